@@ -1,0 +1,77 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// AdBridge: one contract for several ad SDKs.
+///
+/// The folder tree is the architecture (see `Docs/Architecture.md`):
+/// `Sources/AdCore` is the sans-I/O protocol layer, `Sources/AdCreative` the one VAST parser,
+/// `Sources/AdRuntime` the drivers that perform I/O and time, `Providers/*` the vendor plugins,
+/// `Sources/AdSimulator` + `Sources/adsim` the command-line simulator, `Benchmarks/adbench` the benchmarks.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "AdBridge",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "AdCore", targets: ["AdCore"]),
+        .library(name: "AdCreative", targets: ["AdCreative"]),
+        .library(name: "AdSimulator", targets: ["AdSimulator"]),
+        .executable(name: "adsim", targets: ["adsim"]),
+        .executable(name: "adbench", targets: ["adbench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "AdCore", path: "Sources/AdCore", swiftSettings: strict),
+        .target(
+            name: "AdCreative",
+            dependencies: ["AdCore", "CLibXML2"],
+            path: "Sources/AdCreative",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "AdSimulator",
+            dependencies: ["AdCore", "AdCreative"],
+            path: "Sources/AdSimulator",
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "adsim", dependencies: ["AdSimulator"], path: "Sources/adsim", swiftSettings: strict),
+        .executableTarget(
+            name: "adbench",
+            dependencies: ["AdCore", "AdCreative", "CLibXML2"],
+            path: "Benchmarks/adbench",
+            swiftSettings: strict
+        ),
+
+        // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
+        .target(name: "AdTestSupport", dependencies: ["AdCore"], path: "Tests/AdTestSupport", swiftSettings: strict),
+
+        .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"], path: "Tests/CLibXML2Tests"),
+        .testTarget(
+            name: "AdCoreTests",
+            dependencies: ["AdCore", "AdTestSupport"],
+            path: "Tests/AdCoreTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AdCreativeTests",
+            dependencies: ["AdCreative", "AdCore", "AdTestSupport"],
+            path: "Tests/AdCreativeTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AdSimulatorTests",
+            dependencies: ["AdSimulator"],
+            path: "Tests/AdSimulatorTests",
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,48 @@
+#ifndef ADBRIDGE_CLIBXML2_SHIM_H
+#define ADBRIDGE_CLIBXML2_SHIM_H
+
+/*
+ * libxml2 for Swift on Linux.
+ *
+ * Debian's libxml2 is built with ICU, so its headers pull the system's ICU headers, whose
+ * `UErrorCode` clashes with the copy Foundation ships ("'UErrorCode' has different definitions
+ * in different modules") in any module that also sees XCTest or Swift Testing. Nothing here
+ * uses libxml2's ICU API, so the flag is dropped between xmlversion.h and the other headers.
+ */
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
+#include <libxml/xmlreader.h>
+#include <libxml/xmlerror.h>
+
+/*
+ * A generic error handler that drops every message. Swift cannot define a C variadic
+ * function, and passing NULL to xmlSetGenericErrorFunc restores libxml2's default handler,
+ * which prints to stderr. Errors reach Swift through the parser context instead.
+ */
+static void adbridge_xml_silent_generic_error(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+/* A structured error handler that drops every message (errors are read from the context). */
+static void adbridge_xml_silent_structured_error(void *context, xmlErrorPtr error) {
+    (void)context;
+    (void)error;
+}
+
+/* Installs the silent handlers for the calling thread (libxml2 keeps them per thread). */
+static inline void adbridge_xml_silence_errors(void) {
+    xmlSetGenericErrorFunc(NULL, adbridge_xml_silent_generic_error);
+    xmlSetStructuredErrorFunc(NULL, adbridge_xml_silent_structured_error);
+}
+
+/* xmlFree is a global function pointer, which Swift 6 treats as shared mutable state; call it from C. */
+static inline void adbridge_xml_free(void *pointer) {
+    xmlFree(pointer);
+}
+
+#endif
