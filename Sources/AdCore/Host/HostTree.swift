@@ -1,0 +1,428 @@
+/// The headless host model: windows, each with a tree of nodes, as the host app lays them out.
+///
+/// This is the seam between AdBridge and a UI toolkit. On Linux and in tests the host builds the tree directly;
+/// a UIKit or SwiftUI bridge mirrors its views into a `HostTree` (one node per relevant view, frames in the
+/// parent's coordinates, `boundsOrigin` for scroll offsets). Everything AdBridge decides about visibility,
+/// impressions and clicks is computed from this model by ``VisibilityEngine``, never from a toolkit directly.
+///
+/// Nodes are created detached (``makeNode(frame:isOpaque:clipsToBounds:)``) and then added under a window's
+/// root or another node. Drawing order is the tree's pre-order: a later sibling, and everything below it, draws
+/// above an earlier one; children draw above their parent.
+///
+/// Mistakes are typed errors (`AdError.Code.invalidHostTree`), never crashes: adding a node that already has a
+/// parent, making a cycle, non-finite or negative frames, unknown IDs.
+///
+/// ```swift
+/// let tree = HostTree()
+/// let window = tree.addWindow(scene: "main", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+/// let feed = try tree.makeNode(frame: Rect(x: 0, y: 0, width: 390, height: 844), clipsToBounds: true)
+/// try tree.addChild(feed, to: tree.rootNode(of: window))
+/// try tree.setBoundsOrigin(feed, Point(x: 0, y: 120))  // scrolled down by 120 points
+/// ```
+@MainActor
+public final class HostTree {
+    struct Node {
+        var parent: Int32 = -1
+        var children: [Int32] = []
+        var frame: Rect
+        var boundsOrigin = Point(x: 0, y: 0)
+        var isHidden = false
+        var alpha = 1.0
+        var isUserInteractionEnabled = true
+        var clipsToBounds: Bool
+        var isOpaque: Bool
+        /// The window this node is the root of, or -1.
+        var rootOfWindow: Int32 = -1
+        /// Bumped whenever the node gets a new parent: trackers restart their timers when it changes.
+        var placement: UInt32 = 0
+    }
+
+    struct Window {
+        var scene: SceneID
+        var frame: Rect
+        var isForeground: Bool
+        var isKey: Bool
+        var root: Int32
+        var isRemoved = false
+    }
+
+    private(set) var nodes: [Node] = []
+    private(set) var windows: [Window] = []
+
+    /// Increases on every change; caches compare it to know when to recompute.
+    public private(set) var revision: UInt64 = 0
+
+    /// Called after every change, on the main actor (the host view model uses it to schedule an evaluation).
+    public var onChange: (@MainActor () -> Void)?
+
+    /// Creates an empty model.
+    public init() {}
+
+    // MARK: Windows
+
+    /// Adds a window (with its root node, which fills the window) and returns its ID.
+    ///
+    /// - Parameters:
+    ///   - scene: the scene the window belongs to.
+    ///   - frame: the window's frame on the screen; its root node's frame is the window's size at the origin.
+    ///   - isForeground: whether the window's scene is active.
+    ///   - isKey: whether it is the key window.
+    @discardableResult
+    public func addWindow(scene: SceneID, frame: Rect, isForeground: Bool = true, isKey: Bool = false) -> HostWindowID {
+        let safeFrame = frame.isValid ? frame : .zero
+        let windowIndex = Int32(windows.count)
+        let root = Int32(nodes.count)
+        var rootNode = Node(
+            frame: Rect(x: 0, y: 0, width: safeFrame.width, height: safeFrame.height),
+            clipsToBounds: true,
+            isOpaque: false
+        )
+        rootNode.rootOfWindow = windowIndex
+        nodes.append(rootNode)
+        windows.append(Window(scene: scene, frame: safeFrame, isForeground: isForeground, isKey: isKey, root: root))
+        changed()
+        return HostWindowID(rawValue: windowIndex)
+    }
+
+    /// The IDs of every window still in the model.
+    public var windowIDs: [HostWindowID] {
+        windows.indices.filter { !windows[$0].isRemoved }.map { HostWindowID(rawValue: Int32($0)) }
+    }
+
+    /// The root node of a window: add the host's content under it.
+    public func rootNode(of window: HostWindowID) throws(AdError) -> HostNodeID {
+        HostNodeID(rawValue: try checkedWindowValue(window).root)
+    }
+
+    /// The scene a window belongs to.
+    public func scene(of window: HostWindowID) throws(AdError) -> SceneID {
+        try checkedWindowValue(window).scene
+    }
+
+    /// Whether a window's scene is active (in the foreground).
+    public func isForeground(_ window: HostWindowID) throws(AdError) -> Bool {
+        try checkedWindowValue(window).isForeground
+    }
+
+    /// Whether the window is the key window.
+    public func isKey(_ window: HostWindowID) throws(AdError) -> Bool {
+        try checkedWindowValue(window).isKey
+    }
+
+    /// The window's frame on the screen.
+    public func frame(of window: HostWindowID) throws(AdError) -> Rect {
+        try checkedWindowValue(window).frame
+    }
+
+    /// Moves one window to the foreground or the background.
+    public func setForeground(_ window: HostWindowID, _ isForeground: Bool) throws(AdError) {
+        let index = try checkedWindow(window)
+        windows[Int(index)].isForeground = isForeground
+        changed()
+    }
+
+    /// Moves every window of a scene to the foreground or the background (the app or scene became (in)active).
+    public func setSceneForeground(_ scene: SceneID, _ isForeground: Bool) {
+        for index in windows.indices where windows[index].scene == scene && !windows[index].isRemoved {
+            windows[index].isForeground = isForeground
+        }
+        changed()
+    }
+
+    /// Makes `window` the key window (and every other window not key).
+    public func makeKey(_ window: HostWindowID) throws(AdError) {
+        let index = Int(try checkedWindow(window))
+        for other in windows.indices { windows[other].isKey = other == index }
+        changed()
+    }
+
+    /// Resizes a window; its root node follows.
+    public func setFrame(of window: HostWindowID, _ frame: Rect) throws(AdError) {
+        let index = Int(try checkedWindow(window))
+        try validate(frame, what: "window frame")
+        windows[index].frame = frame
+        nodes[Int(windows[index].root)].frame = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        changed()
+    }
+
+    /// Removes a window: its nodes stay but are in no window (they are never visible until re-added elsewhere).
+    public func removeWindow(_ window: HostWindowID) throws(AdError) {
+        let index = Int(try checkedWindow(window))
+        windows[index].isRemoved = true
+        nodes[Int(windows[index].root)].rootOfWindow = -1
+        changed()
+    }
+
+    // MARK: Nodes
+
+    /// Creates a detached node. Add it to the tree with ``addChild(_:to:at:)``.
+    ///
+    /// - Throws: `invalidHostTree` when the frame has a non-finite coordinate or a negative size.
+    public func makeNode(frame: Rect, isOpaque: Bool = false, clipsToBounds: Bool = false) throws(AdError) -> HostNodeID
+    {
+        try validate(frame, what: "frame")
+        nodes.append(Node(frame: frame, clipsToBounds: clipsToBounds, isOpaque: isOpaque))
+        return HostNodeID(rawValue: Int32(nodes.count - 1))
+    }
+
+    /// Adds a detached node as the last (topmost) child of `parent`, or at `index` among its children.
+    ///
+    /// - Throws: `invalidHostTree` when the child already has a parent (remove or ``move(_:to:at:)`` it),
+    ///   is a window root, when `parent` is the child or one of its descendants (a cycle), or an ID is unknown.
+    public func addChild(_ child: HostNodeID, to parent: HostNodeID, at index: Int? = nil) throws(AdError) {
+        let childIndex = try checked(child)
+        let parentIndex = try checked(parent)
+        let current = nodes[Int(childIndex)].parent
+        guard current < 0 else {
+            throw hostError(
+                "\(child) already has a parent (\(HostNodeID(rawValue: current))); a node has one parent.",
+                hint: "Call removeFromParent(_:) first, or move(_:to:) to re-parent it in one step."
+            )
+        }
+        try attach(childIndex, to: parentIndex, at: index)
+    }
+
+    /// Moves a node to a new parent in one step (re-parenting); trackers treat it as a new placement.
+    public func move(_ node: HostNodeID, to parent: HostNodeID, at index: Int? = nil) throws(AdError) {
+        let nodeIndex = try checked(node)
+        let parentIndex = try checked(parent)
+        try checkNoCycle(nodeIndex, parentIndex)
+        detach(nodeIndex)
+        try attach(nodeIndex, to: parentIndex, at: index)
+    }
+
+    /// Detaches a node (and its subtree) from its parent. Detached nodes are in no window and never visible.
+    public func removeFromParent(_ node: HostNodeID) throws(AdError) {
+        let index = try checked(node)
+        guard nodes[Int(index)].rootOfWindow < 0 else {
+            throw hostError("\(node) is a window root and cannot be removed.", hint: "Use removeWindow(_:).")
+        }
+        detach(index)
+        changed()
+    }
+
+    /// Moves a node above its siblings (the last child draws on top).
+    public func bringToFront(_ node: HostNodeID) throws(AdError) {
+        let index = try checked(node)
+        let parent = nodes[Int(index)].parent
+        guard parent >= 0 else { return }
+        nodes[Int(parent)].children.removeAll { $0 == index }
+        nodes[Int(parent)].children.append(index)
+        changed()
+    }
+
+    /// Sets a node's frame in its parent's coordinates.
+    public func setFrame(_ node: HostNodeID, _ frame: Rect) throws(AdError) {
+        let index = try checked(node)
+        try validate(frame, what: "frame")
+        guard nodes[Int(index)].rootOfWindow < 0 else {
+            throw hostError("\(node) is a window root; its frame follows the window.", hint: "Use setFrame(of:_:).")
+        }
+        nodes[Int(index)].frame = frame
+        changed()
+    }
+
+    /// Sets the origin of a node's bounds: the scroll offset of a scrolling container (children move by minus it).
+    public func setBoundsOrigin(_ node: HostNodeID, _ origin: Point) throws(AdError) {
+        let index = try checked(node)
+        guard origin.isValid else {
+            throw hostError("Bounds origin \(origin) of \(node) is not finite.", hint: "Pass finite scroll offsets.")
+        }
+        nodes[Int(index)].boundsOrigin = origin
+        changed()
+    }
+
+    /// Hides or shows a node (and so its subtree).
+    public func setHidden(_ node: HostNodeID, _ isHidden: Bool) throws(AdError) {
+        nodes[Int(try checked(node))].isHidden = isHidden
+        changed()
+    }
+
+    /// Sets a node's opacity; values are clamped to 0...1, and below 0.01 the subtree counts as invisible.
+    public func setAlpha(_ node: HostNodeID, _ alpha: Double) throws(AdError) {
+        let index = try checked(node)
+        guard alpha.isFinite else {
+            throw hostError("Alpha \(alpha) of \(node) is not finite.", hint: "Pass an opacity between 0 and 1.")
+        }
+        nodes[Int(index)].alpha = Swift.min(1, Swift.max(0, alpha))
+        changed()
+    }
+
+    /// Enables or disables touches on a node (and so its subtree).
+    public func setUserInteractionEnabled(_ node: HostNodeID, _ isEnabled: Bool) throws(AdError) {
+        nodes[Int(try checked(node))].isUserInteractionEnabled = isEnabled
+        changed()
+    }
+
+    /// Makes a node clip its subtree to its bounds, or not.
+    public func setClipsToBounds(_ node: HostNodeID, _ clips: Bool) throws(AdError) {
+        nodes[Int(try checked(node))].clipsToBounds = clips
+        changed()
+    }
+
+    /// Declares a node opaque (it hides whatever draws below it) or not.
+    public func setOpaque(_ node: HostNodeID, _ isOpaque: Bool) throws(AdError) {
+        nodes[Int(try checked(node))].isOpaque = isOpaque
+        changed()
+    }
+
+    // MARK: Queries
+
+    /// `true` when the ID names a node of this tree.
+    public func contains(_ node: HostNodeID) -> Bool { node.rawValue >= 0 && Int(node.rawValue) < nodes.count }
+
+    /// The node's parent, or `nil` when it is detached or a window root.
+    public func parent(of node: HostNodeID) throws(AdError) -> HostNodeID? {
+        let parent = nodes[Int(try checked(node))].parent
+        return parent < 0 ? nil : HostNodeID(rawValue: parent)
+    }
+
+    /// The node's children, bottom to top.
+    public func children(of node: HostNodeID) throws(AdError) -> [HostNodeID] {
+        nodes[Int(try checked(node))].children.map { HostNodeID(rawValue: $0) }
+    }
+
+    /// The node's frame in its parent's coordinates.
+    public func frame(of node: HostNodeID) throws(AdError) -> Rect { nodes[Int(try checked(node))].frame }
+
+    /// Whether the node itself is hidden (not counting its ancestors).
+    public func isHidden(_ node: HostNodeID) throws(AdError) -> Bool { nodes[Int(try checked(node))].isHidden }
+
+    /// The node's own opacity (not counting its ancestors).
+    public func alpha(of node: HostNodeID) throws(AdError) -> Double { nodes[Int(try checked(node))].alpha }
+
+    /// Whether the node is a window's root node.
+    public func isWindowRoot(_ node: HostNodeID) throws(AdError) -> Bool {
+        nodes[Int(try checked(node))].rootOfWindow >= 0
+    }
+
+    /// The window the node is in, or `nil` when it (or an ancestor) is detached.
+    public func window(of node: HostNodeID) throws(AdError) -> HostWindowID? {
+        var index = try checked(node)
+        while true {
+            let current = nodes[Int(index)]
+            if current.rootOfWindow >= 0 { return HostWindowID(rawValue: current.rootOfWindow) }
+            if current.parent < 0 { return nil }
+            index = current.parent
+        }
+    }
+
+    /// `true` when `node` is `ancestor` or lies below it.
+    public func isDescendant(_ node: HostNodeID, of ancestor: HostNodeID) throws(AdError) -> Bool {
+        var index = try checked(node)
+        let target = try checked(ancestor)
+        while index >= 0 {
+            if index == target { return true }
+            index = nodes[Int(index)].parent
+        }
+        return false
+    }
+
+    /// The chain from the node up to its topmost ancestor (the node first).
+    public func ancestorPath(of node: HostNodeID) throws(AdError) -> [HostNodeID] {
+        var path: [HostNodeID] = []
+        var index = try checked(node)
+        while index >= 0 {
+            path.append(HostNodeID(rawValue: index))
+            index = nodes[Int(index)].parent
+        }
+        return path
+    }
+
+    /// A counter that changes whenever the node gets a new parent.
+    public func placement(of node: HostNodeID) throws(AdError) -> UInt32 { nodes[Int(try checked(node))].placement }
+
+    /// The node's frame in its window's coordinates (before any clipping), or `nil` when it is in no window.
+    public func frameInWindow(of node: HostNodeID) throws(AdError) -> Rect? {
+        var index = try checked(node)
+        var rect = nodes[Int(index)].frame
+        while true {
+            let current = nodes[Int(index)]
+            if current.rootOfWindow >= 0 { return rect }
+            guard current.parent >= 0 else { return nil }
+            let parent = nodes[Int(current.parent)]
+            rect = rect.offsetBy(dx: parent.frame.x - parent.boundsOrigin.x, dy: parent.frame.y - parent.boundsOrigin.y)
+            index = current.parent
+        }
+    }
+
+    /// The number of nodes ever created (window roots included).
+    public var nodeCount: Int { nodes.count }
+
+    // MARK: Internals
+
+    private func attach(_ child: Int32, to parent: Int32, at index: Int?) throws(AdError) {
+        guard nodes[Int(child)].rootOfWindow < 0 else {
+            throw hostError(
+                "\(HostNodeID(rawValue: child)) is a window root and cannot be a child.",
+                hint: "Add content under rootNode(of:) instead."
+            )
+        }
+        try checkNoCycle(child, parent)
+        var siblings = nodes[Int(parent)].children
+        let position = Swift.min(Swift.max(index ?? siblings.count, 0), siblings.count)
+        siblings.insert(child, at: position)
+        nodes[Int(parent)].children = siblings
+        nodes[Int(child)].parent = parent
+        nodes[Int(child)].placement &+= 1
+        changed()
+    }
+
+    private func detach(_ child: Int32) {
+        let parent = nodes[Int(child)].parent
+        guard parent >= 0 else { return }
+        nodes[Int(parent)].children.removeAll { $0 == child }
+        nodes[Int(child)].parent = -1
+        nodes[Int(child)].placement &+= 1
+    }
+
+    private func checkNoCycle(_ child: Int32, _ parent: Int32) throws(AdError) {
+        var index = parent
+        while index >= 0 {
+            if index == child {
+                throw hostError(
+                    "Adding \(HostNodeID(rawValue: child)) under \(HostNodeID(rawValue: parent)) would make a cycle.",
+                    hint: "A node cannot be placed inside itself or one of its descendants."
+                )
+            }
+            index = nodes[Int(index)].parent
+        }
+    }
+
+    private func checked(_ node: HostNodeID) throws(AdError) -> Int32 {
+        guard contains(node) else {
+            throw hostError("\(node) is not a node of this host tree.", hint: "Use IDs returned by makeNode(frame:).")
+        }
+        return node.rawValue
+    }
+
+    private func checkedWindow(_ window: HostWindowID) throws(AdError) -> Int32 {
+        guard window.rawValue >= 0, Int(window.rawValue) < windows.count, !windows[Int(window.rawValue)].isRemoved
+        else {
+            throw hostError("\(window) is not a window of this host tree.", hint: "Use IDs returned by addWindow.")
+        }
+        return window.rawValue
+    }
+
+    private func checkedWindowValue(_ window: HostWindowID) throws(AdError) -> Window {
+        windows[Int(try checkedWindow(window))]
+    }
+
+    private func validate(_ frame: Rect, what: String) throws(AdError) {
+        guard frame.isValid else {
+            throw hostError(
+                "Invalid \(what) \(frame): coordinates must be finite and sizes not negative.",
+                hint: "Check the layout that produced it (NaN often comes from a division by a zero size)."
+            )
+        }
+    }
+
+    private func hostError(_ message: String, hint: String) -> AdError {
+        AdError(.invalidHostTree, message, hint: hint)
+    }
+
+    private func changed() {
+        revision &+= 1
+        onChange?()
+    }
+}
