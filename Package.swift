@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "AdCore", targets: ["AdCore"]),
         .library(name: "AdCreative", targets: ["AdCreative"]),
+        .library(name: "AdRuntime", targets: ["AdRuntime"]),
         .library(name: "AdSimulator", targets: ["AdSimulator"]),
         .executable(name: "adsim", targets: ["adsim"]),
         .executable(name: "adbench", targets: ["adbench"]),
@@ -37,8 +38,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
-            name: "AdSimulator",
+            name: "AdRuntime",
             dependencies: ["AdCore", "AdCreative"],
+            path: "Sources/AdRuntime",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "AdSimulator",
+            dependencies: ["AdCore", "AdCreative", "AdRuntime"],
             path: "Sources/AdSimulator",
             swiftSettings: strict
         ),
@@ -50,6 +57,8 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // A third-party provider written against AdCore alone: the shape an SDK vendor copies.
+        .target(name: "ExampleProvider", dependencies: ["AdCore"], path: "Tests/ExampleProvider", swiftSettings: strict),
         // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
         .target(name: "AdTestSupport", dependencies: ["AdCore"], path: "Tests/AdTestSupport", swiftSettings: strict),
 
@@ -64,6 +73,18 @@ let package = Package(
             name: "AdCreativeTests",
             dependencies: ["AdCreative", "AdCore", "AdTestSupport"],
             path: "Tests/AdCreativeTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AdRuntimeTests",
+            dependencies: ["AdRuntime", "AdCore", "AdTestSupport"],
+            path: "Tests/AdRuntimeTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ExampleProviderTests",
+            dependencies: ["ExampleProvider", "AdCore", "AdTestSupport"],
+            path: "Tests/ExampleProviderTests",
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,87 @@
+import Synchronization
+
+/// Where a provider sends the events it originates (a reward, a dismissal, a jump, video state, its own
+/// impressions and clicks). Safe from any thread: events are queued and delivered to the host on the main actor,
+/// in the order sent, once (rule C2). After the ad is destroyed the sink is closed and drops everything (C5).
+///
+/// ```swift
+/// context.events.send(.rewardEarned(AdReward(type: "coins", amount: 10)))  // any thread
+/// context.events.sendNow(.didDismiss)                                       // on the main actor, in order
+/// ```
+public final class AdEventSink: Sendable {
+    private struct State {
+        var queue: [AdEvent] = []
+        var drainScheduled = false
+        var isClosed = false
+        var dropped = 0
+    }
+
+    private let state = Mutex(State())
+    private let deliver: @MainActor @Sendable (AdEvent) -> Void
+
+    /// Creates a sink that hands each event to `deliver` on the main actor.
+    public init(deliver: @escaping @MainActor @Sendable (AdEvent) -> Void) {
+        self.deliver = deliver
+    }
+
+    /// Queues an event from any thread; it reaches the host on the main actor, after every event sent before it.
+    public func send(_ event: AdEvent) {
+        let mustSchedule = state.withLock { state -> Bool in
+            guard !state.isClosed else {
+                state.dropped += 1
+                return false
+            }
+            state.queue.append(event)
+            defer { state.drainScheduled = true }
+            return !state.drainScheduled
+        }
+        if mustSchedule {
+            Task { @MainActor in self.drain() }
+        }
+    }
+
+    /// Sends an event from the main actor and delivers it (and anything queued before it) at once.
+    @MainActor
+    public func sendNow(_ event: AdEvent) {
+        let accepted = state.withLock { state -> Bool in
+            guard !state.isClosed else {
+                state.dropped += 1
+                return false
+            }
+            state.queue.append(event)
+            return true
+        }
+        if accepted { drain() }
+    }
+
+    /// Delivers every queued event, in order.
+    @MainActor
+    public func drain() {
+        while true {
+            let next = state.withLock { state -> AdEvent? in
+                guard !state.isClosed, !state.queue.isEmpty else {
+                    state.drainScheduled = false
+                    return nil
+                }
+                return state.queue.removeFirst()
+            }
+            guard let next else { return }
+            deliver(next)
+        }
+    }
+
+    /// Closes the sink: queued and future events are dropped (the ad was destroyed).
+    public func close() {
+        state.withLock { state in
+            state.dropped += state.queue.count
+            state.queue.removeAll()
+            state.isClosed = true
+        }
+    }
+
+    /// Whether the sink is closed.
+    public var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    /// How many events were dropped because the sink was closed (for diagnostics and tests).
+    public var droppedCount: Int { state.withLock { $0.dropped } }
+}

@@ -1,0 +1,51 @@
+/// What a provider says about an ad it loaded: where it came from, what it is, and how long it may be kept.
+///
+/// ```swift
+/// let info = LoadedAdInfo(providerID: "google", adUnitID: "ca-app-pub-1/2", format: .rewarded,
+///                         creativeID: "cr-1", loadedAt: now, expiresAt: now.advanced(by: .seconds(3600)))
+/// ```
+public struct LoadedAdInfo: Sendable, Hashable, Codable {
+    /// The provider that loaded the ad.
+    public var providerID: ProviderID
+    /// The provider's ad unit.
+    public var adUnitID: String
+    /// The format loaded.
+    public var format: AdFormat
+    /// The creative, when the response names one.
+    public var creativeIDs: [String]
+    /// When the ad finished loading (driver time).
+    public var loadedAt: AdInstant
+    /// When the ad expires if it is not shown (driver time), if it does.
+    public var expiresAt: AdInstant?
+    /// The price the provider bid or the publisher configured, when known.
+    public var revenue: Revenue?
+
+    /// Creates the info of a loaded ad.
+    public init(
+        providerID: ProviderID,
+        adUnitID: String,
+        format: AdFormat,
+        creativeIDs: [String] = [],
+        loadedAt: AdInstant,
+        expiresAt: AdInstant? = nil,
+        revenue: Revenue? = nil
+    ) {
+        self.providerID = providerID
+        self.adUnitID = adUnitID
+        self.format = format
+        self.creativeIDs = creativeIDs
+        self.loadedAt = loadedAt
+        self.expiresAt = expiresAt
+        self.revenue = revenue
+    }
+
+    /// Convenience for a single creative.
+    public init(
+        providerID: ProviderID, adUnitID: String, format: AdFormat, creativeID: String?, loadedAt: AdInstant,
+        expiresAt: AdInstant? = nil, revenue: Revenue? = nil
+    ) {
+        self.init(
+            providerID: providerID, adUnitID: adUnitID, format: format, creativeIDs: creativeID.map { [$0] } ?? [],
+            loadedAt: loadedAt, expiresAt: expiresAt, revenue: revenue)
+    }
+}

@@ -1,0 +1,81 @@
+/// Integration diagnostics: what went wrong in the host's integration and how to fix it (rule Y17).
+///
+/// Off by default; switched on, every problem AdBridge or a provider notices is recorded and forwarded to an
+/// optional handler (print it, send it to the host's logger).
+///
+/// ```swift
+/// host.diagnostics.isEnabled = true
+/// host.diagnostics.handler = { print($0) }
+/// ```
+@MainActor
+public final class AdDiagnostics {
+    /// One diagnostic.
+    public struct Entry: Sendable, Hashable, CustomStringConvertible {
+        /// How serious it is.
+        public enum Level: String, Sendable, Hashable, Comparable {
+            /// Background detail.
+            case debug
+            /// Something worth knowing.
+            case info
+            /// An integration problem: it works, but not as it should (lost impressions, demo units in release).
+            case warning
+            /// A failure.
+            case error
+
+            private var rank: Int { [.debug: 0, .info: 1, .warning: 2, .error: 3][self] ?? 0 }
+
+            /// Orders levels by severity.
+            public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rank < rhs.rank }
+        }
+
+        /// How serious it is.
+        public var level: Level
+        /// The provider concerned, if any.
+        public var providerID: ProviderID?
+        /// What happened.
+        public var message: String
+        /// How to fix it.
+        public var recommendation: String?
+
+        /// Creates an entry.
+        public init(level: Level, providerID: ProviderID?, message: String, recommendation: String?) {
+            self.level = level
+            self.providerID = providerID
+            self.message = message
+            self.recommendation = recommendation
+        }
+
+        /// `[warning] yandex: message Recommendation: ...`.
+        public var description: String {
+            var text = "[\(level.rawValue)] " + (providerID.map { "\($0): " } ?? "") + message
+            if let recommendation { text += " Recommendation: " + recommendation }
+            return text
+        }
+    }
+
+    /// Whether diagnostics are recorded and forwarded.
+    public var isEnabled: Bool
+    /// The lowest level recorded.
+    public var minimumLevel: Entry.Level
+    /// Called for every recorded entry.
+    public var handler: (@MainActor (Entry) -> Void)?
+    /// Every recorded entry, oldest first (the newest 1,000 are kept).
+    public private(set) var entries: [Entry] = []
+
+    /// Creates a diagnostics log.
+    public init(isEnabled: Bool = false, minimumLevel: Entry.Level = .info) {
+        self.isEnabled = isEnabled
+        self.minimumLevel = minimumLevel
+    }
+
+    /// Records an entry when enabled and at or above the minimum level.
+    public func record(
+        _ level: Entry.Level, _ message: String, providerID: ProviderID? = nil, recommendation: String? = nil
+    ) {
+        guard isEnabled, level >= minimumLevel else { return }
+        let entry = Entry(level: level, providerID: providerID, message: message, recommendation: recommendation)
+        if entries.count >= 1000 { entries.removeFirst(entries.count - 999) }
+        entries.append(entry)
+        handler?(entry)
+    }
+}

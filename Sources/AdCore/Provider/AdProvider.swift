@@ -1,0 +1,26 @@
+/// An ad provider plugin: declares itself and loads ads. A third-party provider is a module that depends on
+/// AdCore (and AdCreative for VAST responses) and implements this protocol and ``ProviderAd``.
+///
+/// The provider fetches through `environment.transport`, pings through `environment.beacons`, reads time from
+/// `environment.scheduler`; it never touches the network, a clock or a global directly.
+///
+/// ```swift
+/// struct ExampleProvider: AdProvider {
+///     let descriptor = ProviderDescriptor(id: "example", displayName: "Example", version: .init(1, 0, 0, 0),
+///                                         supportedFormats: [.native])
+///     func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
+///         let response = try await environment.transport.fetch(
+///             TransportRequest(providerID: descriptor.id, adUnitID: request.adUnitID))
+///         return ExampleAd(response: response, loadedAt: environment.scheduler.now)
+///     }
+/// }
+/// ```
+public protocol AdProvider: Sendable {
+    /// What the provider declares: ID, version, formats, viewability rule, reporting.
+    var descriptor: ProviderDescriptor { get }
+
+    /// Loads one ad. Must end: with an ad or a typed error; the unified layer adds the timeout (rule C7) and
+    /// cancels the task when it fires.
+    @MainActor
+    func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd
+}

@@ -1,0 +1,46 @@
+/// A request for one ad: which ad unit, which format, for which placement, with which targeting parameters.
+///
+/// ```swift
+/// let request = AdRequest(adUnitID: "R-M-XXXXX-YY", format: .nativeSlider, parameters: ["adf_ownerid": "1234"])
+/// ```
+public struct AdRequest: Sendable, Hashable, Codable {
+    /// The provider's ad unit.
+    public var adUnitID: String
+    /// The format wanted.
+    public var format: AdFormat
+    /// The host's placement, for the placement ledger and revenue events.
+    public var placementID: String?
+    /// Extra targeting parameters passed to the provider's transport unchanged (rule Y21).
+    public var parameters: [String: String]
+    /// How long the load may take before it fails with `timeout` (rule C7).
+    public var timeout: Duration
+
+    /// Creates a request.
+    public init(
+        adUnitID: String,
+        format: AdFormat,
+        placementID: String? = nil,
+        parameters: [String: String] = [:],
+        timeout: Duration = .seconds(10)
+    ) {
+        self.adUnitID = adUnitID
+        self.format = format
+        self.placementID = placementID
+        self.parameters = parameters
+        self.timeout = timeout
+    }
+
+    /// Throws `invalidRequest` for an empty ad unit or a non-positive timeout.
+    public func validate(providerID: ProviderID?) throws(AdError) {
+        if adUnitID.allSatisfy(\.isWhitespace) {
+            throw AdError(
+                .invalidRequest, "The ad unit ID is empty.", providerID: providerID,
+                hint: "Pass the ad unit ID from the provider's dashboard.")
+        }
+        if timeout <= .zero {
+            throw AdError(
+                .invalidRequest, "The load timeout \(timeout) is not positive.", providerID: providerID,
+                hint: "Use a timeout of a few seconds.")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// What a provider declares about itself when it registers.
+///
+/// ```swift
+/// let descriptor = ProviderDescriptor(
+///     id: "example", displayName: "Example Ads", version: ProviderVersion(1, 0, 0, 1),
+///     supportedFormats: [.native], impressionRule: .mrcDisplay)
+/// ```
+public struct ProviderDescriptor: Sendable, Hashable {
+    /// The provider's stable identifier.
+    public var id: ProviderID
+    /// A human-readable name.
+    public var displayName: String
+    /// The vendor SDK version plus the adapter build.
+    public var version: ProviderVersion
+    /// The formats it can serve.
+    public var supportedFormats: Set<AdFormat>
+    /// Its viewability rule for impressions (rule C3).
+    public var impressionRule: ImpressionRule
+    /// How it counts clicks.
+    public var clickPolicy: ClickPolicy
+    /// `true` when the provider decides and emits its own impressions (through its event sink, still checked
+    /// against rule C3 by the unified layer); `false` when the unified layer's tracker decides them.
+    public var selfReportsImpressions: Bool
+    /// `true` when the provider validates and emits its own clicks; `false` when the unified layer's
+    /// ``ClickValidator`` decides them.
+    public var selfReportsClicks: Bool
+    /// The AdBridge contract version the provider was written against (see ``AdBridgeContract``).
+    public var contractVersion: Int
+
+    /// Creates a descriptor.
+    public init(
+        id: ProviderID,
+        displayName: String,
+        version: ProviderVersion,
+        supportedFormats: Set<AdFormat>,
+        impressionRule: ImpressionRule = .mrcDisplay,
+        clickPolicy: ClickPolicy = .standard,
+        selfReportsImpressions: Bool = false,
+        selfReportsClicks: Bool = false,
+        contractVersion: Int = AdBridgeContract.version
+    ) {
+        self.id = id
+        self.displayName = displayName
+        self.version = version
+        self.supportedFormats = supportedFormats
+        self.impressionRule = impressionRule
+        self.clickPolicy = clickPolicy
+        self.selfReportsImpressions = selfReportsImpressions
+        self.selfReportsClicks = selfReportsClicks
+        self.contractVersion = contractVersion
+    }
+
+    /// `id version (formats)`, for logs and `adsim`.
+    public var summary: String {
+        let formats = supportedFormats.map(\.rawValue).sorted().joined(separator: ", ")
+        return "\(id) \(version) (\(formats)); impressions: \(impressionRule)"
+    }
+}
+
+/// The version of the provider contract (the protocols of this module). A provider built against another
+/// version is refused at registration with a clear error.
+///
+/// ```swift
+/// precondition(AdBridgeContract.version == 1)
+/// ```
+public enum AdBridgeContract {
+    /// The current contract version.
+    public static let version = 1
+}

@@ -1,0 +1,134 @@
+/// Every impression timer of one host: one ``ImpressionStateMachine`` per tracked node, evaluated on frame ticks
+/// and after tree changes, with a scheduled check when a continuous duration would be met.
+///
+/// The per-frame path (``evaluate()``) walks a contiguous array and allocates nothing.
+///
+/// ```swift
+/// let id = trackers.track(node: card, rule: .mrcDisplay) { instant in print("impression at \(instant)") }
+/// trackers.evaluate()
+/// ```
+@MainActor
+public final class ImpressionTrackerSet {
+    /// The handle of one tracked node.
+    public struct TrackerID: Hashable, Sendable {
+        /// The sequence number.
+        public let rawValue: UInt64
+    }
+
+    private struct Tracker {
+        let id: TrackerID
+        let node: HostNodeID
+        var machine: ImpressionStateMachine
+        var pendingCheck: ScheduledActionID?
+        let onImpression: @MainActor (AdInstant) -> Void
+    }
+
+    private let engine: VisibilityEngine
+    private let scheduler: any AdScheduler
+    private var trackers: [Tracker] = []
+    private var nextID: UInt64 = 0
+    private var fired: [(@MainActor (AdInstant) -> Void, AdInstant)] = []
+
+    /// Creates a tracker set.
+    public init(engine: VisibilityEngine, scheduler: any AdScheduler) {
+        self.engine = engine
+        self.scheduler = scheduler
+    }
+
+    /// How many nodes are tracked.
+    public var count: Int { trackers.count }
+
+    /// Starts tracking a node against a rule; `onImpression` runs once when the rule is met.
+    @discardableResult
+    public func track(
+        node: HostNodeID, rule: ImpressionRule, onImpression: @escaping @MainActor (AdInstant) -> Void
+    ) -> TrackerID {
+        nextID += 1
+        var machine = ImpressionStateMachine(rule: rule)
+        machine.arm()
+        let tracker = Tracker(
+            id: TrackerID(rawValue: nextID), node: node, machine: machine, pendingCheck: nil, onImpression: onImpression
+        )
+        trackers.append(tracker)
+        evaluate()
+        return tracker.id
+    }
+
+    /// Stops tracking (the ad detached or was destroyed): its timer is cancelled and it never fires.
+    public func stop(_ id: TrackerID) {
+        guard let index = trackers.firstIndex(where: { $0.id == id }) else { return }
+        if let check = trackers[index].pendingCheck { scheduler.cancel(check) }
+        trackers.remove(at: index)
+    }
+
+    /// Whether a tracker is still waiting for its impression.
+    public func isTracking(_ id: TrackerID) -> Bool { trackers.contains { $0.id == id } }
+
+    /// Samples every tracked node's visibility now; fires the impressions whose duration is met.
+    public func evaluate() {
+        let now = scheduler.now
+        var index = 0
+        while index < trackers.count {
+            let node = trackers[index].node
+            let geometry = engine.geometry(of: node)
+            let placement =
+                UInt64((try? engine.tree.placement(of: node)) ?? 0) << 32
+                | UInt64(UInt32(bitPattern: geometry.window?.rawValue ?? -1))
+            let action = trackers[index].machine.observe(ratio: geometry.visibleRatio, placement: placement, at: now)
+            if perform(action, at: index, now: now) {
+                continue
+            }
+            index += 1
+        }
+        flushFired()
+    }
+
+    /// Performs an action; returns `true` when the tracker at `index` fired and was removed.
+    private func perform(_ action: ImpressionStateMachine.Action, at index: Int, now: AdInstant) -> Bool {
+        switch action {
+        case .none:
+            return false
+        case .cancelCheck:
+            if let check = trackers[index].pendingCheck { scheduler.cancel(check) }
+            trackers[index].pendingCheck = nil
+            return false
+        case .scheduleCheck(let deadline):
+            if let check = trackers[index].pendingCheck { scheduler.cancel(check) }
+            let id = trackers[index].id
+            trackers[index].pendingCheck = scheduler.schedule(at: deadline) { [weak self] in
+                self?.checkDeadline(of: id)
+            }
+            return false
+        case .fire:
+            if let check = trackers[index].pendingCheck { scheduler.cancel(check) }
+            fired.append((trackers[index].onImpression, now))
+            trackers.remove(at: index)
+            return true
+        }
+    }
+
+    private func checkDeadline(of id: TrackerID) {
+        guard let index = trackers.firstIndex(where: { $0.id == id }) else { return }
+        trackers[index].pendingCheck = nil
+        let now = scheduler.now
+        // Fresh geometry first: a change since the last sample may have broken the continuous run.
+        let node = trackers[index].node
+        let geometry = engine.geometry(of: node)
+        let placement =
+            UInt64((try? engine.tree.placement(of: node)) ?? 0) << 32
+            | UInt64(UInt32(bitPattern: geometry.window?.rawValue ?? -1))
+        let observed = trackers[index].machine.observe(ratio: geometry.visibleRatio, placement: placement, at: now)
+        if !perform(observed, at: index, now: now) {
+            let action = trackers[index].machine.deadlineReached(at: now)
+            _ = perform(action, at: index, now: now)
+        }
+        flushFired()
+    }
+
+    private func flushFired() {
+        guard !fired.isEmpty else { return }
+        let batch = fired
+        fired.removeAll(keepingCapacity: true)
+        for (handler, instant) in batch { handler(instant) }
+    }
+}

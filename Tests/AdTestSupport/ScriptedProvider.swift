@@ -1,0 +1,129 @@
+public import AdCore
+import Synchronization
+
+/// A provider whose behaviour tests script: it fetches through the host's transport (so `InMemoryTransport`
+/// replies decide fill, errors, delays and silence), and its ads record every call and expose their event sink
+/// so tests can play provider callbacks (twice, late, from a background thread).
+///
+/// ```swift
+/// let provider = ScriptedProvider(id: "scripted", formats: [.native, .interstitial])
+/// transport.respond(to: "unit-1", with: .body(Array("cr-1".utf8)))
+/// ```
+public struct ScriptedProvider: AdProvider {
+    /// The declaration, configurable per test.
+    public let descriptor: ProviderDescriptor
+    private let recorder: ScriptedAdRecorder
+
+    /// Creates a provider.
+    public init(
+        id: ProviderID = "scripted",
+        formats: Set<AdFormat> = [.native, .interstitial, .rewarded],
+        rule: ImpressionRule = .mrcDisplay,
+        clickPolicy: ClickPolicy = .standard,
+        selfReportsImpressions: Bool = false,
+        selfReportsClicks: Bool = false,
+        requiredAssets: Set<AssetKind> = [],
+        timeToLive: Duration? = nil,
+        contractVersion: Int = AdBridgeContract.version,
+        recorder: ScriptedAdRecorder = ScriptedAdRecorder()
+    ) {
+        descriptor = ProviderDescriptor(
+            id: id, displayName: "Scripted", version: ProviderVersion(0, 0, 1, 0), supportedFormats: formats,
+            impressionRule: rule, clickPolicy: clickPolicy, selfReportsImpressions: selfReportsImpressions,
+            selfReportsClicks: selfReportsClicks, contractVersion: contractVersion)
+        self.recorder = recorder
+        recorder.configure(requiredAssets: requiredAssets, timeToLive: timeToLive)
+    }
+
+    /// Fetches the ad unit; the body (UTF-8) is the creative ID.
+    @MainActor
+    public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
+        let response = try await environment.transport.fetch(
+            TransportRequest(
+                providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
+                parameters: request.parameters, timeout: request.timeout))
+        let now = environment.scheduler.now
+        let info = LoadedAdInfo(
+            providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
+            creativeID: String(decoding: response.body, as: UTF8.self), loadedAt: now,
+            expiresAt: recorder.timeToLive.map { now.advanced(by: $0) })
+        let ad = ScriptedAd(info: info, requiredAssets: recorder.requiredAssets, recorder: recorder)
+        recorder.lastAd = ad
+        return ad
+    }
+}
+
+/// What scripted ads did, shared between a test and its provider.
+///
+/// ```swift
+/// let recorder = ScriptedAdRecorder()
+/// #expect(recorder.calls == ["attach", "impression", "destroy"])
+/// ```
+@MainActor
+public final class ScriptedAdRecorder: Sendable {
+    private let settings = Mutex<(Set<AssetKind>, Duration?)>(([], nil))
+    /// Every call the unified layer made on scripted ads, in order.
+    public var calls: [String] = []
+    /// The most recently loaded ad.
+    public weak var lastAd: ScriptedAd?
+    /// An error the next `attach` throws (provider-specific binder rules).
+    public var attachError: AdError?
+    /// An error `validateClick` returns.
+    public var clickError: AdError?
+
+    /// Creates a recorder.
+    public nonisolated init() {}
+
+    nonisolated func configure(requiredAssets: Set<AssetKind>, timeToLive: Duration?) {
+        settings.withLock { $0 = (requiredAssets, timeToLive) }
+    }
+
+    nonisolated var requiredAssets: Set<AssetKind> { settings.withLock { $0.0 } }
+    nonisolated var timeToLive: Duration? { settings.withLock { $0.1 } }
+}
+
+/// A scripted provider ad.
+///
+/// ```swift
+/// recorder.lastAd?.events?.send(.rewardEarned(AdReward(type: "coins", amount: 10)))
+/// ```
+@MainActor
+public final class ScriptedAd: ProviderAd {
+    /// What was loaded.
+    public let info: LoadedAdInfo
+    /// The required assets.
+    public let requiredAssets: Set<AssetKind>
+    /// The sink the unified layer gave the ad when it was attached or presented.
+    public private(set) var events: AdEventSink?
+    private let recorder: ScriptedAdRecorder
+
+    init(info: LoadedAdInfo, requiredAssets: Set<AssetKind>, recorder: ScriptedAdRecorder) {
+        self.info = info
+        self.requiredAssets = requiredAssets
+        self.recorder = recorder
+    }
+
+    /// Records the call; throws the recorder's `attachError` if set.
+    public func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError) {
+        recorder.calls.append("attach")
+        if let error = recorder.attachError { throw error }
+        events = context.events
+    }
+
+    /// Records the call.
+    public func present(_ presentation: PresentationContext, context: ProviderContext) throws(AdError) {
+        recorder.calls.append("present")
+        events = context.events
+    }
+
+    /// Returns the recorder's `clickError`.
+    public func validateClick(on node: HostNodeID, binding: AdBinding) -> AdError? { recorder.clickError }
+    /// Records the call.
+    public func didRecordImpression(_ data: ImpressionData) { recorder.calls.append("impression") }
+    /// Records the call.
+    public func didRecordClick(on node: HostNodeID?) { recorder.calls.append("click") }
+    /// Records the call.
+    public func detach() { recorder.calls.append("detach") }
+    /// Records the call (the sink stays reachable so tests can prove late callbacks are dropped).
+    public func destroy() { recorder.calls.append("destroy") }
+}

@@ -1,0 +1,80 @@
+public import AdCore
+
+/// A ready-made host for tests: a virtual-time driver, an in-memory transport on its clock, recorded beacons,
+/// one 400×800 foreground window with a scrolling, clipping feed filling it.
+///
+/// ```swift
+/// let world = try TestHost(providers: [ScriptedProvider()])
+/// let card = try world.addCard(y: 100, height: 200)
+/// ```
+@MainActor
+public final class TestHost {
+    /// The virtual-time driver.
+    public let driver: VirtualTimeDriver
+    /// The in-memory transport (on the driver's clock).
+    public let transport: InMemoryTransport
+    /// Every beacon sent.
+    public let beacons: RecordingBeaconSender
+    /// The host.
+    public let host: AdHost
+    /// The main window.
+    public let window: HostWindowID
+    /// A clipping, scrolling container filling the window.
+    public let feed: HostNodeID
+    /// Every event of every ad made with ``makeAd(_:provider:)``, as `ad#n event`.
+    public private(set) var log: [String] = []
+
+    /// The host's tree.
+    public var tree: HostTree { host.tree }
+
+    /// Creates the host with the given providers.
+    public init(providers: [any AdProvider], seed: UInt64 = 1) throws(AdError) {
+        driver = VirtualTimeDriver(seed: seed)
+        transport = InMemoryTransport(clock: driver.clock)
+        beacons = RecordingBeaconSender()
+        host = AdHost(
+            registry: try ProviderRegistry(providers), scheduler: driver, transport: transport, beacons: beacons,
+            diagnostics: AdDiagnostics(isEnabled: true, minimumLevel: .debug))
+        window = host.tree.addWindow(scene: "main", frame: Rect(x: 0, y: 0, width: 400, height: 800), isKey: true)
+        feed = try host.tree.makeNode(frame: Rect(x: 0, y: 0, width: 400, height: 800), clipsToBounds: true)
+        try host.tree.addChild(feed, to: host.tree.rootNode(of: window))
+    }
+
+    /// Adds a full-width card to the feed at `y` with a title and a call-to-action inside it.
+    public func addCard(y: Double, height: Double = 200) throws(AdError) -> (
+        container: HostNodeID, title: HostNodeID, cta: HostNodeID
+    ) {
+        let container = try tree.makeNode(frame: Rect(x: 0, y: y, width: 400, height: height))
+        let title = try tree.makeNode(frame: Rect(x: 10, y: 10, width: 300, height: 30))
+        let cta = try tree.makeNode(frame: Rect(x: 10, y: height - 50, width: 200, height: 40))
+        try tree.addChild(container, to: feed)
+        try tree.addChild(title, to: container)
+        try tree.addChild(cta, to: container)
+        return (container, title, cta)
+    }
+
+    /// Makes an ad, logging its events into ``log``.
+    public func makeAd(_ request: AdRequest, provider: ProviderID) throws(AdError) -> UnifiedAd {
+        let ad = try host.makeAd(request, provider: provider)
+        let id = ad.id
+        ad.onEvent { [weak self] event in self?.log.append("\(id) \(event)") }
+        return ad
+    }
+
+    /// Serves `creative` for `adUnit` and loads an ad for it, letting the async load finish.
+    public func loadedAd(
+        adUnit: String = "unit-1", creative: String = "cr-1", format: AdFormat = .native,
+        provider: ProviderID = "scripted"
+    ) async throws(AdError) -> UnifiedAd {
+        transport.respond(to: adUnit, with: .body(Array(creative.utf8)))
+        let ad = try makeAd(AdRequest(adUnitID: adUnit, format: format), provider: provider)
+        await ad.load().value
+        return ad
+    }
+
+    /// Events logged so far for one ad, without the `ad#n ` prefix.
+    public func events(of ad: UnifiedAd) -> [String] {
+        let prefix = "\(ad.id) "
+        return log.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    }
+}
