@@ -38,15 +38,28 @@ public struct ExternalClickRule: Sendable, Hashable {
     /// Creates the rule.
     public init(minimumContainerRatio: Double = 2.0 / 3.0) { self.minimumContainerRatio = minimumContainerRatio }
 
-    /// Where an external click view sat when the ad was attached (rule I28): its ancestor path.
+    /// Where an external click view sat when the ad was attached (rule I28): its ancestor path, and each
+    /// node's placement counter, so a view re-parented and put back is still caught.
     public struct Ownership: Sendable, Hashable {
         /// The click view and its ancestors at attach time, the view first.
         public var ancestorPath: [HostNodeID]
+        /// The placement counter of each node of ``ancestorPath``.
+        public var placements: [UInt32]
 
         /// Records the click view's current ancestor path.
         @MainActor
         public init(recording clickView: HostNodeID, in tree: HostTree) throws(AdError) {
             ancestorPath = try tree.ancestorPath(of: clickView)
+            var placements: [UInt32] = []
+            for node in ancestorPath { placements.append(try tree.placement(of: node)) }
+            self.placements = placements
+        }
+
+        /// Whether the view still sits where it was recorded, never moved in between.
+        @MainActor
+        public func holds(in tree: HostTree) -> Bool {
+            guard let view = ancestorPath.first else { return false }
+            return (try? Ownership(recording: view, in: tree)) == self
         }
     }
 
@@ -83,7 +96,7 @@ public struct ExternalClickRule: Sendable, Hashable {
         {
             return .root
         }
-        if let ownership, (try? tree.ancestorPath(of: clickView)) != ownership.ancestorPath { return .ownership }
+        if let ownership, ownership.ancestorPath.first != clickView || !ownership.holds(in: tree) { return .ownership }
         return nil
     }
 }

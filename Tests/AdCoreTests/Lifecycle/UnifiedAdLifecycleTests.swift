@@ -70,12 +70,11 @@ struct UnifiedAdLifecycleTests {
         try world.tree.addChild(context.node, to: world.feed)
         let fullScreen = try await world.loadedAd(adUnit: "fs", format: .interstitial)
         try fullScreen.present(from: context)
-        #expect(
-            performing: { try fullScreen.present(from: context) }, throws: { ($0 as? AdError)?.code == .alreadyUsed })
+        #expect(thrownError { try fullScreen.present(from: context) }?.code == .alreadyUsed)
 
         let destroyed = try await world.loadedAd(adUnit: "gone")
         destroyed.destroy()
-        #expect(performing: { try destroyed.bind(binding) }, throws: { ($0 as? AdError)?.code == .cancelled })
+        #expect(thrownError { try destroyed.bind(binding) }?.code == .cancelled)
         #expect(destroyed.phase == .destroyed)
     }
 
