@@ -346,6 +346,11 @@ public final class HostTree {
         }
     }
 
+    /// Runs `body` over the node storage without copying it (the geometry engine's per-frame pass).
+    func withNodes<Result>(_ body: (UnsafeBufferPointer<Node>) throws -> Result) rethrows -> Result {
+        try nodes.withUnsafeBufferPointer(body)
+    }
+
     /// The number of nodes ever created (window roots included).
     public var nodeCount: Int { nodes.count }
 

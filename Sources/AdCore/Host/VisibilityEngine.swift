@@ -23,22 +23,29 @@ public final class VisibilityEngine {
 
     private var computedRevision: UInt64 = .max
     private var pass: UInt32 = 0
-    // Per-node results of the last pass, indexed by node ID.
-    private var visitedInPass: [UInt32] = []
-    private var absoluteFrames: [Rect] = []
-    private var clips: [Rect] = []
-    private var childClips: [Rect] = []
-    private var contentOrigins: [Point] = []
-    private var flags: [UInt8] = []
-    private var windowOf: [Int32] = []
-    private var order: [Int32] = []
-    private var subtreeEnd: [Int32] = []
-    // Occluders of each window, in drawing order.
+    /// Per-node results of the last pass, indexed by node ID (one array: one write per node per pass).
+    private var states: [NodeState] = []
+    /// Whether each window is in the foreground, as of the last pass.
+    private var windowForeground: [Bool] = []
+    /// Occluders of each window, in drawing order.
     private var occluders: [[Occluder]] = []
-    private var stack: [(node: Int32, exiting: Bool)] = []
+    private var stack: [Int32] = []
     private var scratchRects: [Rect] = []
     private var scratchEdges: [Double] = []
     private var scratchIntervals: [(Double, Double)] = []
+
+    private struct NodeState {
+        var pass: UInt32 = 0
+        var window: Int32 = -1
+        var order: Int32 = 0
+        var subtreeEnd: Int32 = 0
+        var flags: UInt8 = 0
+        var placement: UInt32 = 0
+        var frame = Rect.zero
+        var clip = Rect.zero
+        var childClip = Rect.zero
+        var contentOrigin = Point(x: 0, y: 0)
+    }
 
     private struct Occluder {
         var order: Int32
@@ -48,6 +55,8 @@ public final class VisibilityEngine {
     private static let hiddenFlag: UInt8 = 1
     private static let transparentFlag: UInt8 = 2
     private static let notInteractiveFlag: UInt8 = 4
+    /// Marks a stack entry whose subtree is finished (its `subtreeEnd` is due).
+    private static let exitMark: Int32 = Int32.min
 
     /// Creates an engine over a host tree.
     public init(tree: HostTree) { self.tree = tree }
@@ -66,35 +75,43 @@ public final class VisibilityEngine {
     public func geometry(of node: HostNodeID) -> NodeGeometry {
         refresh()
         let index = Int(node.rawValue)
-        guard tree.contains(node), visitedInPass[index] == pass else {
+        guard index >= 0, index < states.count, states[index].pass == pass else {
             return NodeGeometry(
                 window: nil, frameInWindow: .zero, clippedRect: .zero, visibleRatio: 0, isInteractive: false,
                 zeroReason: .notInWindow)
         }
-        let window = windowOf[index]
-        let frame = absoluteFrames[index]
-        let clipped = frame.intersection(clips[index])
-        let nodeFlags = flags[index]
+        let state = states[index]
+        let frame = state.frame
+        let clipped = frame.intersection(state.clip)
         var geometry = NodeGeometry(
-            window: HostWindowID(rawValue: window), frameInWindow: frame, clippedRect: clipped, visibleRatio: 0,
-            isInteractive: nodeFlags & Self.notInteractiveFlag == 0, zeroReason: nil)
+            window: HostWindowID(rawValue: state.window), frameInWindow: frame, clippedRect: clipped,
+            visibleRatio: 0, isInteractive: state.flags & Self.notInteractiveFlag == 0, zeroReason: nil)
         if frame.isEmpty {
             geometry.zeroReason = .zeroSize
-        } else if nodeFlags & Self.hiddenFlag != 0 {
+        } else if state.flags & Self.hiddenFlag != 0 {
             geometry.zeroReason = .hidden
-        } else if nodeFlags & Self.transparentFlag != 0 {
+        } else if state.flags & Self.transparentFlag != 0 {
             geometry.zeroReason = .transparent
-        } else if !tree.windows[Int(window)].isForeground {
+        } else if !windowForeground[Int(state.window)] {
             geometry.zeroReason = .background
         } else if clipped.isEmpty {
             geometry.zeroReason = .clippedAway
         } else {
-            let covered = coveredArea(of: clipped, above: subtreeEnd[index], in: Int(window))
+            let covered = coveredArea(of: clipped, above: state.subtreeEnd, in: Int(state.window))
             let visible = Swift.max(0, clipped.area - covered)
             geometry.visibleRatio = Swift.min(1, visible / frame.area)
             if geometry.visibleRatio <= 0 { geometry.zeroReason = .covered }
         }
         return geometry
+    }
+
+    /// An identifier of where a node is: its placement counter (bumped on every re-parenting) and its window.
+    /// Impression timers restart when it changes. `nil` when the node is in no window.
+    public func placementKey(of node: HostNodeID) -> UInt64? {
+        refresh()
+        let index = Int(node.rawValue)
+        guard index >= 0, index < states.count, states[index].pass == pass else { return nil }
+        return UInt64(states[index].placement) << 32 | UInt64(UInt32(bitPattern: states[index].window))
     }
 
     /// `true` when `point` (window coordinates) lands on the node: inside its clipped area and under no opaque
@@ -104,7 +121,7 @@ public final class VisibilityEngine {
         guard geometry.zeroReason == nil, point.isValid, geometry.clippedRect.contains(point),
             let window = geometry.window
         else { return false }
-        let end = subtreeEnd[Int(node.rawValue)]
+        let end = states[Int(node.rawValue)].subtreeEnd
         for occluder in occluders[Int(window.rawValue)] where occluder.order > end {
             if occluder.rect.contains(point) { return false }
         }
@@ -117,81 +134,80 @@ public final class VisibilityEngine {
         guard let window = geometry.window, geometry.zeroReason == nil || geometry.zeroReason == .covered else {
             return 0
         }
-        return coveredArea(of: geometry.clippedRect, above: subtreeEnd[Int(node.rawValue)], in: Int(window.rawValue))
+        return coveredArea(
+            of: geometry.clippedRect, above: states[Int(node.rawValue)].subtreeEnd, in: Int(window.rawValue))
     }
 
     // MARK: The pass
 
     private func recompute() {
         pass &+= 1
-        let count = tree.nodes.count
-        if visitedInPass.count < count {
-            let extra = count - visitedInPass.count
-            visitedInPass.append(contentsOf: repeatElement(0, count: extra))
-            absoluteFrames.append(contentsOf: repeatElement(.zero, count: extra))
-            clips.append(contentsOf: repeatElement(.zero, count: extra))
-            childClips.append(contentsOf: repeatElement(.zero, count: extra))
-            contentOrigins.append(contentsOf: repeatElement(Point(x: 0, y: 0), count: extra))
-            flags.append(contentsOf: repeatElement(0, count: extra))
-            windowOf.append(contentsOf: repeatElement(-1, count: extra))
-            order.append(contentsOf: repeatElement(0, count: extra))
-            subtreeEnd.append(contentsOf: repeatElement(0, count: extra))
+        let pass = self.pass
+        let windows = tree.windows
+        if states.count < tree.nodeCount {
+            states.append(contentsOf: repeatElement(NodeState(), count: tree.nodeCount - states.count))
         }
-        while occluders.count < tree.windows.count { occluders.append([]) }
+        windowForeground.removeAll(keepingCapacity: true)
+        for window in windows { windowForeground.append(window.isForeground && !window.isRemoved) }
+        while occluders.count < windows.count { occluders.append([]) }
         var nextOrder: Int32 = 0
-        for windowIndex in tree.windows.indices {
-            occluders[windowIndex].removeAll(keepingCapacity: true)
-            let window = tree.windows[windowIndex]
-            guard !window.isRemoved else { continue }
-            let root = window.root
-            let rootNode = tree.nodes[Int(root)]
-            let bounds = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
-            visit(root, parentOrigin: Point(x: 0, y: 0), parentClip: bounds, parentFlags: 0, window: Int32(windowIndex))
-            order[Int(root)] = nextOrder
-            nextOrder += 1
-            stack.removeAll(keepingCapacity: true)
-            stack.append((root, true))
-            for child in rootNode.children.reversed() { stack.append((child, false)) }
-            while let (node, exiting) = stack.popLast() {
-                if exiting {
-                    subtreeEnd[Int(node)] = nextOrder - 1
-                    continue
-                }
-                let current = tree.nodes[Int(node)]
-                let parent = Int(current.parent)
-                visit(
-                    node, parentOrigin: contentOrigins[parent], parentClip: childClips[parent],
-                    parentFlags: flags[parent], window: Int32(windowIndex))
-                order[Int(node)] = nextOrder
-                nextOrder += 1
-                let nodeFlags = flags[Int(node)]
-                if current.isOpaque, nodeFlags & (Self.hiddenFlag | Self.transparentFlag) == 0 {
-                    let visible = absoluteFrames[Int(node)].intersection(clips[Int(node)])
-                    if !visible.isEmpty {
-                        occluders[windowIndex].append(Occluder(order: order[Int(node)], rect: visible))
+        tree.withNodes { nodes in
+            states.withUnsafeMutableBufferPointer { states in
+                for windowIndex in windows.indices {
+                    occluders[windowIndex].removeAll(keepingCapacity: true)
+                    let window = windows[windowIndex]
+                    guard !window.isRemoved else { continue }
+                    let root = Int(window.root)
+                    let bounds = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
+                    var rootState = NodeState()
+                    rootState.childClip = bounds
+                    rootState.clip = bounds
+                    rootState.window = Int32(windowIndex)
+                    Self.visit(nodes[root], parent: rootState, into: &states[root], pass: pass)
+                    states[root].order = nextOrder
+                    nextOrder += 1
+                    stack.removeAll(keepingCapacity: true)
+                    stack.append(Int32(root) | Self.exitMark)
+                    for child in nodes[root].children.reversed() { stack.append(child) }
+                    while let entry = stack.popLast() {
+                        if entry < 0 {
+                            states[Int(entry & ~Self.exitMark)].subtreeEnd = nextOrder - 1
+                            continue
+                        }
+                        let index = Int(entry)
+                        let parent = Int(nodes[index].parent)
+                        Self.visit(nodes[index], parent: states[parent], into: &states[index], pass: pass)
+                        states[index].order = nextOrder
+                        nextOrder += 1
+                        let flags = states[index].flags
+                        if nodes[index].isOpaque, flags & (Self.hiddenFlag | Self.transparentFlag) == 0 {
+                            let visible = states[index].frame.intersection(states[index].clip)
+                            if !visible.isEmpty {
+                                occluders[windowIndex].append(Occluder(order: states[index].order, rect: visible))
+                            }
+                        }
+                        stack.append(entry | Self.exitMark)
+                        for child in nodes[index].children.reversed() { stack.append(child) }
                     }
                 }
-                stack.append((node, true))
-                for child in current.children.reversed() { stack.append((child, false)) }
             }
         }
     }
 
-    private func visit(_ node: Int32, parentOrigin: Point, parentClip: Rect, parentFlags: UInt8, window: Int32) {
-        let index = Int(node)
-        let current = tree.nodes[index]
-        let frame = current.frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
-        var nodeFlags = parentFlags
-        if current.isHidden { nodeFlags |= Self.hiddenFlag }
-        if current.alpha < Self.minimumAlpha { nodeFlags |= Self.transparentFlag }
-        if !current.isUserInteractionEnabled { nodeFlags |= Self.notInteractiveFlag }
-        visitedInPass[index] = pass
-        absoluteFrames[index] = frame
-        clips[index] = parentClip
-        childClips[index] = current.clipsToBounds ? parentClip.intersection(frame) : parentClip
-        contentOrigins[index] = Point(x: frame.x - current.boundsOrigin.x, y: frame.y - current.boundsOrigin.y)
-        flags[index] = nodeFlags
-        windowOf[index] = window
+    private static func visit(_ node: borrowing HostTree.Node, parent: borrowing NodeState, into state: inout NodeState, pass: UInt32) {
+        let frame = node.frame.offsetBy(dx: parent.contentOrigin.x, dy: parent.contentOrigin.y)
+        var flags = parent.flags
+        if node.isHidden { flags |= hiddenFlag }
+        if node.alpha < minimumAlpha { flags |= transparentFlag }
+        if !node.isUserInteractionEnabled { flags |= notInteractiveFlag }
+        state.pass = pass
+        state.window = parent.window
+        state.flags = flags
+        state.placement = node.placement
+        state.frame = frame
+        state.clip = parent.childClip
+        state.childClip = node.clipsToBounds ? parent.childClip.intersection(frame) : parent.childClip
+        state.contentOrigin = Point(x: frame.x - node.boundsOrigin.x, y: frame.y - node.boundsOrigin.y)
     }
 
     /// The exact area of the union of the occluders drawn after `end` (outside the node's subtree), within `rect`.
