@@ -66,7 +66,8 @@ public final class VisibilityEngine {
     public func geometry(of node: HostNodeID) -> NodeGeometry {
         refresh()
         let index = Int(node.rawValue)
-        guard tree.contains(node), visitedInPass[index] == pass else {
+        // A node made after the last pass (`makeNode` does not bump the revision) has no slot yet: it is detached.
+        guard tree.contains(node), index < visitedInPass.count, visitedInPass[index] == pass else {
             return NodeGeometry(
                 window: nil, frameInWindow: .zero, clippedRect: .zero, visibleRatio: 0, isInteractive: false,
                 zeroReason: .notInWindow)
