@@ -94,6 +94,20 @@ struct VisibilityEngineTests {
         #expect(stage.reason(tail) == .clippedAway)
     }
 
+    @Test("The engine and the tree agree on window frames, whatever the scroll offsets, root's included")
+    func engineAndTreeAgreeOnFrames() throws {
+        let stage = try GeometryFixture()
+        try stage.tree.setBoundsOrigin(stage.root, Point(x: 10, y: 20))
+        let feed = try stage.node(5, 5, 400, 800, clips: true)
+        try stage.tree.setBoundsOrigin(feed, Point(x: -3, y: 40))
+        let card = try stage.node(100, 100, 50, 50, in: feed)
+        // x: 100 + (5 + 3) + (0 - 10) = 98; y: 100 + (5 - 40) + (0 - 20) = 45.
+        let expected = Rect(x: 98, y: 45, width: 50, height: 50)
+        #expect(try stage.tree.frameInWindow(of: card) == expected)
+        #expect(stage.engine.geometry(of: card).frameInWindow == expected)
+        #expect(stage.ratio(card) == 1)
+    }
+
     @Test("Scrolling moves a card out of a clipping feed and back in")
     func boundsOriginScrollsCardOutAndBackIn() throws {
         let stage = try GeometryFixture()

@@ -111,6 +111,12 @@ struct VisibilityStateTests {
         #expect(try stage.tree.window(of: card) == nil)
         #expect(stage.tree.windowIDs.isEmpty)
         #expect(throws: AdError.self) { try stage.tree.rootNode(of: stage.window) }
+
+        // Moved into a new 50×50 window the card (0, 0, 100×100) is seen again: 50 × 50 / 10000 = 0.25.
+        let next = stage.tree.addWindow(scene: "main", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        try stage.tree.move(card, to: stage.tree.rootNode(of: next))
+        #expect(stage.ratio(card) == 0.25)
+        #expect(stage.engine.geometry(of: card).window == next)
     }
 
     @Test("Removing a subtree makes it invisible; re-adding it restores the ratios")
