@@ -81,6 +81,7 @@ struct HostTreeBadInputTests {
         #expect(try s.tree.frame(of: s.card) == Rect(x: 0, y: 100, width: 400, height: 200))
         // Zero sizes are valid (rule Y13 makes them invisible, not wrong).
         try s.tree.setFrame(s.card, Rect(x: 0, y: 0, width: 0, height: 0))
+        #expect(s.stage.reason(s.card) == .zeroSize)
     }
 
     @Test("A window given an invalid frame gets an empty one and shows nothing")
@@ -208,7 +209,7 @@ struct HostTreeBadInputTests {
         #expect(try s.tree.window(of: s.badge) == nil)
         #expect(try s.tree.frameInWindow(of: s.badge) == nil)
         #expect(try s.tree.parent(of: s.badge) == s.card)
-        // The detached badge is opaque but covers nothing any more: a node below where it was is whole again.
+        // Re-added where it was: the subtree comes back with its ratios.
         try s.tree.addChild(s.card, to: s.list)
         #expect(s.stage.ratio(s.card) == 1)
         #expect(s.stage.ratio(s.badge) == 1)
