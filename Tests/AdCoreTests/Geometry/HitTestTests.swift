@@ -77,14 +77,18 @@ struct HitTestTests {
         #expect(!stage.engine.hitTest(Point(x: 10, y: 50), on: card))
     }
 
-    @Test("Interaction flags are reported but do not change what a point lands on")
-    func interactionIsReported() throws {
+    @Test("Disabling touches on an ancestor is inherited and reported, without changing the visible ratio")
+    func interactionIsInheritedAndReported() throws {
         let stage = try GeometryFixture()
         let group = try stage.node(0, 0, 400, 400)
         let card = try stage.node(0, 0, 100, 100, in: group)
         #expect(stage.engine.geometry(of: card).isInteractive)
         try stage.tree.setUserInteractionEnabled(group, false)
         #expect(!stage.engine.geometry(of: card).isInteractive)
+        #expect(!stage.engine.geometry(of: group).isInteractive)
+        #expect(stage.engine.geometry(of: stage.root).isInteractive)
         #expect(stage.ratio(card) == 1)
+        try stage.tree.setUserInteractionEnabled(group, true)
+        #expect(stage.engine.geometry(of: card).isInteractive)
     }
 }
