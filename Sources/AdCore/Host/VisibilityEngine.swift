@@ -232,7 +232,7 @@ public final class VisibilityEngine {
             scratchEdges.append(rect.x)
             scratchEdges.append(rect.maxX)
         }
-        scratchEdges.sort()
+        Self.sortInPlace(&scratchEdges, by: <)
         var area = 0.0
         var previous = scratchEdges[0]
         for edge in scratchEdges.dropFirst() where edge > previous {
@@ -241,7 +241,7 @@ public final class VisibilityEngine {
                 scratchIntervals.append((rect.y, rect.maxY))
             }
             if !scratchIntervals.isEmpty {
-                scratchIntervals.sort { $0.0 < $1.0 }
+                Self.sortInPlace(&scratchIntervals) { $0.0 < $1.0 }
                 var covered = 0.0
                 var start = scratchIntervals[0].0
                 var finish = scratchIntervals[0].1
@@ -260,5 +260,38 @@ public final class VisibilityEngine {
             previous = edge
         }
         return area
+    }
+
+    /// Sorts `values` in place with a heapsort, which needs no scratch memory: the standard library's sort takes a
+    /// temporary buffer, on the heap once an array outgrows the stack allowance (about a hundred occluders), and
+    /// a query must never allocate.
+    private static func sortInPlace<Element>(_ values: inout [Element], by less: (Element, Element) -> Bool) {
+        values.withUnsafeMutableBufferPointer { buffer in
+            let count = buffer.count
+            guard count > 1 else { return }
+            for start in stride(from: count / 2 - 1, through: 0, by: -1) {
+                siftDown(&buffer, from: start, end: count, by: less)
+            }
+            for end in stride(from: count - 1, to: 0, by: -1) {
+                buffer.swapAt(0, end)
+                siftDown(&buffer, from: 0, end: end, by: less)
+            }
+        }
+    }
+
+    /// Restores the max-heap property below `start` within `buffer[..<end]`.
+    private static func siftDown<Element>(
+        _ buffer: inout UnsafeMutableBufferPointer<Element>, from start: Int, end: Int,
+        by less: (Element, Element) -> Bool
+    ) {
+        var root = start
+        while true {
+            var child = 2 * root + 1
+            guard child < end else { return }
+            if child + 1 < end, less(buffer[child], buffer[child + 1]) { child += 1 }
+            guard less(buffer[root], buffer[child]) else { return }
+            buffer.swapAt(root, child)
+            root = child
+        }
     }
 }
