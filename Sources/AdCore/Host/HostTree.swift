@@ -52,6 +52,10 @@ public final class HostTree {
     /// Increases on every change; caches compare it to know when to recompute.
     public private(set) var revision: UInt64 = 0
 
+    /// Increases when the shape of the tree changes (nodes added, removed, moved, reordered; windows added or
+    /// removed), not when frames, scroll offsets or flags do: the engine re-derives drawing order only then.
+    public private(set) var structureRevision: UInt64 = 0
+
     /// Called after every change, on the main actor (the host view model uses it to schedule an evaluation).
     public var onChange: (@MainActor () -> Void)?
 
@@ -80,6 +84,7 @@ public final class HostTree {
         rootNode.rootOfWindow = windowIndex
         nodes.append(rootNode)
         windows.append(Window(scene: scene, frame: safeFrame, isForeground: isForeground, isKey: isKey, root: root))
+        structureRevision &+= 1
         changed()
         return HostWindowID(rawValue: windowIndex)
     }
@@ -150,6 +155,7 @@ public final class HostTree {
         let index = Int(try checkedWindow(window))
         windows[index].isRemoved = true
         nodes[Int(windows[index].root)].rootOfWindow = -1
+        structureRevision &+= 1
         changed()
     }
 
@@ -208,6 +214,7 @@ public final class HostTree {
         guard parent >= 0 else { return }
         nodes[Int(parent)].children.removeAll { $0 == index }
         nodes[Int(parent)].children.append(index)
+        structureRevision &+= 1
         changed()
     }
 
@@ -370,6 +377,7 @@ public final class HostTree {
         nodes[Int(parent)].children = siblings
         nodes[Int(child)].parent = parent
         nodes[Int(child)].placement &+= 1
+        structureRevision &+= 1
         changed()
     }
 
@@ -379,6 +387,7 @@ public final class HostTree {
         nodes[Int(parent)].children.removeAll { $0 == child }
         nodes[Int(child)].parent = -1
         nodes[Int(child)].placement &+= 1
+        structureRevision &+= 1
     }
 
     private func checkNoCycle(_ child: Int32, _ parent: Int32) throws(AdError) {

@@ -29,7 +29,15 @@ public final class VisibilityEngine {
     private var windowForeground: [Bool] = []
     /// Occluders of each window, in drawing order.
     private var occluders: [[Occluder]] = []
+    /// Each window's occluders bucketed by 64-point cells, so a query reads only its neighbourhood.
+    private var grids: [OccluderGrid] = []
+    /// Per-occluder stamps that keep a query from reading an occluder twice (it may span several cells).
+    private var occluderStamps: [UInt32] = []
+    private var queryStamp: UInt32 = 0
     private var stack: [Int32] = []
+    /// Each window's nodes in drawing (pre-)order, root first; re-derived only when the tree's shape changes.
+    private var drawingOrder: [[Int32]] = []
+    private var orderedStructure: UInt64 = .max
     private var scratchRects: [Rect] = []
     private var scratchEdges: [Double] = []
     private var scratchIntervals: [(Double, Double)] = []
@@ -50,6 +58,24 @@ public final class VisibilityEngine {
     private struct Occluder {
         var order: Int32
         var rect: Rect
+    }
+
+    private struct OccluderGrid {
+        var columns = 0
+        var rows = 0
+        var cells: [[Int32]] = []
+
+        static let cellSize = 64.0
+        /// Below this many occluders a linear scan is cheaper than the grid.
+        static let minimumOccluders = 16
+
+        func cellRange(of rect: Rect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+            let first = Swift.max(0, Swift.min(columns - 1, Int(rect.x / Self.cellSize)))
+            let last = Swift.max(first, Swift.min(columns - 1, Int((rect.maxX - 0.000_001) / Self.cellSize)))
+            let top = Swift.max(0, Swift.min(rows - 1, Int(rect.y / Self.cellSize)))
+            let bottom = Swift.max(top, Swift.min(rows - 1, Int((rect.maxY - 0.000_001) / Self.cellSize)))
+            return (first...last, top...bottom)
+        }
     }
 
     private static let hiddenFlag: UInt8 = 1
@@ -150,51 +176,112 @@ public final class VisibilityEngine {
         windowForeground.removeAll(keepingCapacity: true)
         for window in windows { windowForeground.append(window.isForeground && !window.isRemoved) }
         while occluders.count < windows.count { occluders.append([]) }
-        var nextOrder: Int32 = 0
+        while grids.count < windows.count { grids.append(OccluderGrid()) }
+        if orderedStructure != tree.structureRevision {
+            orderedStructure = tree.structureRevision
+            deriveDrawingOrder(windows)
+        }
+        // Work on locals: class properties touched in the loop would pay a dynamic exclusivity check each time.
+        var allOccluders = self.occluders
+        self.occluders = []
+        let drawingOrder = self.drawingOrder
         tree.withNodes { nodes in
             states.withUnsafeMutableBufferPointer { states in
                 for windowIndex in windows.indices {
-                    occluders[windowIndex].removeAll(keepingCapacity: true)
+                    var list = allOccluders[windowIndex]
+                    allOccluders[windowIndex] = []
+                    list.removeAll(keepingCapacity: true)
+                    defer { allOccluders[windowIndex] = list }
                     let window = windows[windowIndex]
-                    guard !window.isRemoved else { continue }
-                    let root = Int(window.root)
+                    guard !window.isRemoved, let root = drawingOrder[windowIndex].first.map(Int.init) else { continue }
                     let bounds = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
                     var rootState = NodeState()
                     rootState.childClip = bounds
                     rootState.clip = bounds
                     rootState.window = Int32(windowIndex)
                     Self.visit(nodes[root], parent: rootState, into: &states[root], pass: pass)
-                    states[root].order = nextOrder
-                    nextOrder += 1
+                    for entry in drawingOrder[windowIndex].dropFirst() {
+                        let index = Int(entry)
+                        let parent = Int(nodes[index].parent)
+                        Self.visit(nodes[index], parent: states[parent], into: &states[index], pass: pass)
+                        if nodes[index].isOpaque, states[index].flags & (Self.hiddenFlag | Self.transparentFlag) == 0 {
+                            let visible = states[index].frame.intersection(states[index].clip)
+                            if !visible.isEmpty { list.append(Occluder(order: states[index].order, rect: visible)) }
+                        }
+                    }
+                }
+            }
+        }
+        self.occluders = allOccluders
+        for windowIndex in windows.indices where !windows[windowIndex].isRemoved {
+            buildGrid(
+                window: windowIndex,
+                bounds: Rect(
+                    x: 0, y: 0, width: windows[windowIndex].frame.width,
+                    height: windows[windowIndex].frame.height))
+        }
+    }
+
+    /// Walks every window's tree once (iteratively) to record drawing order and where each subtree ends.
+    private func deriveDrawingOrder(_ windows: [HostTree.Window]) {
+        while drawingOrder.count < windows.count { drawingOrder.append([]) }
+        var stack = self.stack
+        var order = self.drawingOrder
+        self.stack = []
+        self.drawingOrder = []
+        var nextOrder: Int32 = 0
+        tree.withNodes { nodes in
+            states.withUnsafeMutableBufferPointer { states in
+                for windowIndex in windows.indices {
+                    order[windowIndex].removeAll(keepingCapacity: true)
+                    guard !windows[windowIndex].isRemoved else { continue }
                     stack.removeAll(keepingCapacity: true)
-                    stack.append(Int32(root) | Self.exitMark)
-                    for child in nodes[root].children.reversed() { stack.append(child) }
+                    stack.append(windows[windowIndex].root)
                     while let entry = stack.popLast() {
                         if entry < 0 {
                             states[Int(entry & ~Self.exitMark)].subtreeEnd = nextOrder - 1
                             continue
                         }
-                        let index = Int(entry)
-                        let parent = Int(nodes[index].parent)
-                        Self.visit(nodes[index], parent: states[parent], into: &states[index], pass: pass)
-                        states[index].order = nextOrder
+                        order[windowIndex].append(entry)
+                        states[Int(entry)].order = nextOrder
                         nextOrder += 1
-                        let flags = states[index].flags
-                        if nodes[index].isOpaque, flags & (Self.hiddenFlag | Self.transparentFlag) == 0 {
-                            let visible = states[index].frame.intersection(states[index].clip)
-                            if !visible.isEmpty {
-                                occluders[windowIndex].append(Occluder(order: states[index].order, rect: visible))
-                            }
-                        }
                         stack.append(entry | Self.exitMark)
-                        for child in nodes[index].children.reversed() { stack.append(child) }
+                        for child in nodes[Int(entry)].children.reversed() { stack.append(child) }
                     }
                 }
             }
         }
+        self.stack = stack
+        self.drawingOrder = order
     }
 
-    private static func visit(_ node: borrowing HostTree.Node, parent: borrowing NodeState, into state: inout NodeState, pass: UInt32) {
+    private func buildGrid(window: Int, bounds: Rect) {
+        let list = occluders[window]
+        if occluderStamps.count < list.count {
+            occluderStamps.append(contentsOf: repeatElement(0, count: list.count - occluderStamps.count))
+        }
+        guard list.count >= OccluderGrid.minimumOccluders else { return }
+        var grid = grids[window]
+        grids[window] = OccluderGrid()  // keep the cells uniquely referenced while they are refilled
+        grid.columns = Swift.max(1, Int((bounds.width / OccluderGrid.cellSize).rounded(.up)))
+        grid.rows = Swift.max(1, Int((bounds.height / OccluderGrid.cellSize).rounded(.up)))
+        let cellCount = grid.columns * grid.rows
+        if grid.cells.count < cellCount {
+            grid.cells.append(contentsOf: repeatElement([], count: cellCount - grid.cells.count))
+        }
+        for cell in 0..<cellCount { grid.cells[cell].removeAll(keepingCapacity: true) }
+        for (index, occluder) in list.enumerated() {
+            let range = grid.cellRange(of: occluder.rect)
+            for row in range.rows {
+                for column in range.columns { grid.cells[row * grid.columns + column].append(Int32(index)) }
+            }
+        }
+        grids[window] = grid
+    }
+
+    private static func visit(
+        _ node: borrowing HostTree.Node, parent: borrowing NodeState, into state: inout NodeState, pass: UInt32
+    ) {
         let frame = node.frame.offsetBy(dx: parent.contentOrigin.x, dy: parent.contentOrigin.y)
         var flags = parent.flags
         if node.isHidden { flags |= hiddenFlag }
@@ -213,10 +300,35 @@ public final class VisibilityEngine {
     /// The exact area of the union of the occluders drawn after `end` (outside the node's subtree), within `rect`.
     private func coveredArea(of rect: Rect, above end: Int32, in window: Int) -> Double {
         scratchRects.removeAll(keepingCapacity: true)
-        for occluder in occluders[window] where occluder.order > end && occluder.rect.intersects(rect) {
-            let part = occluder.rect.intersection(rect)
-            if part.contains(rect) { return rect.area }
-            scratchRects.append(part)
+        let list = occluders[window]
+        if list.count < OccluderGrid.minimumOccluders {
+            for occluder in list where occluder.order > end && occluder.rect.intersects(rect) {
+                let part = occluder.rect.intersection(rect)
+                if part.contains(rect) { return rect.area }
+                scratchRects.append(part)
+            }
+        } else {
+            queryStamp &+= 1
+            if queryStamp == 0 {
+                for index in occluderStamps.indices { occluderStamps[index] = 0 }
+                queryStamp = 1
+            }
+            let grid = grids[window]
+            let range = grid.cellRange(of: rect)
+            for row in range.rows {
+                for column in range.columns {
+                    for index in grid.cells[row * grid.columns + column] {
+                        let slot = Int(index)
+                        guard occluderStamps[slot] != queryStamp else { continue }
+                        occluderStamps[slot] = queryStamp
+                        let occluder = list[slot]
+                        guard occluder.order > end, occluder.rect.intersects(rect) else { continue }
+                        let part = occluder.rect.intersection(rect)
+                        if part.contains(rect) { return rect.area }
+                        scratchRects.append(part)
+                    }
+                }
+            }
         }
         switch scratchRects.count {
         case 0: return 0
