@@ -1,0 +1,81 @@
+import AdCore
+import AdTestSupport
+import Testing
+
+@MainActor
+@Suite("Ledger, diagnostics, binder, rules, transport")
+struct SupportingTypesTests {
+    @Test("Y18: the placement ledger excludes creatives held by other placements")
+    func y18_ledgerExcludesOtherPlacements() {
+        let ledger = PlacementLedger()
+        ledger.hold(creatives: ["a", "b"], in: "top")
+        ledger.hold(creative: "b", in: "bottom")
+        #expect(ledger.excludedCreatives(for: "bottom") == ["a", "b"])
+        #expect(ledger.excludedCreatives(for: "top") == ["b"])
+        ledger.release(placement: "top")
+        #expect(ledger.excludedCreatives(for: "bottom").isEmpty)
+        #expect(ledger.placements(holding: "b") == ["bottom"])
+    }
+
+    @Test("Y17: diagnostics are off by default, and say how to fix the problem when on")
+    func y17_diagnosticsCarryRecommendations() {
+        let diagnostics = AdDiagnostics()
+        diagnostics.record(.warning, "ignored")
+        #expect(diagnostics.entries.isEmpty)
+        diagnostics.isEnabled = true
+        var forwarded: [String] = []
+        diagnostics.handler = { forwarded.append($0.description) }
+        diagnostics.record(.debug, "too quiet")
+        diagnostics.record(.warning, "Card outside its slider.", providerID: "yandex", recommendation: "Move it in.")
+        #expect(forwarded == ["[warning] yandex: Card outside its slider. Recommendation: Move it in."])
+    }
+
+    @Test("Y9: the binder names every required asset that does not count, and why")
+    func y9_binderNamesEveryProblem() throws {
+        let tree = HostTree()
+        let engine = VisibilityEngine(tree: tree)
+        let window = tree.addWindow(scene: "main", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        let container = try tree.makeNode(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        try tree.addChild(container, to: tree.rootNode(of: window))
+        let title = try tree.makeNode(frame: Rect(x: 0, y: 0, width: 100, height: 20))
+        let outside = try tree.makeNode(frame: Rect(x: 0, y: 400, width: 100, height: 20))
+        let flat = try tree.makeNode(frame: Rect(x: 0, y: 40, width: 100, height: 0))
+        let hidden = try tree.makeNode(frame: Rect(x: 0, y: 60, width: 100, height: 20))
+        for node in [title, flat, hidden] { try tree.addChild(node, to: container) }
+        try tree.addChild(outside, to: tree.rootNode(of: window))
+        try tree.setHidden(hidden, true)
+        let binding = AdBinding(
+            container: container, assets: [.title: title, .sponsored: outside, .age: flat, .body: hidden])
+        let binder = AssetBinder(engine: engine)
+        let error = thrownError {
+            try binder.check(binding, required: [.title, .sponsored, .age, .body, .warning], providerID: "p")
+        }
+        #expect(
+            error?.message
+                == "Required assets missing: sponsored (outside the container), age (zero size), body (hidden), "
+                + "warning (not rendered).")
+        #expect(thrownError { try binder.check(binding, required: [.title], providerID: "p") } == nil)
+    }
+
+    @Test("Y21: request parameters reach the transport unchanged")
+    func y21_parametersReachTransport() async throws {
+        let world = try TestHost(providers: [ScriptedProvider()])
+        world.transport.respond(to: "u", with: .body(Array("c".utf8)))
+        let ad = try world.makeAd(
+            AdRequest(adUnitID: "u", format: .native, parameters: ["adf_ownerid": "270901", "adf_p1": "cqtgg"]),
+            provider: "scripted")
+        await ad.load().value
+        #expect(world.transport.requests.map(\.parameters) == [["adf_ownerid": "270901", "adf_p1": "cqtgg"]])
+    }
+
+    @Test("Impression rules never accept a zero ratio, whatever they are configured with")
+    func rulesNeverAcceptZero() {
+        let lax = ImpressionRule(minimumVisibleRatio: 0, minimumDuration: .seconds(-1))
+        #expect(!lax.isSatisfied(byRatio: 0))
+        #expect(lax.isSatisfied(byRatio: 0.001))
+        #expect(lax.minimumDuration == .zero)
+        let nan = ImpressionRule(minimumVisibleRatio: .nan, minimumDuration: .seconds(1))
+        #expect(nan.minimumVisibleRatio == 1)
+        #expect(ImpressionRule.mrcDisplay.description == "50.0% for 1.0 seconds")
+    }
+}

@@ -1,0 +1,80 @@
+import AdCore
+import AdTestSupport
+import ExampleProvider
+import Testing
+
+@MainActor
+@Suite("A third-party provider built on AdCore alone")
+struct ExampleProviderTests {
+    private let response = """
+        creative: ex-42
+        ttl: 3600
+        required: title, callToAction
+        priceMicros: 1500000
+        impression: https://t.example/imp?c=ex-42
+        click: https://t.example/click?c=ex-42
+        """
+
+    @Test("It registers, loads through the host's transport and fires its tracking through the beacon sender")
+    func loadsBindsAndTracks() async throws {
+        let world = try TestHost(providers: [ExampleProvider()])
+        world.transport.respond(to: "unit-1", with: .body(Array(response.utf8)))
+        let card = try world.addCard(y: 100)
+        let ad = try world.makeAd(
+            AdRequest(adUnitID: "unit-1", format: .native, placementID: "feed"), provider: "example")
+        await ad.load().value
+        #expect(ad.info?.creativeIDs == ["ex-42"])
+        #expect(ad.info?.revenue?.micros == 1_500_000)
+        #expect(ad.info?.expiresAt == AdInstant(sinceEpoch: .seconds(3600)))
+        try ad.bind(
+            AdBinding(
+                container: card.container, assets: [.title: card.title, .callToAction: card.cta],
+                clickViews: [card.cta]))
+        world.driver.advance(by: .seconds(1))
+        #expect(ad.click(on: card.cta) == .counted)
+        #expect(world.beacons.sent.map(\.url) == ["https://t.example/imp?c=ex-42", "https://t.example/click?c=ex-42"])
+        #expect(world.events(of: ad).suffix(3) == ["impression(unit-1)", "click(ad)", "jumped(true)"])
+    }
+
+    @Test("Y9: a required asset the host did not render fails the binding, naming it")
+    func y9_missingRequiredAssetFailsBinding() async throws {
+        let world = try TestHost(providers: [ExampleProvider()])
+        world.transport.respond(to: "unit-1", with: .body(Array(response.utf8)))
+        let card = try world.addCard(y: 100)
+        let ad = try world.makeAd(AdRequest(adUnitID: "unit-1", format: .native), provider: "example")
+        await ad.load().value
+        let error = thrownError { try ad.bind(AdBinding(container: card.container, assets: [.title: card.title])) }
+        #expect(error?.code == .bindingFailed)
+        #expect(error?.message == "Required assets missing: callToAction (not rendered).")
+        #expect(ad.phase == .loaded)
+        #expect(world.events(of: ad).last == "bindingFailed(bindingFailed)")
+    }
+
+    @Test("Bad responses are typed errors: empty is noFill, garbage is invalidResponse")
+    func badResponsesAreTyped() async throws {
+        let world = try TestHost(providers: [ExampleProvider()])
+        world.transport.respond(to: "empty", with: .body([]))
+        world.transport.respond(to: "garbage", with: .body(Array("creative ex-1\nttl: soon".utf8)))
+        world.transport.respond(to: "unknown", with: .body(Array("creative: a\nprice: 3".utf8)))
+        for (unit, code) in [
+            ("empty", AdError.Code.noFill), ("garbage", .invalidResponse), ("unknown", .invalidResponse),
+        ] {
+            let ad = try world.makeAd(AdRequest(adUnitID: unit, format: .native), provider: "example")
+            await ad.load().value
+            guard case .failed(let error) = ad.phase else {
+                Issue.record("\(unit): expected a failure, got \(ad.phase)")
+                continue
+            }
+            #expect(error.code == code, "\(unit)")
+            #expect(error.providerID == "example")
+        }
+    }
+
+    @Test("A build for another contract version is refused at registration")
+    func otherContractRefused() {
+        var registry = ProviderRegistry()
+        let error = thrownError { try registry.register(ExampleProvider(contractVersion: 2)) }
+        #expect(error?.code == .registrationFailed)
+        #expect(error?.hint?.contains("adapter") == true)
+    }
+}
