@@ -36,7 +36,9 @@ func readmeQuickStart() async throws {
     let outcome = ad.click(on: cta)
 
     #expect(outcome == .counted)
-    #expect(events.map(\.description) == [
-        "loadStarted", "loadSucceeded(example unit-1)", "rendered", "impression(unit-1)", "click(ad)", "jumped(true)",
-    ])
+    #expect(
+        events.map(\.description) == [
+            "loadStarted", "loadSucceeded(example unit-1)", "rendered", "impression(unit-1)", "click(ad)",
+            "jumped(true)",
+        ])
 }
