@@ -26,16 +26,7 @@ public final class AdEventSink: Sendable {
 
     /// Queues an event from any thread; it reaches the host on the main actor, after every event sent before it.
     public func send(_ event: AdEvent) {
-        let mustSchedule = state.withLock { state -> Bool in
-            guard !state.isClosed else {
-                state.dropped += 1
-                return false
-            }
-            state.queue.append(event)
-            defer { state.drainScheduled = true }
-            return !state.drainScheduled
-        }
-        if mustSchedule {
+        if enqueue(event, schedulingDrain: true) {
             Task { @MainActor in self.drain() }
         }
     }
@@ -43,15 +34,22 @@ public final class AdEventSink: Sendable {
     /// Sends an event from the main actor and delivers it (and anything queued before it) at once.
     @MainActor
     public func sendNow(_ event: AdEvent) {
-        let accepted = state.withLock { state -> Bool in
+        if enqueue(event, schedulingDrain: false) { drain() }
+    }
+
+    /// Queues an event unless the sink is closed. With `schedulingDrain`, returns whether the caller must schedule
+    /// a drain (none is pending yet); without it, returns whether the event was accepted.
+    private func enqueue(_ event: AdEvent, schedulingDrain: Bool) -> Bool {
+        state.withLock { state -> Bool in
             guard !state.isClosed else {
                 state.dropped += 1
                 return false
             }
             state.queue.append(event)
-            return true
+            guard schedulingDrain else { return true }
+            defer { state.drainScheduled = true }
+            return !state.drainScheduled
         }
-        if accepted { drain() }
     }
 
     /// Delivers every queued event, in order.

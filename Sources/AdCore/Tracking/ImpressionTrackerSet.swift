@@ -83,6 +83,13 @@ public final class ImpressionTrackerSet {
         flushFired()
     }
 
+    /// Feeds the tracker at `index` its node's current visible ratio and placement.
+    private func sample(_ index: Int, at now: AdInstant) -> ImpressionStateMachine.Action {
+        let node = trackers[index].node
+        let ratio = engine.visibleRatio(of: node)
+        return trackers[index].machine.observe(ratio: ratio, placement: engine.placementKey(of: node) ?? .max, at: now)
+    }
+
     /// Performs an action; returns `true` when the tracker at `index` fired and was removed.
     private func perform(_ action: ImpressionStateMachine.Action, at index: Int, now: AdInstant) -> Bool {
         switch action {
