@@ -1,0 +1,62 @@
+public import AdCore
+public import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The one HTTP client of AdBridge: GETs a URL through `URLSession`, refusing non-http(s) schemes (also on
+/// redirects), capping the body, and mapping every failure to an `AdError`: HTTP status ≥ 400, connection
+/// errors and redirect loops → `.network` (the status in `providerCode`), a timeout → `.timeout`, an oversized
+/// body → `.limitExceeded`.
+///
+/// ```swift
+/// let fetcher = HTTPFetcher()
+/// let data = try await fetcher.get(URL(string: "https://ads.example.com/vast.xml")!, timeout: .seconds(5))
+/// ```
+public struct HTTPFetcher: VASTFetcher {
+    /// The largest body accepted (default 1 MiB); a larger one is cut off with `limitExceeded`.
+    public var maxBodyBytes: Int
+    /// The most redirects followed (default 5).
+    public var maxRedirects: Int
+    /// Extra request headers (for example `User-Agent`).
+    public var headers: [String: String]
+
+    /// Creates a fetcher.
+    public init(maxBodyBytes: Int = 1 << 20, maxRedirects: Int = 5, headers: [String: String] = [:]) {
+        self.maxBodyBytes = maxBodyBytes
+        self.maxRedirects = maxRedirects
+        self.headers = headers
+    }
+
+    /// ``get(_:timeout:)``.
+    public func fetch(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+        try await get(url, timeout: timeout)
+    }
+
+    /// GETs `url` and returns its body; `timeout` bounds the whole exchange.
+    public func get(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+        try VASTURLPolicy.validate(url)
+        let seconds = max(0.001, Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+        request.httpMethod = "GET"
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.urlCache = nil
+        let delegate = HTTPFetchDelegate(url: url, maxBodyBytes: maxBodyBytes, maxRedirects: maxRedirects)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let task = session.dataTask(with: request)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, AdError>, Never>) in
+                delegate.begin(continuation, task: task)
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        return try result.get()
+    }
+}
