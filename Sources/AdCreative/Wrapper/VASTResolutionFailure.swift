@@ -12,7 +12,7 @@ public struct VASTResolutionFailure: Sendable, Equatable {
     public var error: AdError
     /// The `<Error>` URLs of every level of the chain (and of a no-ad response).
     public var errorURLs: [String]
-    /// The URLs fetched before the failure, outermost first.
+    /// The URLs of the chain's documents fetched before the failure, outermost first.
     public var chain: [String]
 
     /// Creates a failure.

@@ -9,7 +9,7 @@ public struct VASTResolvedAd: Sendable, Equatable, Encodable {
     /// The inline ad, carrying the impressions, error URLs, tracking, click trackings, verifications, extensions
     /// and viewable-impression URLs of every wrapper above it (outermost first), wrapper companions prepended.
     public var ad: VASTAd
-    /// The URLs fetched to reach the ad, outermost first (empty for an inline ad of the first document).
+    /// The URLs of the chain's documents, outermost first (the first document's URL when it is known).
     public var chain: [String]
     /// The wrappers passed through, outermost first.
     public var wrappers: [VASTWrapper]

@@ -185,11 +185,12 @@ public struct WrapperResolutionStateMachine: Sendable {
     private mutating func plan(_ document: VASTDocument, baseURL: URL?) {
         let pod = document.podAds
         let standAlone = document.standAloneAds
+        let chain = baseURL.map { [$0.absoluteString] } ?? []
         if !pod.isEmpty {
-            slots = pod.map { Slot(ad: $0, baseURL: baseURL) }
+            slots = pod.map { Slot(ad: $0, chain: chain, baseURL: baseURL) }
             buffet = standAlone
         } else if let first = standAlone.first {
-            slots = [Slot(ad: first, baseURL: baseURL)]
+            slots = [Slot(ad: first, chain: chain, baseURL: baseURL)]
             buffet = Array(standAlone.dropFirst())
         }
         for index in buffet.indices { buffet[index].sequence = nil }
@@ -234,7 +235,7 @@ public struct WrapperResolutionStateMachine: Sendable {
                 failSlot(withCode(error, 301), including: wrapper)
                 continue
             }
-            if slot.chain.contains(url.absoluteString) || url == slot.baseURL {
+            if slot.chain.contains(url.absoluteString) {
                 failSlot(
                     AdError(.invalidResponse, "Wrapper loop: \(url.absoluteString) was already fetched in this chain.", vastCode: 302),
                     including: wrapper
@@ -271,7 +272,10 @@ public struct WrapperResolutionStateMachine: Sendable {
             )
         )
         if wrappers.contains(where: \.fallbackOnNoAd), !buffet.isEmpty {
-            slots.insert(Slot(ad: buffet.removeFirst(), baseURL: rootURL), at: 0)
+            slots.insert(
+                Slot(ad: buffet.removeFirst(), chain: rootURL.map { [$0.absoluteString] } ?? [], baseURL: rootURL),
+                at: 0
+            )
         }
     }
 
