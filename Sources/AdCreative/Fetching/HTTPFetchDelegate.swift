@@ -45,8 +45,13 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         continuation?.resume(returning: result)
     }
 
-    private func fail(_ error: AdError, task: URLSessionTask) {
+    /// Keeps the first failure; the task ends through its completion handler or ``fail(_:task:)``.
+    private func record(_ error: AdError) {
         state.withLock { if $0.failure == nil { $0.failure = error } }
+    }
+
+    private func fail(_ error: AdError, task: URLSessionTask) {
+        record(error)
         task.cancel()
     }
 
@@ -57,20 +62,19 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            fail(
+            record(
                 AdError(
                     .network,
                     "HTTP \(http.statusCode) for \(url.absoluteString).",
                     providerCode: http.statusCode,
                     hint: "The ad server answered with an error status."
-                ),
-                task: dataTask
+                )
             )
             completionHandler(.cancel)
             return
         }
         if response.expectedContentLength > Int64(maxBodyBytes) {
-            fail(VASTLimit.bodyBytes.error("The body of \(url.absoluteString)", limit: maxBodyBytes), task: dataTask)
+            record(VASTLimit.bodyBytes.error("The body of \(url.absoluteString)", limit: maxBodyBytes))
             completionHandler(.cancel)
             return
         }
@@ -100,20 +104,18 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return state.redirects
         }
         if count > maxRedirects {
-            fail(
-                AdError(.network, "More than \(maxRedirects) redirects from \(url.absoluteString) (a redirect loop?)."),
-                task: task
+            record(
+                AdError(.network, "More than \(maxRedirects) redirects from \(url.absoluteString) (a redirect loop?).")
             )
             completionHandler(nil)
             return
         }
         guard let next = request.url, (try? VASTURLPolicy.validate(next)) != nil else {
-            fail(
+            record(
                 AdError(
                     .refusedURL,
                     "\(url.absoluteString) redirected to a refused URL (\(request.url?.scheme ?? "no scheme"))."
-                ),
-                task: task
+                )
             )
             completionHandler(nil)
             return
