@@ -102,7 +102,8 @@ public struct VASTParser: Sendable {
         guard let error = xmlCtxtGetLastError(context) else {
             return AdError(.invalidResponse, "The document is not well-formed XML.", vastCode: 100)
         }
-        let message = error.pointee.message.map { String(cString: $0).trimmingASCIIWhitespace() } ?? "unknown error"
+        let raw = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        let message = raw.split(whereSeparator: \.isNewline).map { $0.trimmingASCIIWhitespace() }.joined(separator: " ")
         return AdError(
             .invalidResponse,
             "Malformed XML at line \(error.pointee.line), column \(error.pointee.int2): \(message)",
