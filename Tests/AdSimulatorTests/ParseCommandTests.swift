@@ -2,8 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
-@Suite("adsim parse")
-struct ParseCommandTests {
+/// Where the command-line tests find their documents.
+enum ParseCommandPaths {
     /// `Fixtures/vast`, found from this file's location.
     static let fixtures: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -22,6 +22,12 @@ struct ParseCommandTests {
             .deletingLastPathComponent().appendingPathComponent("shared/corpus/iab-vast-samples").path
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
+}
+
+@Suite("adsim parse")
+struct ParseCommandTests {
+    static var fixtures: String { ParseCommandPaths.fixtures }
+    static var iabSamples: String? { ParseCommandPaths.iabSamples }
 
     static func run(_ arguments: [String]) async -> (ExitCode, String, String) {
         let output = CommandOutput.buffered()
@@ -136,7 +142,7 @@ struct ParseCommandTests {
     @Test(
         "The IAB samples: 75 JSON lines, 69 ok, 6 with errorCode 102, exit 1",
         .enabled(
-            if: iabSamples != nil,
+            if: ParseCommandPaths.iabSamples != nil,
             "IAB VAST samples not found: clone https://github.com/InteractiveAdvertisingBureau/VAST_Samples and set ADBRIDGE_IAB_SAMPLES"
         )
     )

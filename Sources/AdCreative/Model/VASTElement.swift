@@ -86,11 +86,20 @@ public struct VASTElement: Sendable, Equatable, Encodable {
     public var boolValue: Bool? { VASTElement.parseBool(text) }
 
     static func parseBool(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "true", "1", "yes": true
-        case "false", "0", "no": false
-        default: nil
+        var text = text
+        return text.withUTF8 { parseBool(bytes: $0) }
+    }
+
+    /// `true`/`1`/`yes` or `false`/`0`/`no`, ASCII case-insensitively; anything else is `nil`.
+    static func parseBool(bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        func matches(_ word: StaticString) -> Bool {
+            guard bytes.count == word.utf8CodeUnitCount else { return false }
+            for index in 0..<bytes.count where bytes[index] | 0x20 != word.utf8Start[index] { return false }
+            return true
         }
+        if matches("true") || matches("1") || matches("yes") { return true }
+        if matches("false") || matches("0") || matches("no") { return false }
+        return nil
     }
 }
 

@@ -12,11 +12,13 @@ public enum VASTOffset: Sendable, Hashable, Encodable, CustomStringConvertible {
 
     /// Parses `HH:MM:SS[.mmm]`, bare seconds or `n%`; `nil` if malformed or a percentage outside 0-100.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingASCIIWhitespace()
-        if trimmed.hasSuffix("%") {
-            guard let value = Double(trimmed.dropLast()), value.isFinite, value >= 0, value <= 100 else { return nil }
+        if text.utf8.contains(UInt8(ascii: "%")) {
+            let trimmed = text.trimmingASCIIWhitespace()
+            guard trimmed.hasSuffix("%"), let value = Double(trimmed.dropLast()), value.isFinite, value >= 0,
+                value <= 100
+            else { return nil }
             self = .percent(value)
-        } else if let time = VASTTime(parsing: trimmed) {
+        } else if let time = VASTTime(parsing: text) {
             self = .time(time)
         } else {
             return nil

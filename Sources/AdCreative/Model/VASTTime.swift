@@ -13,39 +13,60 @@ public struct VASTTime: Sendable, Hashable, Comparable, Encodable, CustomStringC
 
     /// Parses `HH:MM:SS`, `HH:MM:SS.mmm`, `MM:SS` or bare (possibly fractional) seconds; `nil` if malformed.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingASCIIWhitespace()
-        guard !trimmed.isEmpty, trimmed.count <= 32 else { return nil }
-        let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count <= 3 else { return nil }
-        var total = 0
-        for (index, part) in parts.enumerated() {
-            let isLast = index == parts.count - 1
-            if isLast {
-                guard let millis = VASTTime.parseSeconds(part) else { return nil }
-                if parts.count > 1, millis >= 60_000 { return nil }
-                total = total * 60 * 1000 + millis
-            } else {
-                guard !part.isEmpty, part.allSatisfy(\.isASCIIDigitCharacter), let value = Int(part) else { return nil }
-                if index > 0, value >= 60 { return nil }
-                total = total * 60 + value
-            }
-        }
-        self.milliseconds = total
+        var text = text
+        guard let milliseconds = text.withUTF8({ VASTTime.parse($0) }) else { return nil }
+        self.milliseconds = milliseconds
     }
 
-    private static func parseSeconds(_ part: Substring) -> Int? {
-        let pieces = part.split(separator: ".", omittingEmptySubsequences: false)
-        guard pieces.count <= 2, let whole = pieces.first, !whole.isEmpty, whole.count <= 9,
-            whole.allSatisfy(\.isASCIIDigitCharacter), let seconds = Int(whole)
-        else { return nil }
-        var millis = seconds * 1000
-        if pieces.count == 2 {
-            let fraction = pieces[1]
-            guard !fraction.isEmpty, fraction.allSatisfy(\.isASCIIDigitCharacter) else { return nil }
-            let digits = String(fraction.prefix(3)).padding(toLength: 3, withPad: "0", startingAt: 0)
-            millis += Int(digits) ?? 0
+    /// The byte-level parser behind ``init(parsing:)``: no allocation.
+    static func parse(_ raw: UnsafeBufferPointer<UInt8>) -> Int? {
+        var lower = 0
+        var upper = raw.count
+        while lower < upper, raw[lower].isASCIIWhitespaceByte { lower += 1 }
+        while upper > lower, raw[upper - 1].isASCIIWhitespaceByte { upper -= 1 }
+        guard upper > lower, upper - lower <= 32 else { return nil }
+        var total = 0
+        var fieldCount = 0
+        var current = 0
+        var digits = 0
+        var fraction = 0
+        var fractionDigits = 0
+        var inFraction = false
+        for index in lower..<upper {
+            let byte = raw[index]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if inFraction {
+                    if fractionDigits < 3 {
+                        fraction = fraction * 10 + Int(byte - 48)
+                        fractionDigits += 1
+                    }
+                } else {
+                    current = current * 10 + Int(byte - 48)
+                    digits += 1
+                    if digits > 9 { return nil }
+                }
+            case UInt8(ascii: ":"):
+                guard !inFraction, digits > 0, fieldCount < 2 else { return nil }
+                if fieldCount > 0, current >= 60 { return nil }
+                total = total * 60 + current
+                fieldCount += 1
+                current = 0
+                digits = 0
+            case UInt8(ascii: "."):
+                guard !inFraction, digits > 0 else { return nil }
+                inFraction = true
+            default:
+                return nil
+            }
         }
-        return millis
+        guard digits > 0, !(inFraction && fractionDigits == 0) else { return nil }
+        if fieldCount > 0, current >= 60 { return nil }
+        while fractionDigits < 3 {
+            fraction *= 10
+            fractionDigits += 1
+        }
+        return (total * 60 + current) * 1000 + fraction
     }
 
     /// The time as a `Duration`.
@@ -75,7 +96,7 @@ public struct VASTTime: Sendable, Hashable, Comparable, Encodable, CustomStringC
 }
 
 extension Character {
-    var isASCIIDigitCharacter: Bool { isASCII && isWholeNumber }
+    var isASCIIDigitCharacter: Bool { asciiValue.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
 }
 
 extension StringProtocol {

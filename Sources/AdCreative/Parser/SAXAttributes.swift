@@ -8,6 +8,19 @@ struct SAXAttributes {
 
     /// The value of the attribute whose local name is `name`.
     func value(_ name: StaticString) -> String? {
+        guard let entry = find(name) else { return nil }
+        return SAXAttributes.string(entry[3], entry[4])
+    }
+
+    /// The raw value bytes of the attribute whose local name is `name`, ASCII whitespace trimmed.
+    private func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+        guard let entry = find(name), var start = entry[3], var end = entry[4], end >= start else { return nil }
+        while start < end, start.pointee.isASCIIWhitespaceByte { start += 1 }
+        while end > start, (end - 1).pointee.isASCIIWhitespaceByte { end -= 1 }
+        return UnsafeBufferPointer(start: start, count: end - start)
+    }
+
+    private func find(_ name: StaticString) -> UnsafeMutablePointer<UnsafePointer<xmlChar>?>? {
         guard let base, count > 0 else { return nil }
         let wanted = name.utf8Start
         let length = name.utf8CodeUnitCount
@@ -19,17 +32,32 @@ struct SAXAttributes {
                 matches = false
                 break
             }
-            if matches, local[length] == 0 { return SAXAttributes.string(entry[3], entry[4]) }
+            if matches, local[length] == 0 { return entry }
         }
         return nil
     }
 
-    /// The integer value of an attribute, if present and numeric.
-    func int(_ name: StaticString) -> Int? { value(name).flatMap { Int($0.trimmingASCIIWhitespace()) } }
+    /// The integer value of an attribute, if present and a (possibly signed) decimal number.
+    func int(_ name: StaticString) -> Int? {
+        guard let digits = bytes(name), !digits.isEmpty, digits.count <= 18 else { return nil }
+        var value = 0
+        var negative = false
+        for (index, byte) in digits.enumerated() {
+            if index == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
+                negative = byte == UInt8(ascii: "-")
+                if digits.count == 1 { return nil }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
+    }
 
     /// The boolean value of an attribute (`true`, `TRUE`, `1`, `false`, `0`), if present and valid.
     func bool(_ name: StaticString) -> Bool? {
-        value(name).flatMap { VASTElement.parseBool($0.trimmingASCIIWhitespace()) }
+        guard let raw = bytes(name) else { return nil }
+        return VASTElement.parseBool(bytes: raw)
     }
 
     /// Every attribute as (local name, value), for extension subtrees.

@@ -52,18 +52,22 @@ public struct VASTParser: Sendable {
             throw AdError(.invalidResponse, "The document is empty.", vastCode: 100, hint: "The ad server sent no body.")
         }
         LibXML2Runtime.ensureInitialized()
-        let builder = VASTSAXBuilder(limits: limits)
+        let pointer = UnsafeMutablePointer<VASTSAXBuilder>.allocate(capacity: 1)
+        pointer.initialize(to: VASTSAXBuilder(limits: limits))
+        defer {
+            pointer.deinitialize(count: 1)
+            pointer.deallocate()
+        }
         var handler = VASTParser.makeHandler()
-        let unmanaged = Unmanaged.passRetained(builder)
-        defer { unmanaged.release() }
-        guard let context = xmlCreatePushParserCtxt(&handler, unmanaged.toOpaque(), nil, 0, nil) else {
+        guard let context = xmlCreatePushParserCtxt(&handler, pointer, nil, 0, nil) else {
             throw AdError(.internal, "libxml2 could not create a parser context.")
         }
         defer { xmlFreeParserCtxt(context) }
         xmlCtxtUseOptions(context, VASTParser.options)
-        builder.context = context
+        pointer.pointee.context = context
         let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 1)
-        builder.context = nil
+        pointer.pointee.context = nil
+        let builder = pointer.pointee
         if let failure = builder.failure { throw failure }
         if status != 0 || context.pointee.wellFormed == 0 {
             throw VASTParser.malformed(context)
@@ -112,9 +116,8 @@ public struct VASTParser: Sendable {
         )
     }
 
-    private static func builder(_ context: UnsafeMutableRawPointer?) -> VASTSAXBuilder? {
-        guard let context else { return nil }
-        return Unmanaged<VASTSAXBuilder>.fromOpaque(context).takeUnretainedValue()
+    private static func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<VASTSAXBuilder>? {
+        context?.assumingMemoryBound(to: VASTSAXBuilder.self)
     }
 
     private static func makeHandler() -> xmlSAXHandler {
@@ -122,25 +125,25 @@ public struct VASTParser: Sendable {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, _, _, _, count, _, attributes in
             guard let localName, let builder = VASTParser.builder(context) else { return }
-            builder.startElement(localName, SAXAttributes(base: attributes, count: Int(count)))
+            builder.pointee.startElement(localName, SAXAttributes(base: attributes, count: Int(count)))
         }
         handler.endElementNs = { context, _, _, _ in
-            VASTParser.builder(context)?.endElement()
+            VASTParser.builder(context)?.pointee.endElement()
         }
         handler.characters = { context, bytes, count in
             guard let bytes, count > 0 else { return }
-            VASTParser.builder(context)?.characters(bytes, Int(count))
+            VASTParser.builder(context)?.pointee.characters(bytes, Int(count))
         }
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters
         handler.internalSubset = { context, _, _, _ in
-            VASTParser.builder(context)?.rejectDTD("a <!DOCTYPE>")
+            VASTParser.builder(context)?.pointee.rejectDTD("a <!DOCTYPE>")
         }
         handler.externalSubset = { context, _, _, _ in
-            VASTParser.builder(context)?.rejectDTD("an external DTD")
+            VASTParser.builder(context)?.pointee.rejectDTD("an external DTD")
         }
         handler.entityDecl = { context, _, _, _, _, _ in
-            VASTParser.builder(context)?.rejectDTD("an entity declaration")
+            VASTParser.builder(context)?.pointee.rejectDTD("an entity declaration")
         }
         return handler
     }

@@ -3,10 +3,11 @@ import CLibXML2
 
 /// Builds a ``VASTDocument`` from libxml2 SAX2 events in one pass: no DOM, no second parse.
 ///
-/// One builder serves one parse on one thread; ``VASTParser`` creates it, hands it to libxml2 as the SAX user
-/// data and reads the result. A limit violation or a fatal document problem is stored in ``failure`` and
+/// One builder serves one parse on one thread; ``VASTParser`` allocates it, hands a pointer to it to libxml2 as
+/// the SAX user data (a value behind a pointer: no reference counting or exclusivity checks per event) and
+/// reads the result. A limit violation or a fatal document problem is stored in ``failure`` and
 /// stops the parser at once.
-final class VASTSAXBuilder {
+struct VASTSAXBuilder {
     private struct Frame {
         var tag: VASTTag
         var textStart: Int
@@ -16,6 +17,8 @@ final class VASTSAXBuilder {
     let limits: VASTParserLimits
     var context: xmlParserCtxtPtr?
     private(set) var failure: AdError?
+    /// `failure != nil`, as a flag: checked on every event, it must not copy the error.
+    private var failed = false
     private(set) var document = VASTDocument()
     private(set) var sawRoot = false
     private(set) var droppedAds = 0
@@ -54,8 +57,9 @@ final class VASTSAXBuilder {
         return (Int(input.pointee.line), Int(input.pointee.col))
     }
 
-    func fail(_ error: AdError) {
-        guard failure == nil else { return }
+    mutating func fail(_ error: AdError) {
+        guard !failed else { return }
+        failed = true
         var error = error
         let (line, column) = position
         error.message += " (line \(line), column \(column))"
@@ -63,16 +67,16 @@ final class VASTSAXBuilder {
         if let context { xmlStopParser(context) }
     }
 
-    private func fail(_ limit: VASTLimit, _ detail: String, _ value: Int) {
+    private mutating func fail(_ limit: VASTLimit, _ detail: String, _ value: Int) {
         fail(limit.error(detail, limit: value))
     }
 
-    private func warn(_ message: String) {
+    private mutating func warn(_ message: String) {
         let (line, column) = position
         document.warnings.append(VASTWarning(code: 101, message: message, line: line, column: column))
     }
 
-    func rejectDTD(_ what: String) {
+    mutating func rejectDTD(_ what: String) {
         fail(
             AdError(
                 .invalidResponse,
@@ -85,7 +89,7 @@ final class VASTSAXBuilder {
 
     // MARK: - SAX events
 
-    func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+    mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
         if !generic.isEmpty || frames.last?.captures == true {
             text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
             let start = frames.last?.textStart ?? 0
@@ -95,8 +99,8 @@ final class VASTSAXBuilder {
         }
     }
 
-    func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
-        guard failure == nil else { return }
+    mutating func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
+        guard !failed else { return }
         if frames.count >= limits.maxDepth {
             fail(.depth, "Element nesting deeper than \(limits.maxDepth)", limits.maxDepth)
             return
@@ -107,26 +111,29 @@ final class VASTSAXBuilder {
             frames.append(Frame(tag: .unknown, textStart: text.count, captures: true))
             return
         }
-        let name = String(cString: localName)
-        let tag = VASTTag.byName[name] ?? .unknown
+        let tag = VASTTag.lookup(localName)
         let parent = frames.last?.tag
         if frames.isEmpty {
-            startRoot(tag, name: name, attributes)
+            startRoot(tag, name: String(cString: localName), attributes)
         } else {
-            start(tag, parent: parent, name: name, attributes)
+            start(tag, parent: parent, localName: localName, attributes)
         }
         frames.append(Frame(tag: tag, textStart: text.count, captures: tag.capturesText))
     }
 
-    func endElement() {
-        guard failure == nil, let frame = frames.popLast() else { return }
+    mutating func endElement() {
+        guard !failed, let frame = frames.popLast() else { return }
         if !generic.isEmpty {
             endGeneric(frame)
             return
         }
         if frame.captures {
-            let value = trimmedText(from: frame.textStart)
-            text.removeSubrange(frame.textStart...)
+            let value = VASTSAXBuilder.trimmedText(text, from: frame.textStart)
+            if frame.textStart == 0 {
+                text.removeAll(keepingCapacity: true)
+            } else {
+                text.removeSubrange(frame.textStart...)
+            }
             if frame.tag.isURL, value.utf8.count > limits.maxURLLength {
                 fail(.urlLength, "A URL of \(value.utf8.count) bytes", limits.maxURLLength)
                 return
@@ -137,7 +144,9 @@ final class VASTSAXBuilder {
         }
     }
 
-    private func trimmedText(from start: Int) -> String {
+    /// The text collected since `start`, trimmed. Static on purpose: a non-mutating method of this large struct
+    /// would copy the whole builder at every call.
+    private static func trimmedText(_ text: [UInt8], from start: Int) -> String {
         var lower = start
         var upper = text.count
         while lower < upper, text[lower].isASCIIWhitespaceByte { lower += 1 }
@@ -147,7 +156,7 @@ final class VASTSAXBuilder {
 
     // MARK: - The root
 
-    private func startRoot(_ tag: VASTTag, name: String, _ attributes: SAXAttributes) {
+    private mutating func startRoot(_ tag: VASTTag, name: String, _ attributes: SAXAttributes) {
         sawRoot = true
         switch tag {
         case .vast:
@@ -188,6 +197,10 @@ final class VASTSAXBuilder {
     }
 
     static func isSupported(version: String) -> Bool {
+        switch version {
+        case "2.0", "3.0", "4.0", "4.1", "4.2", "4.3": return true
+        default: break
+        }
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
         guard let first = parts.first, let major = Int(first), parts.count <= 3 else { return false }
         let minor = parts.count > 1 ? Int(parts[1]) : 0
@@ -201,7 +214,12 @@ final class VASTSAXBuilder {
 
     // MARK: - Containers and attribute-carrying elements
 
-    private func start(_ tag: VASTTag, parent: VASTTag?, name: String, _ attributes: SAXAttributes) {
+    private mutating func start(
+        _ tag: VASTTag,
+        parent: VASTTag?,
+        localName: UnsafePointer<xmlChar>,
+        _ attributes: SAXAttributes
+    ) {
         switch tag {
         case .ad:
             guard parent == .vast else { return }
@@ -373,14 +391,14 @@ final class VASTSAXBuilder {
             item.renderingMode = attributes.value("renderingMode")
             companion = item
         case .extensionElement where parent == .extensions, .creativeExtension where parent == .creativeExtensions:
-            generic.append(VASTElement(name: name, attributes: attributes.all()))
+            generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
             genericTextStarts.append(text.count)
         default:
             break
         }
     }
 
-    private func end(_ tag: VASTTag, parent: VASTTag?) {
+    private mutating func end(_ tag: VASTTag, parent: VASTTag?) {
         switch tag {
         case .ad:
             guard parent == .vast, let finished = ad else { return }
@@ -454,7 +472,7 @@ final class VASTSAXBuilder {
 
     // MARK: - Text elements
 
-    private func endText(_ tag: VASTTag, parent: VASTTag?, _ value: String) {
+    private mutating func endText(_ tag: VASTTag, parent: VASTTag?, _ value: String) {
         let (attributeA, pendingB, pendingC) = pending
         pending = (nil, nil, nil)
         switch tag {
@@ -592,7 +610,7 @@ final class VASTSAXBuilder {
         }
     }
 
-    private func endTracking(event: String?, offset: String?, _ url: String) {
+    private mutating func endTracking(event: String?, offset: String?, _ url: String) {
         guard let event, !url.isEmpty else { return }
         var parsedOffset: VASTOffset?
         if let offset {
@@ -613,9 +631,9 @@ final class VASTSAXBuilder {
 
     // MARK: - Extension subtrees
 
-    private func endGeneric(_ frame: Frame) {
+    private mutating func endGeneric(_ frame: Frame) {
         guard var element = generic.popLast(), let textStart = genericTextStarts.popLast() else { return }
-        element.text = trimmedText(from: textStart)
+        element.text = VASTSAXBuilder.trimmedText(text, from: textStart)
         text.removeSubrange(textStart...)
         if var parent = generic.popLast() {
             parent.children.append(element)

@@ -43,6 +43,32 @@ enum VASTTag: UInt8 {
         "CreativeExtension": .creativeExtension,
     ]
 
+    /// The tags by name length, for ``lookup(_:)``: comparing a few byte strings of the same length is much
+    /// cheaper than building a `String` and hashing it for every element.
+    static let byLength: [[(name: [UInt8], tag: VASTTag)]] = {
+        var table = [[(name: [UInt8], tag: VASTTag)]](repeating: [], count: 32)
+        for (name, tag) in byName { table[name.utf8.count].append((Array(name.utf8), tag)) }
+        return table
+    }()
+
+    /// The tag of a NUL-terminated local name from libxml2; ``unknown`` for any other name.
+    static func lookup(_ localName: UnsafePointer<UInt8>) -> VASTTag {
+        var length = 0
+        while localName[length] != 0 {
+            length += 1
+            if length >= 32 { return .unknown }
+        }
+        for candidate in byLength[length] {
+            var equal = true
+            for index in 0..<length where candidate.name[index] != localName[index] {
+                equal = false
+                break
+            }
+            if equal { return candidate.tag }
+        }
+        return .unknown
+    }
+
     /// Whether the element's text is read (URLs and values); containers ignore their whitespace.
     var capturesText: Bool {
         switch self {
