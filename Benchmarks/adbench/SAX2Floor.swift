@@ -54,3 +54,4 @@ final class SAX2Floor {
         }
     }
 }
+

@@ -25,10 +25,4 @@ public struct VASTCreative: Sendable, Equatable, Encodable {
 
     /// Creates an empty creative.
     public init() {}
-
-    /// The number of tracking entries of every kind in this creative (the limit counts these).
-    var trackingCount: Int {
-        (linear?.trackingEvents.count ?? 0) + (nonLinearAds?.trackingEvents.count ?? 0)
-            + (companionAds?.companions.reduce(0) { $0 + $1.trackingEvents.count } ?? 0)
-    }
 }

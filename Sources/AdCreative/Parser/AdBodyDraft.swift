@@ -17,7 +17,7 @@ struct AdBodyDraft {
     var creatives: [VASTCreative] = []
     var extensions: [VASTElement] = []
 
-    var inLine: VASTInLine {
+    consuming func makeInLine() -> VASTInLine {
         var inLine = VASTInLine()
         inLine.adSystem = adSystem
         inLine.adTitle = adTitle
@@ -36,7 +36,7 @@ struct AdBodyDraft {
         return inLine
     }
 
-    func wrapper(follow: Bool, allowMultiple: Bool, fallback: Bool) -> VASTWrapper {
+    consuming func makeWrapper(follow: Bool, allowMultiple: Bool, fallback: Bool) -> VASTWrapper {
         var wrapper = VASTWrapper()
         wrapper.vastAdTagURI = vastAdTagURI
         wrapper.followAdditionalWrappers = follow

@@ -54,8 +54,9 @@ public struct VASTParser: Sendable {
         LibXML2Runtime.ensureInitialized()
         let pointer = UnsafeMutablePointer<VASTSAXBuilder>.allocate(capacity: 1)
         pointer.initialize(to: VASTSAXBuilder(limits: limits))
+        var initialized = true
         defer {
-            pointer.deinitialize(count: 1)
+            if initialized { pointer.deinitialize(count: 1) }
             pointer.deallocate()
         }
         var handler = VASTParser.makeHandler()
@@ -67,7 +68,8 @@ public struct VASTParser: Sendable {
         pointer.pointee.context = context
         let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 1)
         pointer.pointee.context = nil
-        let builder = pointer.pointee
+        initialized = false
+        let builder = pointer.move()
         if let failure = builder.failure { throw failure }
         if status != 0 || context.pointee.wellFormed == 0 {
             throw VASTParser.malformed(context)

@@ -40,6 +40,9 @@ struct VASTSAXBuilder {
     private var fallbackImage: VASTIconClickFallbackImage?
     private var verification: VASTVerification?
     private var pendingMediaFile = VASTMediaFile()
+    /// Counts for the per-creative limits (kept apart so checking them copies nothing).
+    private var mediaFilesInCreative = 0
+    private var trackingInCreative = 0
     private var pending: (a: String?, b: String?, c: String?) = (nil, nil, nil)
     private var generic: [VASTElement] = []
     private var genericTextStarts: [Int] = []
@@ -266,6 +269,8 @@ struct VASTSAXBuilder {
                 fail(.creativesPerAd, "More than \(limits.maxCreativesPerAd) creatives in one ad", limits.maxCreativesPerAd)
                 return
             }
+            mediaFilesInCreative = 0
+            trackingInCreative = 0
             var newCreative = VASTCreative()
             newCreative.id = attributes.value("id")
             newCreative.adId = attributes.value("adId") ?? attributes.value("AdID")
@@ -284,7 +289,8 @@ struct VASTSAXBuilder {
         case .adParameters:
             pending.a = attributes.value("xmlEncoded")
         case .mediaFile:
-            if (linear?.mediaFiles.count ?? 0) >= limits.maxMediaFilesPerCreative {
+            mediaFilesInCreative += 1
+            if mediaFilesInCreative > limits.maxMediaFilesPerCreative {
                 fail(
                     .mediaFilesPerCreative,
                     "More than \(limits.maxMediaFilesPerCreative) media files in one creative",
@@ -292,22 +298,21 @@ struct VASTSAXBuilder {
                 )
                 return
             }
-            var file = VASTMediaFile()
-            file.id = attributes.value("id")
-            file.delivery = attributes.value("delivery")
-            file.type = attributes.value("type")
-            file.width = attributes.int("width")
-            file.height = attributes.int("height")
-            file.codec = attributes.value("codec")
-            file.bitrate = attributes.int("bitrate")
-            file.minBitrate = attributes.int("minBitrate")
-            file.maxBitrate = attributes.int("maxBitrate")
-            file.scalable = attributes.bool("scalable")
-            file.maintainAspectRatio = attributes.bool("maintainAspectRatio")
-            file.apiFramework = attributes.value("apiFramework")
-            file.fileSize = attributes.int("fileSize")
-            file.mediaType = attributes.value("mediaType")
-            pendingMediaFile = file
+            pendingMediaFile = VASTMediaFile()
+            pendingMediaFile.id = attributes.value("id")
+            pendingMediaFile.delivery = attributes.value("delivery")
+            pendingMediaFile.type = attributes.value("type")
+            pendingMediaFile.width = attributes.int("width")
+            pendingMediaFile.height = attributes.int("height")
+            pendingMediaFile.codec = attributes.value("codec")
+            pendingMediaFile.bitrate = attributes.int("bitrate")
+            pendingMediaFile.minBitrate = attributes.int("minBitrate")
+            pendingMediaFile.maxBitrate = attributes.int("maxBitrate")
+            pendingMediaFile.scalable = attributes.bool("scalable")
+            pendingMediaFile.maintainAspectRatio = attributes.bool("maintainAspectRatio")
+            pendingMediaFile.apiFramework = attributes.value("apiFramework")
+            pendingMediaFile.fileSize = attributes.int("fileSize")
+            pendingMediaFile.mediaType = attributes.value("mediaType")
         case .mezzanine:
             var file = VASTMediaFile()
             file.id = attributes.value("id")
@@ -324,11 +329,8 @@ struct VASTSAXBuilder {
         case .closedCaptionFile:
             pending = (attributes.value("type"), attributes.value("language"), nil)
         case .tracking:
-            if let creative, creative.trackingCount + (linear?.trackingEvents.count ?? 0)
-                + (nonLinearAds?.trackingEvents.count ?? 0) + (companion?.trackingEvents.count ?? 0)
-                + (companionAds?.companions.reduce(0) { $0 + $1.trackingEvents.count } ?? 0)
-                >= limits.maxTrackingEventsPerCreative
-            {
+            trackingInCreative += 1
+            if trackingInCreative > limits.maxTrackingEventsPerCreative {
                 fail(
                     .trackingEventsPerCreative,
                     "More than \(limits.maxTrackingEventsPerCreative) tracking events in one creative",
@@ -338,7 +340,7 @@ struct VASTSAXBuilder {
             }
             pending = (attributes.value("event"), attributes.value("offset"), nil)
         case .videoClicks:
-            if linear != nil, linear?.videoClicks == nil { linear?.videoClicks = VASTVideoClicks() }
+            if case .some = linear, case .none = linear?.videoClicks { linear?.videoClicks = VASTVideoClicks() }
         case .icon:
             var newIcon = VASTIcon()
             newIcon.program = attributes.value("program")
@@ -401,8 +403,9 @@ struct VASTSAXBuilder {
     private mutating func end(_ tag: VASTTag, parent: VASTTag?) {
         switch tag {
         case .ad:
-            guard parent == .vast, let finished = ad else { return }
-            ad = nil
+            var taken: VASTAd?
+            swap(&taken, &ad)
+            guard parent == .vast, let finished = taken else { return }
             if finished.inLine == nil && finished.wrapper == nil {
                 droppedAds += 1
                 warn("<Ad\(finished.id.map { " id=\"\($0)\"" } ?? "")> has neither <InLine> nor <Wrapper>; dropped")
@@ -415,7 +418,9 @@ struct VASTSAXBuilder {
             if body.adTitle == nil { warn("<InLine> has no <AdTitle>") }
             if body.impressions.isEmpty { warn("<InLine> has no <Impression>") }
             if body.creatives.isEmpty { warn("<InLine> has no <Creative>") }
-            ad?.inLine = body.inLine
+            var draft = AdBodyDraft()
+            swap(&draft, &body)
+            ad?.inLine = draft.makeInLine()
         case .wrapper:
             guard parent == .ad else { return }
             if body.adSystem == nil { warn("<Wrapper> has no <AdSystem>") }
@@ -423,7 +428,9 @@ struct VASTSAXBuilder {
                 warn("<Wrapper> has no <VASTAdTagURI>; the ad is unusable")
                 return
             }
-            ad?.wrapper = body.wrapper(
+            var draft = AdBodyDraft()
+            swap(&draft, &body)
+            ad?.wrapper = draft.makeWrapper(
                 follow: wrapperFlags.follow,
                 allowMultiple: wrapperFlags.allowMultiple,
                 fallback: wrapperFlags.fallback
@@ -432,13 +439,14 @@ struct VASTSAXBuilder {
             if let verification { body.adVerifications.append(verification) }
             verification = nil
         case .creative:
-            if var finished = creative {
-                if let linear { finished.linear = linear }
-                if let nonLinearAds { finished.nonLinearAds = nonLinearAds }
-                if let companionAds { finished.companionAds = companionAds }
+            var taken: VASTCreative?
+            swap(&taken, &creative)
+            if var finished = taken {
+                swap(&finished.linear, &linear)
+                if case .some = nonLinearAds { swap(&finished.nonLinearAds, &nonLinearAds) }
+                if case .some = companionAds { swap(&finished.companionAds, &companionAds) }
                 body.creatives.append(finished)
             }
-            creative = nil
             linear = nil
             nonLinearAds = nil
             companionAds = nil
