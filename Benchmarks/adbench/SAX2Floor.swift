@@ -1,10 +1,17 @@
 import CLibXML2
 import Foundation
 
-/// The floor for any libxml2-based parser: a SAX2 pass with the parser's own options whose callbacks touch every
-/// element name (every byte), every attribute value and every text run (length and first byte), building nothing.
+/// The floor for any libxml2-based parser: a SAX2 pass (push parser, the parser's own options) whose callbacks
+/// read every byte of every element name, attribute value and text run into a checksum, building nothing.
 final class SAX2Floor {
     var checksum = 0
+
+    /// Reads every byte.
+    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var sum: UInt32 = 0
+        for byte in bytes { sum &+= UInt32(byte) }
+        return Int(sum)
+    }
 
     static func walk(_ data: Data) -> Int {
         let floor = SAX2Floor()
@@ -22,9 +29,8 @@ final class SAX2Floor {
             if let attributes {
                 for index in 0..<Int(count) {
                     let entry = attributes + index * 5
-                    if let start = entry[3], let end = entry[4] {
-                        sum &+= end - start
-                        if end > start { sum &+= Int(start.pointee) }
+                    if let start = entry[3], let end = entry[4], end > start {
+                        sum &+= SAX2Floor.checksum(UnsafeBufferPointer(start: start, count: end - start))
                     }
                 }
             }
@@ -36,7 +42,9 @@ final class SAX2Floor {
         }
         handler.characters = { context, bytes, length in
             guard let context, let bytes, length > 0 else { return }
-            Unmanaged<SAX2Floor>.fromOpaque(context).takeUnretainedValue().checksum &+= Int(length) &+ Int(bytes.pointee)
+            Unmanaged<SAX2Floor>.fromOpaque(context).takeUnretainedValue().checksum &+= SAX2Floor.checksum(
+                UnsafeBufferPointer(start: bytes, count: Int(length))
+            )
         }
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters

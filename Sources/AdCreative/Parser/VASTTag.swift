@@ -43,30 +43,97 @@ enum VASTTag: UInt8 {
         "CreativeExtension": .creativeExtension,
     ]
 
-    /// The tags by name length, for ``lookup(_:)``: comparing a few byte strings of the same length is much
-    /// cheaper than building a `String` and hashing it for every element.
-    static let byLength: [[(name: [UInt8], tag: VASTTag)]] = {
-        var table = [[(name: [UInt8], tag: VASTTag)]](repeating: [], count: 32)
-        for (name, tag) in byName { table[name.utf8.count].append((Array(name.utf8), tag)) }
-        return table
-    }()
-
     /// The tag of a NUL-terminated local name from libxml2; ``unknown`` for any other name.
+    ///
+    /// A switch on a key made of the length and four of the bytes (unique over the VAST vocabulary, checked by a
+    /// test) picks the one candidate, then the whole name is compared: no `String` is built and nothing hashed.
     static func lookup(_ localName: UnsafePointer<UInt8>) -> VASTTag {
         var length = 0
         while localName[length] != 0 {
             length += 1
-            if length >= 32 { return .unknown }
+            if length > 32 { return .unknown }
         }
-        for candidate in byLength[length] {
-            var equal = true
-            for index in 0..<length where candidate.name[index] != localName[index] {
-                equal = false
-                break
-            }
-            if equal { return candidate.tag }
+        guard length >= 2 else { return .unknown }
+        let key =
+            UInt64(length) | UInt64(localName[0]) << 8 | UInt64(localName[min(2, length - 1)]) << 16
+            | UInt64(localName[length / 2]) << 24 | UInt64(localName[length - 1]) << 32
+        return switch key {
+        case 0x495453560C: matches(localName, "VASTAdTagURI") ? .vastAdTagURI : .unknown
+        case 0x5453535604: matches(localName, "VAST") ? .vast : .unknown
+        case 0x6464644102: matches(localName, "Ad") ? .ad : .unknown
+        case 0x647369550D: matches(localName, "UniversalAdId") ? .universalAdId : .unknown
+        case 0x6474655610: matches(localName, "ViewUndetermined") ? .viewUndetermined : .unknown
+        case 0x647653410B: matches(localName, "AdServingId") ? .adServingId : .unknown
+        case 0x6543744917: matches(localName, "InteractiveCreativeFile") ? .interactiveCreativeFile : .unknown
+        case 0x6561644D09: matches(localName, "MediaFile") ? .mediaFile : .unknown
+        case 0x6561655608: matches(localName, "Viewable") ? .viewable : .unknown
+        case 0x65617A4D09: matches(localName, "Mezzanine") ? .mezzanine : .unknown
+        case 0x656561530E: matches(localName, "StaticResource") ? .staticResource : .unknown
+        case 0x6565654512: matches(localName, "ExecutableResource") ? .executableResource : .unknown
+        case 0x656572490E: matches(localName, "IFrameResource") ? .iFrameResource : .unknown
+        case 0x6565744E0B: matches(localName, "NotViewable") ? .notViewable : .unknown
+        case 0x65694C4906: matches(localName, "InLine") ? .inLine : .unknown
+        case 0x6569544107: matches(localName, "AdTitle") ? .adTitle : .unknown
+        case 0x6569645616: matches(localName, "VideoAdServingTemplate") ? .videoAdServingTemplate : .unknown
+        case 0x656C6F4916: matches(localName, "IconClickFallbackImage") ? .iconClickFallbackImage : .unknown
+        case 0x65706F4311: matches(localName, "ClosedCaptionFile") ? .closedCaptionFile : .unknown
+        case 0x65734D480C: matches(localName, "HTMLResource") ? .htmlResource : .unknown
+        case 0x6574654308: matches(localName, "Creative") ? .creative : .unknown
+        case 0x6574764A12: matches(localName, "JavaScriptResource") ? .javaScriptResource : .unknown
+        case 0x67546F4910: matches(localName, "IconViewTracking") ? .iconViewTracking : .unknown
+        case 0x6763695007: matches(localName, "Pricing") ? .pricing : .unknown
+        case 0x67696D4316: matches(localName, "CompanionClickTracking") ? .companionClickTracking : .unknown
+        case 0x67696E4E16: matches(localName, "NonLinearClickTracking") ? .nonLinearClickTracking : .unknown
+        case 0x676B615408: matches(localName, "Tracking") ? .tracking : .unknown
+        case 0x676B6F4911: matches(localName, "IconClickTracking") ? .iconClickTracking : .unknown
+        case 0x677269430D: matches(localName, "ClickTracking") ? .clickTracking : .unknown
+        case 0x686869430C: matches(localName, "ClickThrough") ? .clickThrough : .unknown
+        case 0x686B6F4910: matches(localName, "IconClickThrough") ? .iconClickThrough : .unknown
+        case 0x686C6D4315: matches(localName, "CompanionClickThrough") ? .companionClickThrough : .unknown
+        case 0x686C6E4E15: matches(localName, "NonLinearClickThrough") ? .nonLinearClickThrough : .unknown
+        case 0x6B6D73430B: matches(localName, "CustomClick") ? .customClick : .unknown
+        case 0x6D73534108: matches(localName, "AdSystem") ? .adSystem : .unknown
+        case 0x6E45654311: matches(localName, "CreativeExtension") ? .creativeExtension : .unknown
+        case 0x6E616D4309: matches(localName, "Companion") ? .companion : .unknown
+        case 0x6E6372560C: matches(localName, "Verification") ? .verification : .unknown
+        case 0x6E6973440B: matches(localName, "Description") ? .description : .unknown
+        case 0x6E6D655612: matches(localName, "ViewableImpression") ? .viewableImpression : .unknown
+        case 0x6E6E744509: matches(localName, "Extension") ? .extensionElement : .unknown
+        case 0x6E6F6F4904: matches(localName, "Icon") ? .icon : .unknown
+        case 0x6E7370490A: matches(localName, "Impression") ? .impression : .unknown
+        case 0x6E74724408: matches(localName, "Duration") ? .duration : .unknown
+        case 0x72656E4C06: matches(localName, "Linear") ? .linear : .unknown
+        case 0x72696E4E09: matches(localName, "NonLinear") ? .nonLinear : .unknown
+        case 0x7270615707: matches(localName, "Wrapper") ? .wrapper : .unknown
+        case 0x7272724505: matches(localName, "Error") ? .error : .unknown
+        case 0x727476410A: matches(localName, "Advertiser") ? .advertiser : .unknown
+        case 0x734364560B: matches(localName, "VideoClicks") ? .videoClicks : .unknown
+        case 0x73436F4213: matches(localName, "BlockedAdCategories") ? .blockedAdCategories : .unknown
+        case 0x7346644D0A: matches(localName, "MediaFiles") ? .mediaFiles : .unknown
+        case 0x73656E4E0C: matches(localName, "NonLinearAds") ? .nonLinearAds : .unknown
+        case 0x736761540E: matches(localName, "TrackingEvents") ? .trackingEvents : .unknown
+        case 0x736956410F: matches(localName, "AdVerifications") ? .adVerifications : .unknown
+        case 0x73696D430C: matches(localName, "CompanionAds") ? .companionAds : .unknown
+        case 0x7369704507: matches(localName, "Expires") ? .expires : .unknown
+        case 0x736C6F490A: matches(localName, "IconClicks") ? .iconClicks : .unknown
+        case 0x736C6F4917: matches(localName, "IconClickFallbackImages") ? .iconClickFallbackImages : .unknown
+        case 0x736D50410C: matches(localName, "AdParameters") ? .adParameters : .unknown
+        case 0x736E725616: matches(localName, "VerificationParameters") ? .verificationParameters : .unknown
+        case 0x736F6F4905: matches(localName, "Icons") ? .icons : .unknown
+        case 0x737374450A: matches(localName, "Extensions") ? .extensions : .unknown
+        case 0x7374654309: matches(localName, "Creatives") ? .creatives : .unknown
+        case 0x73746F4312: matches(localName, "ClosedCaptionFiles") ? .closedCaptionFiles : .unknown
+        case 0x7378654312: matches(localName, "CreativeExtensions") ? .creativeExtensions : .unknown
+        case 0x7454744107: matches(localName, "AltText") ? .altText : .unknown
+        case 0x7967744308: matches(localName, "Category") ? .category : .unknown
+        default: .unknown
         }
-        return .unknown
+    }
+
+    private static func matches(_ localName: UnsafePointer<UInt8>, _ name: StaticString) -> Bool {
+        let bytes = name.utf8Start
+        for index in 0..<name.utf8CodeUnitCount where localName[index] != bytes[index] { return false }
+        return localName[name.utf8CodeUnitCount] == 0
     }
 
     /// Whether the element's text is read (URLs and values); containers ignore their whitespace.
