@@ -82,9 +82,6 @@ enum ParseBenchmark {
             _ = try? parser.parse(document)
             _ = SAX2Floor.walk(document)
         }
-        if ProcessInfo.processInfo.environment["PROFILE_TYPED"] != nil {
-            for _ in 0..<30 { _ = measure(documents) { data in (try? parser.parse(data))?.ads.count ?? -1 } }
-        }
         let typed = measure(documents) { data in (try? parser.parse(data))?.ads.count ?? -1 }
         let floor = measure(documents) { SAX2Floor.walk($0) }
         let reader = measure(documents) { ReaderWalk.walk($0) }

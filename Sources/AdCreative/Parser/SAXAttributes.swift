@@ -37,9 +37,28 @@ struct SAXAttributes {
         return nil
     }
 
+    /// Calls `body` once per attribute the parser knows, in document order: one pass, whatever the element.
+    @inline(__always)
+    func forEach(_ body: (VASTAttributeName, SAXValue) -> Void) {
+        guard let base, count > 0 else { return }
+        for index in 0..<count {
+            let entry = base + index * 5
+            guard let local = entry[0], let name = VASTAttributeName.lookup(local), let start = entry[3],
+                let end = entry[4], end >= start
+            else { continue }
+            body(name, SAXValue(start: start, end: end))
+        }
+    }
+
     /// The integer value of an attribute, if present and a (possibly signed) decimal number.
     func int(_ name: StaticString) -> Int? {
-        guard let digits = bytes(name), !digits.isEmpty, digits.count <= 18 else { return nil }
+        guard let digits = bytes(name) else { return nil }
+        return SAXAttributes.parseInt(digits)
+    }
+
+    /// A (possibly signed) decimal number of at most 18 digits.
+    static func parseInt(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
         var value = 0
         var negative = false
         for (index, byte) in digits.enumerated() {
@@ -96,4 +115,33 @@ struct SAXAttributes {
         }
         return String(decoding: decoded, as: UTF8.self)
     }
+}
+
+/// One attribute value as libxml2 hands it over (not NUL-terminated), converted on demand.
+struct SAXValue {
+    let start: UnsafePointer<xmlChar>
+    let end: UnsafePointer<xmlChar>
+
+    /// The value as a string (`&#38;` decoded).
+    var string: String { SAXAttributes.string(start, end) }
+
+    private var trimmed: UnsafeBufferPointer<UInt8> {
+        var lower = start
+        var upper = end
+        while lower < upper, lower.pointee.isASCIIWhitespaceByte { lower += 1 }
+        while upper > lower, (upper - 1).pointee.isASCIIWhitespaceByte { upper -= 1 }
+        return UnsafeBufferPointer(start: lower, count: upper - lower)
+    }
+
+    /// The value as a decimal integer, if it is one.
+    var int: Int? { SAXAttributes.parseInt(trimmed) }
+
+    /// The value as a VAST boolean, if it is one.
+    var bool: Bool? { VASTElement.parseBool(bytes: trimmed) }
+
+    /// The value as a VAST time, if it is one.
+    var time: VASTTime? { VASTTime.parse(trimmed).map(VASTTime.init(milliseconds:)) }
+
+    /// The value as a number, if it is one.
+    var double: Double? { Double(string) }
 }

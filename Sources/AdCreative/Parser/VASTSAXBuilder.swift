@@ -272,10 +272,16 @@ struct VASTSAXBuilder {
             mediaFilesInCreative = 0
             trackingInCreative = 0
             var newCreative = VASTCreative()
-            newCreative.id = attributes.value("id")
-            newCreative.adId = attributes.value("adId") ?? attributes.value("AdID")
-            newCreative.sequence = attributes.int("sequence")
-            newCreative.apiFramework = attributes.value("apiFramework")
+            attributes.forEach { name, value in
+                switch name {
+                case .id: newCreative.id = value.string
+                case .adId: newCreative.adId = value.string
+                case .legacyAdID: newCreative.adId = newCreative.adId ?? value.string
+                case .sequence: newCreative.sequence = value.int
+                case .apiFramework: newCreative.apiFramework = value.string
+                default: break
+                }
+            }
             creative = newCreative
         case .universalAdId:
             pending = (attributes.value("idRegistry"), attributes.value("idValue"), nil)
@@ -298,32 +304,9 @@ struct VASTSAXBuilder {
                 )
                 return
             }
-            pendingMediaFile = VASTMediaFile()
-            pendingMediaFile.id = attributes.value("id")
-            pendingMediaFile.delivery = attributes.value("delivery")
-            pendingMediaFile.type = attributes.value("type")
-            pendingMediaFile.width = attributes.int("width")
-            pendingMediaFile.height = attributes.int("height")
-            pendingMediaFile.codec = attributes.value("codec")
-            pendingMediaFile.bitrate = attributes.int("bitrate")
-            pendingMediaFile.minBitrate = attributes.int("minBitrate")
-            pendingMediaFile.maxBitrate = attributes.int("maxBitrate")
-            pendingMediaFile.scalable = attributes.bool("scalable")
-            pendingMediaFile.maintainAspectRatio = attributes.bool("maintainAspectRatio")
-            pendingMediaFile.apiFramework = attributes.value("apiFramework")
-            pendingMediaFile.fileSize = attributes.int("fileSize")
-            pendingMediaFile.mediaType = attributes.value("mediaType")
+            readMediaFileAttributes(attributes)
         case .mezzanine:
-            var file = VASTMediaFile()
-            file.id = attributes.value("id")
-            file.delivery = attributes.value("delivery")
-            file.type = attributes.value("type")
-            file.width = attributes.int("width")
-            file.height = attributes.int("height")
-            file.codec = attributes.value("codec")
-            file.fileSize = attributes.int("fileSize")
-            file.mediaType = attributes.value("mediaType")
-            pendingMediaFile = file
+            readMediaFileAttributes(attributes)
         case .interactiveCreativeFile:
             pending = (attributes.value("type"), attributes.value("apiFramework"), attributes.value("variableDuration"))
         case .closedCaptionFile:
@@ -343,15 +326,20 @@ struct VASTSAXBuilder {
             if case .some = linear, case .none = linear?.videoClicks { linear?.videoClicks = VASTVideoClicks() }
         case .icon:
             var newIcon = VASTIcon()
-            newIcon.program = attributes.value("program")
-            newIcon.width = attributes.int("width")
-            newIcon.height = attributes.int("height")
-            newIcon.xPosition = attributes.value("xPosition")
-            newIcon.yPosition = attributes.value("yPosition")
-            newIcon.duration = attributes.value("duration").flatMap(VASTTime.init(parsing:))
-            newIcon.offset = attributes.value("offset").flatMap(VASTTime.init(parsing:))
-            newIcon.apiFramework = attributes.value("apiFramework")
-            newIcon.pxratio = attributes.value("pxratio").flatMap { Double($0) }
+            attributes.forEach { name, value in
+                switch name {
+                case .program: newIcon.program = value.string
+                case .width: newIcon.width = value.int
+                case .height: newIcon.height = value.int
+                case .xPosition: newIcon.xPosition = value.string
+                case .yPosition: newIcon.yPosition = value.string
+                case .duration: newIcon.duration = value.time
+                case .offset: newIcon.offset = value.time
+                case .apiFramework: newIcon.apiFramework = value.string
+                case .pxratio: newIcon.pxratio = value.double
+                default: break
+                }
+            }
             icon = newIcon
         case .iconClickFallbackImage:
             var image = VASTIconClickFallbackImage()
@@ -364,15 +352,20 @@ struct VASTSAXBuilder {
             nonLinearAds = VASTNonLinearAds()
         case .nonLinear:
             var item = VASTNonLinear()
-            item.id = attributes.value("id")
-            item.width = attributes.int("width")
-            item.height = attributes.int("height")
-            item.expandedWidth = attributes.int("expandedWidth")
-            item.expandedHeight = attributes.int("expandedHeight")
-            item.scalable = attributes.bool("scalable")
-            item.maintainAspectRatio = attributes.bool("maintainAspectRatio")
-            item.minSuggestedDuration = attributes.value("minSuggestedDuration").flatMap(VASTTime.init(parsing:))
-            item.apiFramework = attributes.value("apiFramework")
+            attributes.forEach { name, value in
+                switch name {
+                case .id: item.id = value.string
+                case .width: item.width = value.int
+                case .height: item.height = value.int
+                case .expandedWidth: item.expandedWidth = value.int
+                case .expandedHeight: item.expandedHeight = value.int
+                case .scalable: item.scalable = value.bool
+                case .maintainAspectRatio: item.maintainAspectRatio = value.bool
+                case .minSuggestedDuration: item.minSuggestedDuration = value.time
+                case .apiFramework: item.apiFramework = value.string
+                default: break
+                }
+            }
             nonLinear = item
         case .companionAds:
             var ads = VASTCompanionAds()
@@ -380,17 +373,23 @@ struct VASTSAXBuilder {
             companionAds = ads
         case .companion:
             var item = VASTCompanion()
-            item.id = attributes.value("id")
-            item.width = attributes.int("width")
-            item.height = attributes.int("height")
-            item.assetWidth = attributes.int("assetWidth")
-            item.assetHeight = attributes.int("assetHeight")
-            item.expandedWidth = attributes.int("expandedWidth")
-            item.expandedHeight = attributes.int("expandedHeight")
-            item.apiFramework = attributes.value("apiFramework")
-            item.adSlotId = attributes.value("adSlotId") ?? attributes.value("adSlotID")
-            item.pxratio = attributes.value("pxratio").flatMap { Double($0) }
-            item.renderingMode = attributes.value("renderingMode")
+            attributes.forEach { name, value in
+                switch name {
+                case .id: item.id = value.string
+                case .width: item.width = value.int
+                case .height: item.height = value.int
+                case .assetWidth: item.assetWidth = value.int
+                case .assetHeight: item.assetHeight = value.int
+                case .expandedWidth: item.expandedWidth = value.int
+                case .expandedHeight: item.expandedHeight = value.int
+                case .apiFramework: item.apiFramework = value.string
+                case .adSlotId: item.adSlotId = value.string
+                case .legacyAdSlotID: item.adSlotId = item.adSlotId ?? value.string
+                case .pxratio: item.pxratio = value.double
+                case .renderingMode: item.renderingMode = value.string
+                default: break
+                }
+            }
             companion = item
         case .extensionElement where parent == .extensions, .creativeExtension where parent == .creativeExtensions:
             generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
@@ -398,6 +397,31 @@ struct VASTSAXBuilder {
         default:
             break
         }
+    }
+
+    /// `<MediaFile>` and `<Mezzanine>` attributes, in one pass.
+    private mutating func readMediaFileAttributes(_ attributes: SAXAttributes) {
+        var file = VASTMediaFile()
+        attributes.forEach { name, value in
+            switch name {
+            case .id: file.id = value.string
+            case .delivery: file.delivery = value.string
+            case .type: file.type = value.string
+            case .width: file.width = value.int
+            case .height: file.height = value.int
+            case .codec: file.codec = value.string
+            case .bitrate: file.bitrate = value.int
+            case .minBitrate: file.minBitrate = value.int
+            case .maxBitrate: file.maxBitrate = value.int
+            case .scalable: file.scalable = value.bool
+            case .maintainAspectRatio: file.maintainAspectRatio = value.bool
+            case .apiFramework: file.apiFramework = value.string
+            case .fileSize: file.fileSize = value.int
+            case .mediaType: file.mediaType = value.string
+            default: break
+            }
+        }
+        swap(&file, &pendingMediaFile)
     }
 
     private mutating func end(_ tag: VASTTag, parent: VASTTag?) {
