@@ -27,5 +27,5 @@ final class FoundationWalk: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) { sum &+= string.utf8.count }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) { sum &+= CDATABlock.count }
+    func parser(_ parser: XMLParser, foundCDATA cdataBlock: Data) { sum &+= cdataBlock.count }
 }

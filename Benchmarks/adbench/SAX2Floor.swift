@@ -62,4 +62,3 @@ final class SAX2Floor {
         }
     }
 }
-

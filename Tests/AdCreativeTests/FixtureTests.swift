@@ -82,7 +82,8 @@ struct FixtureTests {
         #expect(document.ads.map(\.id) == ["pod-2", "buffet-1", "pod-1", "pod-3"])
         #expect(document.podAds.map(\.id) == ["pod-1", "pod-2", "pod-3"])
         #expect(document.standAloneAds.map(\.id) == ["buffet-1"])
-        #expect(document.podAds.compactMap { $0.creatives.first?.linear?.duration?.milliseconds } == [15000, 20000, 30000])
+        #expect(
+            document.podAds.compactMap { $0.creatives.first?.linear?.duration?.milliseconds } == [15000, 20000, 30000])
     }
 
     @Test("skipoffset as a time and as a percentage; percentage progress offsets; bare-seconds duration")
@@ -93,7 +94,8 @@ struct FixtureTests {
         #expect(first.duration == VASTTime(milliseconds: 20000))
         let progress = first.trackingEvents.filter { $0.event == "progress" }.compactMap(\.offset)
         #expect(progress == [.percent(10), .percent(50), .time(VASTTime(milliseconds: 15500))])
-        #expect(progress.map { $0.resolved(against: VASTTime(milliseconds: 20000)).milliseconds } == [2000, 10000, 15500])
+        #expect(
+            progress.map { $0.resolved(against: VASTTime(milliseconds: 20000)).milliseconds } == [2000, 10000, 15500])
         #expect(first.trackingEvents.map(\.event).contains("playerExpand"))
         #expect(first.mediaFiles.first?.maintainAspectRatio == false)
         let second = try #require(document.ads.last?.creatives.first?.linear)

@@ -47,7 +47,9 @@ struct HTTPFetcherTests {
         let resolver = VASTWrapperResolver(fetcher: HTTPFetcher(), clock: ContinuousClock())
         let resolution = await resolver.resolve(url: server.url("/chain/hop1.xml"))
         #expect(resolution.failures.isEmpty)
-        #expect(resolution.ads.first?.chain == ["/chain/hop1.xml", "/chain/hop2.xml", "/chain/hop3.xml"].map { server.url($0).absoluteString })
+        #expect(
+            resolution.ads.first?.chain
+                == ["/chain/hop1.xml", "/chain/hop2.xml", "/chain/hop3.xml"].map { server.url($0).absoluteString })
         #expect(resolution.ads.first?.ad.impressions.count == 3)
     }
 

@@ -9,7 +9,9 @@ import Testing
     .enabled(if: FixturePaths.iabSamples != nil, Comment(rawValue: FixturePaths.iabSamplesMissingMessage))
 )
 struct IABSampleTests {
-    static let quartiles = ["start": 1, "progress": 1, "firstQuartile": 1, "midpoint": 1, "thirdQuartile": 1, "complete": 1]
+    static let quartiles = [
+        "start": 1, "progress": 1, "firstQuartile": 1, "midpoint": 1, "thirdQuartile": 1, "complete": 1,
+    ]
 
     struct Expectation: Sendable, CustomStringConvertible {
         var path: String
@@ -138,7 +140,9 @@ struct IABSampleTests {
         #expect(inLine.adServingId == "a532d16d-4d7f-4440-bd29-2ec0e693fc80")
         let creative = try #require(inLine.creatives.first)
         #expect(creative.universalAdIds.map(\.value) == ["8465", "4444323"])
-        #expect(creative.linear?.trackingEvents.first { $0.event == "progress" }?.offset == .time(VASTTime(milliseconds: 10000)))
+        #expect(
+            creative.linear?.trackingEvents.first { $0.event == "progress" }?.offset
+                == .time(VASTTime(milliseconds: 10000)))
         let file = try #require(creative.linear?.mediaFiles.first)
         #expect(file.bitrate == 2000 && file.minBitrate == 1500 && file.maxBitrate == 2500)
         #expect(file.scalable == true && file.maintainAspectRatio == true && file.codec == "H.264")
@@ -171,7 +175,8 @@ struct IABSampleTests {
 
     @Test("Legacy tracking names map to VAST 4 names; icon click fallbacks are kept")
     func legacyNamesAndIcons() throws {
-        let wrapper = try VASTParser().parse(try TestData.iab("vast-1-2.0/tremor-video-samples/vast_wrapper_linear_1.xml"))
+        let wrapper = try VASTParser().parse(
+            try TestData.iab("vast-1-2.0/tremor-video-samples/vast_wrapper_linear_1.xml"))
         let events = wrapper.ads.flatMap(\.creatives).compactMap(\.linear).flatMap(\.trackingEvents)
         #expect(events.contains { $0.rawEvent == "fullscreen" && $0.event == "playerExpand" })
         let icons = try VASTParser().parse(try TestData.iab("vast-4.2/IconClickFallbacks.xml"))

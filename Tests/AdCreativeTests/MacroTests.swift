@@ -41,7 +41,9 @@ struct MacroTests {
             with: VASTMacroValues()
         )
         #expect(expanded == "https://t.example.test/e?c=-1&t=-1&x=[VENDOR_THING]&y=[not closed")
-        #expect(VASTMacroExpander.expand("https://t.example.test/[[ERRORCODE]]", with: VASTMacroValues()) == "https://t.example.test/[-1]")
+        #expect(
+            VASTMacroExpander.expand("https://t.example.test/[[ERRORCODE]]", with: VASTMacroValues())
+                == "https://t.example.test/[-1]")
     }
 
     @Test("An invalid error code becomes 900")

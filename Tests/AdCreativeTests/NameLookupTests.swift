@@ -1,5 +1,6 @@
-@testable import AdCreative
 import Testing
+
+@testable import AdCreative
 
 @Suite("Element and attribute name lookup without Strings")
 struct NameLookupTests {

@@ -234,7 +234,8 @@ struct VASTLimitCase: Sendable, CustomStringConvertible {
             VASTLimitCase(
                 limit: .mediaFilesPerCreative,
                 xml: TestData.inline(
-                    linear: "<MediaFiles>" + String(repeating: "<MediaFile>https://c.example.test/m</MediaFile>", count: 3)
+                    linear: "<MediaFiles>"
+                        + String(repeating: "<MediaFile>https://c.example.test/m</MediaFile>", count: 3)
                         + "</MediaFiles>"),
                 limits: with { $0.maxMediaFilesPerCreative = 2 }),
             VASTLimitCase(
@@ -243,11 +244,13 @@ struct VASTLimitCase: Sendable, CustomStringConvertible {
                 limits: with { $0.maxTrackingEventsPerCreative = 5 }),
             VASTLimitCase(
                 limit: .urlLength,
-                xml: TestData.inline(inLineExtra: "<Error>https://e.example.test/" + String(repeating: "a", count: 200) + "</Error>"),
+                xml: TestData.inline(
+                    inLineExtra: "<Error>https://e.example.test/" + String(repeating: "a", count: 200) + "</Error>"),
                 limits: with { $0.maxURLLength = 100 }),
             VASTLimitCase(
                 limit: .textLength,
-                xml: TestData.inline(inLineExtra: "<Description>" + String(repeating: "d", count: 5000) + "</Description>"),
+                xml: TestData.inline(
+                    inLineExtra: "<Description>" + String(repeating: "d", count: 5000) + "</Description>"),
                 limits: with { $0.maxTextLength = 1000 }),
         ]
     }

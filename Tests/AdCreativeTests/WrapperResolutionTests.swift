@@ -59,7 +59,9 @@ struct WrapperResolutionTests {
         let resolution = await resolver.resolve(url: Self.url("chain/hop1.xml"))
         #expect(resolution.failures.isEmpty)
         let resolved = try #require(resolution.ads.first)
-        #expect(resolved.chain == ["chain/hop1.xml", "chain/hop2.xml", "chain/hop3.xml"].map { Self.url($0).absoluteString })
+        #expect(
+            resolved.chain
+                == ["chain/hop1.xml", "chain/hop2.xml", "chain/hop3.xml"].map { Self.url($0).absoluteString })
         #expect(resolved.wrappers.count == 2)
         let inLine = try #require(resolved.ad.inLine)
         #expect(
@@ -70,12 +72,14 @@ struct WrapperResolutionTests {
         #expect(inLine.errorURLs.count == 4)
         #expect(inLine.errorURLs.first == "https://t.example.test/err/hop1?code=[ERRORCODE]")
         let linear = try #require(inLine.creatives.first?.linear)
-        #expect(linear.trackingEvents.filter { $0.event == "start" }.map(\.url) == [
-            "https://t.example.test/start/hop1", "https://t.example.test/start/hop2",
-        ])
-        #expect(linear.videoClicks?.clickTrackings.map(\.url) == [
-            "https://t.example.test/click/hop1", "https://t.example.test/click/hop2",
-        ])
+        #expect(
+            linear.trackingEvents.filter { $0.event == "start" }.map(\.url) == [
+                "https://t.example.test/start/hop1", "https://t.example.test/start/hop2",
+            ])
+        #expect(
+            linear.videoClicks?.clickTrackings.map(\.url) == [
+                "https://t.example.test/click/hop1", "https://t.example.test/click/hop2",
+            ])
     }
 
     @Test("A 6-deep chain fails with 302 at the default depth of 5 and fires all six wrappers' error URLs")
@@ -115,11 +119,14 @@ struct WrapperResolutionTests {
         var policy = WrapperResolutionPolicy()
         policy.hopTimeout = .seconds(4)
         policy.totalTimeout = .seconds(6)
-        var machine = WrapperResolutionStateMachine(url: URL(string: "https://a.example.test/dir/first.xml")!, policy: policy)
+        var machine = WrapperResolutionStateMachine(
+            url: URL(string: "https://a.example.test/dir/first.xml")!, policy: policy)
         #expect(machine.start() == .fetch(URL(string: "https://a.example.test/dir/first.xml")!, timeout: .seconds(4)))
         let second = machine.received(Self.wrapperXML("one", "../other/second.xml"), elapsed: .seconds(3))
         #expect(second == .fetch(URL(string: "https://a.example.test/other/second.xml")!, timeout: .seconds(3)))
-        guard case .finished(let resolution) = machine.received(Self.document(Self.inlineXML("final")), elapsed: .seconds(5))
+        guard
+            case .finished(let resolution) = machine.received(
+                Self.document(Self.inlineXML("final")), elapsed: .seconds(5))
         else {
             Issue.record("expected the machine to finish")
             return
@@ -174,10 +181,13 @@ struct WrapperResolutionTests {
         ])
         let top = try VASTParser().parse(
             Self.document(
-                String(decoding: Self.wrapperXML("w", "https://a.example.test/empty", attributes: " fallbackOnNoAd=\"true\""), as: UTF8.self)
-                    .replacingOccurrences(of: "<VAST version=\"4.1\">", with: "")
-                    .replacingOccurrences(of: "</VAST>", with: "")
-                    .replacingOccurrences(of: "<Ad id=\"w\">", with: "<Ad id=\"w\" sequence=\"1\">"),
+                String(
+                    decoding: Self.wrapperXML(
+                        "w", "https://a.example.test/empty", attributes: " fallbackOnNoAd=\"true\""), as: UTF8.self
+                )
+                .replacingOccurrences(of: "<VAST version=\"4.1\">", with: "")
+                .replacingOccurrences(of: "</VAST>", with: "")
+                .replacingOccurrences(of: "<Ad id=\"w\">", with: "<Ad id=\"w\" sequence=\"1\">"),
                 Self.inlineXML("buffet")
             )
         )
@@ -242,7 +252,8 @@ struct WrapperResolutionTests {
     func merging() async throws {
         let withOwnClick = InMemoryFetcher([
             "https://a.example.test/1": .body(
-                Self.wrapperXML("one", "https://a.example.test/2", clickThrough: "https://w.example.test/click", companion: true)),
+                Self.wrapperXML(
+                    "one", "https://a.example.test/2", clickThrough: "https://w.example.test/click", companion: true)),
             "https://a.example.test/2": .body(Self.document(Self.inlineXML("final"))),
         ])
         let resolved = try #require(
@@ -252,9 +263,10 @@ struct WrapperResolutionTests {
         let inLine = try #require(resolved.ad.inLine)
         let linear = try #require(inLine.creatives.first?.linear)
         #expect(linear.videoClicks?.clickThrough?.url == "https://landing.example.test/final")
-        #expect(linear.trackingEvents.map(\.url) == [
-            "https://t.example.test/complete/one", "https://t.example.test/complete/final",
-        ])
+        #expect(
+            linear.trackingEvents.map(\.url) == [
+                "https://t.example.test/complete/one", "https://t.example.test/complete/final",
+            ])
         #expect(inLine.creatives.last?.companionAds?.companions.map(\.id) == ["wc-one", "own-final"])
         #expect(inLine.viewableImpression?.viewable == ["https://t.example.test/view/one"])
         #expect(inLine.extensions.first(type: "w-one") != nil)

@@ -38,7 +38,9 @@ struct ParseCommandTests {
 
     @Test("Human output: one line per document, exit 0 when every document parsed")
     func humanOutput() async {
-        let (status, out, err) = await Self.run(["parse", Self.fixtures + "/skip-and-progress.xml", Self.fixtures + "/pod-and-buffet.xml"])
+        let (status, out, err) = await Self.run([
+            "parse", Self.fixtures + "/skip-and-progress.xml", Self.fixtures + "/pod-and-buffet.xml",
+        ])
         #expect(status == .success)
         #expect(err.isEmpty)
         #expect(
@@ -78,7 +80,9 @@ struct ParseCommandTests {
 
     @Test("Folders are searched recursively for *.xml, sorted; a failed human line names the VAST code")
     func folders() async {
-        let (status, out, _) = await Self.run(["parse", Self.fixtures + "/loop", Self.fixtures + "/hostile/truncated.xml"])
+        let (status, out, _) = await Self.run([
+            "parse", Self.fixtures + "/loop", Self.fixtures + "/hostile/truncated.xml",
+        ])
         #expect(status == .failure)
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -105,7 +109,8 @@ struct ParseCommandTests {
         let document = try #require(object["document"] as? [String: Any])
         #expect(document["version"] as? String == "3.0")
         #expect((document["ads"] as? [Any])?.count == 2)
-        #expect(out.hasPrefix(#"{"document":{"ads":[{"id":"skip-time","inLine":{"adSystem":{"name":"AdBridgeFixtures"}"#))
+        #expect(
+            out.hasPrefix(#"{"document":{"ads":[{"id":"skip-time","inLine":{"adSystem":{"name":"AdBridgeFixtures"}"#))
         #expect(out.contains(#""skipOffset":"00:00:05.000""#))
         #expect(out.contains(#""offset":"10%""#))
     }

@@ -190,7 +190,8 @@ public final class LoopbackHTTPServer: Sendable {
 
     private func containsTerminator(_ data: [UInt8]) -> Bool {
         guard data.count >= 4 else { return false }
-        for index in 0...(data.count - 4) where data[index] == 13 && data[index + 1] == 10 && data[index + 2] == 13
+        for index in 0...(data.count - 4)
+        where data[index] == 13 && data[index + 1] == 10 && data[index + 2] == 13
             && data[index + 3] == 10
         {
             return true

@@ -55,7 +55,8 @@ public struct HTTPFetcher: VASTFetcher {
                 } catch {
                     return nil
                 }
-                return .failure(AdError(.timeout, "\(url.absoluteString) did not answer within \(timeout).", vastCode: 301))
+                return .failure(
+                    AdError(.timeout, "\(url.absoluteString) did not answer within \(timeout).", vastCode: 301))
             }
             var outcome: Result<Data, AdError> = .failure(AdError(.cancelled, "The fetch was cancelled."))
             for await result in group {

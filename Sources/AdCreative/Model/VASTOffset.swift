@@ -29,7 +29,8 @@ public enum VASTOffset: Sendable, Hashable, Encodable, CustomStringConvertible {
     public func resolved(against duration: VASTTime) -> VASTTime {
         switch self {
         case .time(let time): time
-        case .percent(let percent): VASTTime(milliseconds: Int((Double(duration.milliseconds) * percent / 100).rounded()))
+        case .percent(let percent):
+            VASTTime(milliseconds: Int((Double(duration.milliseconds) * percent / 100).rounded()))
         }
     }
 

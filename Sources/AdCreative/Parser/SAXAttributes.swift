@@ -39,7 +39,7 @@ struct SAXAttributes {
 
     /// Calls `body` once per attribute the parser knows, in document order: one pass, whatever the element.
     @inline(__always)
-    func forEach(_ body: (VASTAttributeName, SAXValue) -> Void) {
+    func scan(_ body: (VASTAttributeName, SAXValue) -> Void) {
         guard let base, count > 0 else { return }
         for index in 0..<count {
             let entry = base + index * 5

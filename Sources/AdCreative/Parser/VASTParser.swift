@@ -49,7 +49,8 @@ public struct VASTParser: Sendable {
             throw VASTLimit.inputBytes.error("A document of \(bytes.count) bytes", limit: limits.maxInputBytes)
         }
         guard let base = bytes.baseAddress, bytes.count > 0 else {
-            throw AdError(.invalidResponse, "The document is empty.", vastCode: 100, hint: "The ad server sent no body.")
+            throw AdError(
+                .invalidResponse, "The document is empty.", vastCode: 100, hint: "The ad server sent no body.")
         }
         LibXML2Runtime.ensureInitialized()
         let pointer = UnsafeMutablePointer<VASTSAXBuilder>.allocate(capacity: 1)

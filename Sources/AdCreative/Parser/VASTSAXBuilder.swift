@@ -266,13 +266,15 @@ struct VASTSAXBuilder {
             pending = (attributes.value("apiFramework"), attributes.value("browserOptional"), attributes.value("type"))
         case .creative:
             if body.creatives.count >= limits.maxCreativesPerAd {
-                fail(.creativesPerAd, "More than \(limits.maxCreativesPerAd) creatives in one ad", limits.maxCreativesPerAd)
+                fail(
+                    .creativesPerAd, "More than \(limits.maxCreativesPerAd) creatives in one ad",
+                    limits.maxCreativesPerAd)
                 return
             }
             mediaFilesInCreative = 0
             trackingInCreative = 0
             var newCreative = VASTCreative()
-            attributes.forEach { name, value in
+            attributes.scan { name, value in
                 switch name {
                 case .id: newCreative.id = value.string
                 case .adId: newCreative.adId = value.string
@@ -326,7 +328,7 @@ struct VASTSAXBuilder {
             if case .some = linear, case .none = linear?.videoClicks { linear?.videoClicks = VASTVideoClicks() }
         case .icon:
             var newIcon = VASTIcon()
-            attributes.forEach { name, value in
+            attributes.scan { name, value in
                 switch name {
                 case .program: newIcon.program = value.string
                 case .width: newIcon.width = value.int
@@ -352,7 +354,7 @@ struct VASTSAXBuilder {
             nonLinearAds = VASTNonLinearAds()
         case .nonLinear:
             var item = VASTNonLinear()
-            attributes.forEach { name, value in
+            attributes.scan { name, value in
                 switch name {
                 case .id: item.id = value.string
                 case .width: item.width = value.int
@@ -373,7 +375,7 @@ struct VASTSAXBuilder {
             companionAds = ads
         case .companion:
             var item = VASTCompanion()
-            attributes.forEach { name, value in
+            attributes.scan { name, value in
                 switch name {
                 case .id: item.id = value.string
                 case .width: item.width = value.int
@@ -402,7 +404,7 @@ struct VASTSAXBuilder {
     /// `<MediaFile>` and `<Mezzanine>` attributes, in one pass.
     private mutating func readMediaFileAttributes(_ attributes: SAXAttributes) {
         var file = VASTMediaFile()
-        attributes.forEach { name, value in
+        attributes.scan { name, value in
             switch name {
             case .id: file.id = value.string
             case .delivery: file.delivery = value.string
@@ -532,7 +534,8 @@ struct VASTSAXBuilder {
             body.categories.append(VASTCategory(authority: attributeA, code: value))
         case .blockedAdCategories:
             for code in value.split(separator: ",") {
-                body.blockedAdCategories.append(VASTCategory(authority: attributeA, code: code.trimmingASCIIWhitespace()))
+                body.blockedAdCategories.append(
+                    VASTCategory(authority: attributeA, code: code.trimmingASCIIWhitespace()))
             }
         case .viewable:
             body.viewableImpression?.viewable.append(value)
@@ -602,7 +605,9 @@ struct VASTSAXBuilder {
         case .tracking:
             endTracking(event: attributeA, offset: pendingB, value)
         case .clickThrough:
-            if parent == .videoClicks { linear?.videoClicks?.clickThrough = VASTTrackingURL(id: attributeA, url: value) }
+            if parent == .videoClicks {
+                linear?.videoClicks?.clickThrough = VASTTrackingURL(id: attributeA, url: value)
+            }
         case .clickTracking:
             if parent == .videoClicks, !value.isEmpty {
                 linear?.videoClicks?.clickTrackings.append(VASTTrackingURL(id: attributeA, url: value))
@@ -677,7 +682,8 @@ struct VASTSAXBuilder {
         } else {
             body.extensions.append(element)
             if element.attribute("type") == "AdVerifications" {
-                body.adVerifications += element.descendants(named: "Verification").map(VASTSAXBuilder.verification(from:))
+                body.adVerifications += element.descendants(named: "Verification").map(
+                    VASTSAXBuilder.verification(from:))
             }
         }
     }

@@ -17,7 +17,9 @@ public struct VASTResolvedAd: Sendable, Equatable, Encodable {
     public var blockedAdCategories: [VASTCategory]
 
     /// Creates a resolved ad.
-    public init(ad: VASTAd, chain: [String] = [], wrappers: [VASTWrapper] = [], blockedAdCategories: [VASTCategory] = []) {
+    public init(
+        ad: VASTAd, chain: [String] = [], wrappers: [VASTWrapper] = [], blockedAdCategories: [VASTCategory] = []
+    ) {
         self.ad = ad
         self.chain = chain
         self.wrappers = wrappers

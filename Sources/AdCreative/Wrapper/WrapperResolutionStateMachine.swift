@@ -50,7 +50,9 @@ public struct WrapperResolutionStateMachine: Sendable {
     private var done = false
 
     /// Resolution starting by fetching the document at `url`.
-    public init(url: URL, policy: WrapperResolutionPolicy = WrapperResolutionPolicy(), parser: VASTParser = VASTParser()) {
+    public init(
+        url: URL, policy: WrapperResolutionPolicy = WrapperResolutionPolicy(), parser: VASTParser = VASTParser()
+    ) {
         self.rootURL = url
         self.policy = policy
         self.parser = parser
@@ -91,7 +93,8 @@ public struct WrapperResolutionStateMachine: Sendable {
     public mutating func received(_ data: Data, elapsed: Duration) -> Action {
         guard !done else { return .finished(resolution) }
         if elapsed > policy.totalTimeout {
-            return failed(AdError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout)."), elapsed: elapsed)
+            return failed(
+                AdError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout)."), elapsed: elapsed)
         }
         let document: VASTDocument
         do throws(AdError) {
@@ -144,7 +147,9 @@ public struct WrapperResolutionStateMachine: Sendable {
             )
             return advance(elapsed: elapsed)
         }
-        if slot.wrappers.contains(where: { !$0.followAdditionalWrappers }), candidates.contains(where: { $0.wrapper != nil }) {
+        if slot.wrappers.contains(where: { !$0.followAdditionalWrappers }),
+            candidates.contains(where: { $0.wrapper != nil })
+        {
             failSlot(
                 AdError(
                     .invalidResponse,
@@ -226,7 +231,9 @@ public struct WrapperResolutionStateMachine: Sendable {
             }
             let uri = (wrapper.vastAdTagURI ?? "").trimmingASCIIWhitespace()
             guard let url = URL(string: uri, relativeTo: slot.baseURL)?.absoluteURL else {
-                failSlot(AdError(.invalidResponse, "VASTAdTagURI '\(uri.prefix(120))' is not a URL.", vastCode: 301), including: wrapper)
+                failSlot(
+                    AdError(.invalidResponse, "VASTAdTagURI '\(uri.prefix(120))' is not a URL.", vastCode: 301),
+                    including: wrapper)
                 continue
             }
             do throws(AdError) {
@@ -237,7 +244,9 @@ public struct WrapperResolutionStateMachine: Sendable {
             }
             if slot.chain.contains(url.absoluteString) {
                 failSlot(
-                    AdError(.invalidResponse, "Wrapper loop: \(url.absoluteString) was already fetched in this chain.", vastCode: 302),
+                    AdError(
+                        .invalidResponse, "Wrapper loop: \(url.absoluteString) was already fetched in this chain.",
+                        vastCode: 302),
                     including: wrapper
                 )
                 continue
@@ -259,7 +268,9 @@ public struct WrapperResolutionStateMachine: Sendable {
         }
     }
 
-    private mutating func failSlot(_ error: AdError, extraErrorURLs: [String] = [], including wrapper: VASTWrapper? = nil) {
+    private mutating func failSlot(
+        _ error: AdError, extraErrorURLs: [String] = [], including wrapper: VASTWrapper? = nil
+    ) {
         guard let slot = current else { return }
         current = nil
         var wrappers = slot.wrappers

@@ -19,7 +19,9 @@ enum ResolveSupport {
         }
     }
 
-    static func resolve(_ document: VASTDocument, file: String, parser: VASTParser) async throws(AdError) -> VASTDocument {
+    static func resolve(_ document: VASTDocument, file: String, parser: VASTParser) async throws(AdError)
+        -> VASTDocument
+    {
         let fileURL = URL(fileURLWithPath: file)
         let files = localBase.map { FileFetcher(baseURL: $0, directory: fileURL.deletingLastPathComponent()) }
         let resolver = VASTWrapperResolver(
