@@ -324,6 +324,11 @@ struct VASTSAXBuilder {
                 return
             }
             pending = (attributes.value("event"), attributes.value("offset"), nil)
+        case .trackingEvents where parent == .linear:
+            // Arrays grow 1, 2, 4, 8: reserving the usual size up front saves three reallocations per creative.
+            if linear?.trackingEvents.isEmpty == true { linear?.trackingEvents.reserveCapacity(8) }
+        case .mediaFiles:
+            if linear?.mediaFiles.isEmpty == true { linear?.mediaFiles.reserveCapacity(4) }
         case .videoClicks:
             if case .some = linear, case .none = linear?.videoClicks { linear?.videoClicks = VASTVideoClicks() }
         case .icon:
