@@ -431,13 +431,13 @@ struct VASTSAXBuilder {
         swap(&file, &pendingMediaFile)
     }
 
+    /// Ends a container. Finished objects are moved (`take()`, `consume`) into their parents, never copied:
+    /// copying these large values costs a retain and a release for every reference they hold.
     private mutating func end(_ tag: VASTTag, parent: VASTTag?) {
         switch tag {
         case .ad:
-            var taken: VASTAd?
-            swap(&taken, &ad)
-            guard parent == .vast, let finished = taken else { return }
-            if finished.inLine == nil && finished.wrapper == nil {
+            guard parent == .vast, var finished = ad.take() else { return }
+            if case .none = finished.inLine, case .none = finished.wrapper {
                 droppedAds += 1
                 warn("<Ad\(finished.id.map { " id=\"\($0)\"" } ?? "")> has neither <InLine> nor <Wrapper>; dropped")
             } else {
@@ -445,8 +445,8 @@ struct VASTSAXBuilder {
             }
         case .inLine:
             guard parent == .ad else { return }
-            if body.adSystem == nil { warn("<InLine> has no <AdSystem>") }
-            if body.adTitle == nil { warn("<InLine> has no <AdTitle>") }
+            if case .none = body.adSystem { warn("<InLine> has no <AdSystem>") }
+            if case .none = body.adTitle { warn("<InLine> has no <AdTitle>") }
             if body.impressions.isEmpty { warn("<InLine> has no <Impression>") }
             if body.creatives.isEmpty { warn("<InLine> has no <Creative>") }
             var draft = AdBodyDraft()
@@ -454,7 +454,7 @@ struct VASTSAXBuilder {
             ad?.inLine = draft.makeInLine()
         case .wrapper:
             guard parent == .ad else { return }
-            if body.adSystem == nil { warn("<Wrapper> has no <AdSystem>") }
+            if case .none = body.adSystem { warn("<Wrapper> has no <AdSystem>") }
             guard body.vastAdTagURI?.isEmpty == false else {
                 warn("<Wrapper> has no <VASTAdTagURI>; the ad is unusable")
                 return
@@ -467,43 +467,32 @@ struct VASTSAXBuilder {
                 fallback: wrapperFlags.fallback
             )
         case .verification:
-            if let verification { body.adVerifications.append(verification) }
-            verification = nil
+            if let finished = verification.take() { body.adVerifications.append(finished) }
         case .creative:
-            var taken: VASTCreative?
-            swap(&taken, &creative)
-            if var finished = taken {
-                swap(&finished.linear, &linear)
-                if case .some = nonLinearAds { swap(&finished.nonLinearAds, &nonLinearAds) }
-                if case .some = companionAds { swap(&finished.companionAds, &companionAds) }
+            if var finished = creative.take() {
+                finished.linear = linear.take()
+                finished.nonLinearAds = nonLinearAds.take()
+                finished.companionAds = companionAds.take()
                 body.creatives.append(finished)
+            } else {
+                linear = nil
+                nonLinearAds = nil
+                companionAds = nil
             }
-            linear = nil
-            nonLinearAds = nil
-            companionAds = nil
         case .linear:
-            if let current = linear {
-                if current.duration == nil, creative != nil, frames.contains(where: { $0.tag == .inLine }) {
-                    warn("<Linear> has no valid <Duration>")
-                }
-                if current.mediaFiles.isEmpty, current.interactiveCreativeFiles.isEmpty,
-                    frames.contains(where: { $0.tag == .inLine })
-                {
-                    warn("<Linear> has no <MediaFile>")
-                }
+            guard case .some = creative, frames.contains(where: { $0.tag == .inLine }) else { return }
+            if case .none = linear?.duration { warn("<Linear> has no valid <Duration>") }
+            if linear?.mediaFiles.isEmpty == true, linear?.interactiveCreativeFiles.isEmpty == true {
+                warn("<Linear> has no <MediaFile>")
             }
         case .icon:
-            if let icon { linear?.icons.append(icon) }
-            icon = nil
+            if let finished = icon.take() { linear?.icons.append(finished) }
         case .iconClickFallbackImage:
-            if let fallbackImage { icon?.clickFallbackImages.append(fallbackImage) }
-            fallbackImage = nil
+            if let finished = fallbackImage.take() { icon?.clickFallbackImages.append(finished) }
         case .nonLinear:
-            if let nonLinear { nonLinearAds?.nonLinears.append(nonLinear) }
-            nonLinear = nil
+            if let finished = nonLinear.take() { nonLinearAds?.nonLinears.append(finished) }
         case .companion:
-            if let companion { companionAds?.companions.append(companion) }
-            companion = nil
+            if let finished = companion.take() { companionAds?.companions.append(finished) }
         default:
             break
         }
