@@ -436,7 +436,7 @@ struct VASTSAXBuilder {
     private mutating func end(_ tag: VASTTag, parent: VASTTag?) {
         switch tag {
         case .ad:
-            guard parent == .vast, var finished = ad.take() else { return }
+            guard parent == .vast, let finished = ad.take() else { return }
             if case .none = finished.inLine, case .none = finished.wrapper {
                 droppedAds += 1
                 warn("<Ad\(finished.id.map { " id=\"\($0)\"" } ?? "")> has neither <InLine> nor <Wrapper>; dropped")
