@@ -16,7 +16,7 @@ enum ParseCommandPaths {
 
     static var iabSamples: String? {
         if let override = ProcessInfo.processInfo.environment["ADBRIDGE_IAB_SAMPLES"], !override.isEmpty {
-            return override
+            return FileManager.default.fileExists(atPath: override) ? override : nil
         }
         let path = URL(fileURLWithPath: fixtures).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("shared/corpus/iab-vast-samples").path
