@@ -55,7 +55,8 @@ struct VASTSAXBuilder {
 
     // MARK: - Failures and warnings
 
-    private var position: (line: Int, column: Int) {
+    /// Where libxml2 is in the document. Static, like ``trimmedText(_:from:)``, so as not to copy the builder.
+    private static func position(_ context: xmlParserCtxtPtr?) -> (line: Int, column: Int) {
         guard let input = context?.pointee.input else { return (0, 0) }
         return (Int(input.pointee.line), Int(input.pointee.col))
     }
@@ -64,7 +65,7 @@ struct VASTSAXBuilder {
         guard !failed else { return }
         failed = true
         var error = error
-        let (line, column) = position
+        let (line, column) = VASTSAXBuilder.position(context)
         error.message += " (line \(line), column \(column))"
         failure = error
         if let context { xmlStopParser(context) }
@@ -75,7 +76,7 @@ struct VASTSAXBuilder {
     }
 
     private mutating func warn(_ message: String) {
-        let (line, column) = position
+        let (line, column) = VASTSAXBuilder.position(context)
         document.warnings.append(VASTWarning(code: 101, message: message, line: line, column: column))
     }
 
