@@ -199,6 +199,27 @@ struct WrapperResolutionTests {
         #expect(failure.errorURLs.contains("https://t.example.test/err/w?c=[ERRORCODE]"))
     }
 
+    @Test("fallbackOnNoAd applies to a no-ad response only, not to a failed fetch")
+    func fallbackOnlyOnNoAd() async throws {
+        let top = try VASTParser().parse(
+            Self.document(
+                String(
+                    decoding: Self.wrapperXML(
+                        "w", "https://a.example.test/missing", attributes: " fallbackOnNoAd=\"true\""),
+                    as: UTF8.self
+                )
+                .replacingOccurrences(of: "<VAST version=\"4.1\">", with: "")
+                .replacingOccurrences(of: "</VAST>", with: "")
+                .replacingOccurrences(of: "<Ad id=\"w\">", with: "<Ad id=\"w\" sequence=\"1\">"),
+                Self.inlineXML("buffet")
+            )
+        )
+        let resolution = await VASTWrapperResolver(fetcher: InMemoryFetcher([:]), clock: ManualClock()).resolve(top)
+        #expect(resolution.ads.isEmpty)
+        #expect(resolution.failures.first?.vastCode == 301)
+        #expect(resolution.failures.first?.error.providerCode == 404)
+    }
+
     @Test("Without fallbackOnNoAd a chain that ends with no ad fails with 303")
     func noAdAtTheEnd() async throws {
         let fetcher = InMemoryFetcher([

@@ -282,7 +282,7 @@ public struct WrapperResolutionStateMachine: Sendable {
                 chain: slot.chain
             )
         )
-        if wrappers.contains(where: \.fallbackOnNoAd), !buffet.isEmpty {
+        if error.vastCode == 303, wrappers.contains(where: \.fallbackOnNoAd), !buffet.isEmpty {
             slots.insert(
                 Slot(ad: buffet.removeFirst(), chain: rootURL.map { [$0.absoluteString] } ?? [], baseURL: rootURL),
                 at: 0
