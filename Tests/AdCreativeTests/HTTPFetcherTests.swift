@@ -64,7 +64,9 @@ struct HTTPFetcherTests {
         }
         #expect(error?.code == .timeout, "\(String(describing: error))")
         let waited = start.duration(to: clock.now)
-        #expect(waited >= .milliseconds(250) && waited < .milliseconds(2500), "waited \(waited) \(String(describing: error))")
+        #expect(
+            waited >= .milliseconds(250) && waited < .milliseconds(2500),
+            "waited \(waited) \(String(describing: error))")
         var policy = WrapperResolutionPolicy()
         policy.hopTimeout = .milliseconds(300)
         let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: clock, policy: policy)
