@@ -107,4 +107,36 @@ struct HostileInputTests {
             #expect(TestData.parseError(Data(bytes))?.vastCode == 100)
         }
     }
+
+    @Test("Seeded byte mutations of the fixtures never crash: each parses or fails with a typed error")
+    func mutations() throws {
+        var generator = SeededRandom(seed: 20_261_130)
+        let names = [
+            "vast43-inline.xml", "pod-and-buffet.xml", "skip-and-progress.xml", "errorcode.xml", "chain/hop1.xml",
+        ]
+        var failures = 0
+        var parses = 0
+        for name in names {
+            let original = try TestData.fixture(name)
+            for _ in 0..<300 {
+                var bytes = [UInt8](original)
+                for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                    let index = Int.random(in: 0..<bytes.count, using: &generator)
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0: bytes[index] = UInt8.random(in: 0...255, using: &generator)
+                    case 1: bytes.remove(at: index)
+                    default: bytes.insert(Array("<>&\"/=![]".utf8).randomElement(using: &generator) ?? 0x3C, at: index)
+                    }
+                }
+                if let error = TestData.parseError(Data(bytes)) {
+                    #expect(error.vastCode != nil || error.code == .limitExceeded, "\(error)")
+                    failures += 1
+                } else {
+                    parses += 1
+                }
+            }
+        }
+        #expect(failures + parses == 1500)
+        #expect(failures > 0)
+    }
 }
