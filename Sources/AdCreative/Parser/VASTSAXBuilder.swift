@@ -570,8 +570,10 @@ struct VASTSAXBuilder {
             default: break
             }
         case .mediaFile:
-            pendingMediaFile.url = value
-            linear?.mediaFiles.append(pendingMediaFile)
+            var file = VASTMediaFile()
+            swap(&file, &pendingMediaFile)
+            file.url = value
+            linear?.mediaFiles.append(file)
         case .mezzanine:
             var mezzanine = VASTMezzanine()
             mezzanine.id = pendingMediaFile.id
