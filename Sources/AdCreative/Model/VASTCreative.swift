@@ -1,0 +1,28 @@
+/// One `<Creative>`: a linear, non-linear or companion creative with its identifiers and extensions.
+///
+/// ```swift
+/// for creative in ad.creatives { print(creative.id ?? "", creative.linear?.mediaFiles.count ?? 0) }
+/// ```
+public struct VASTCreative: Sendable, Equatable, Encodable {
+    /// The `id` attribute.
+    public var id: String?
+    /// The `adId` attribute (`AdID` in VAST 2).
+    public var adId: String?
+    /// The `sequence` attribute.
+    public var sequence: Int?
+    /// The `apiFramework` attribute.
+    public var apiFramework: String?
+    /// `<UniversalAdId>` entries.
+    public var universalAdIds: [VASTUniversalAdId] = []
+    /// `<Linear>`.
+    public var linear: VASTLinear?
+    /// `<NonLinearAds>`.
+    public var nonLinearAds: VASTNonLinearAds?
+    /// `<CompanionAds>`.
+    public var companionAds: VASTCompanionAds?
+    /// `<CreativeExtensions>`: each `<CreativeExtension>` element as a subtree.
+    public var creativeExtensions: [VASTElement] = []
+
+    /// Creates an empty creative.
+    public init() {}
+}
