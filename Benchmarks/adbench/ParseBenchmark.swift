@@ -1,0 +1,105 @@
+import AdCreative
+import CLibXML2
+import Foundation
+import FoundationXML
+
+/// `adbench parse`: the typed VAST model against the floor of any libxml2-based parser.
+///
+/// The 69 VAST 2-4 IAB samples are repeated as 2,000 separate in-memory documents. Measured, in one run:
+/// the typed model (``VASTParser``), a bare libxml2 SAX2 pass whose callbacks touch every element name,
+/// attribute value and text and build nothing (the baseline), a bare `xmlTextReader` walk and a Foundation
+/// `XMLParser` delegate walk.
+enum ParseBenchmark {
+    static let documentCount = 2000
+    static let rounds = 7
+
+    static let benchmark = Benchmark(
+        name: "parse",
+        abstract: "Parse 2,000 IAB VAST documents to the typed model vs a bare libxml2 SAX2 pass."
+    ) {
+        try run()
+    }
+
+    struct BenchmarkError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func samplesFolder() -> URL? {
+        if let override = ProcessInfo.processInfo.environment["ADBRIDGE_IAB_SAMPLES"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                let folder = url.deletingLastPathComponent().appendingPathComponent("shared/corpus/iab-vast-samples")
+                return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
+            }
+        }
+        return nil
+    }
+
+    static func loadDocuments() throws -> [Data] {
+        guard let folder = samplesFolder() else {
+            throw BenchmarkError(description: "IAB VAST samples not found; set ADBRIDGE_IAB_SAMPLES.")
+        }
+        let parser = VASTParser()
+        var samples: [Data] = []
+        let paths = (FileManager.default.subpaths(atPath: folder.path) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
+        for path in paths {
+            let data = try Data(contentsOf: folder.appendingPathComponent(path))
+            if (try? parser.parse(data)) != nil { samples.append(data) }
+        }
+        guard samples.count == 69 else {
+            throw BenchmarkError(description: "Expected 69 VAST 2-4 samples, found \(samples.count).")
+        }
+        // Separate copies, so no two documents share storage.
+        return (0..<documentCount).map { Data(samples[$0 % samples.count]) }
+    }
+
+    /// Per-document times of the fastest of `rounds` rounds: (median µs, total µs).
+    static func measure(_ documents: [Data], _ parse: (Data) -> Int) -> (median: Double, total: Double) {
+        var best: (median: Double, total: Double) = (.infinity, .infinity)
+        var sink = 0
+        for _ in 0..<rounds {
+            var times: [Double] = []
+            times.reserveCapacity(documents.count)
+            for document in documents {
+                times.append(Stopwatch.microseconds { sink &+= parse(document) })
+            }
+            let total = times.reduce(0, +)
+            if total < best.total { best = (Stopwatch.median(times), total) }
+        }
+        if sink == 42 { print("") }
+        return best
+    }
+
+    static func run() throws -> BenchmarkResult {
+        let documents = try loadDocuments()
+        let parser = VASTParser()
+        LibXML2Runtime.ensureInitialized()
+        for document in documents.prefix(200) {
+            _ = try? parser.parse(document)
+            _ = SAX2Floor.walk(document)
+        }
+        let typed = measure(documents) { data in (try? parser.parse(data))?.ads.count ?? -1 }
+        let floor = measure(documents) { SAX2Floor.walk($0) }
+        let reader = measure(documents) { ReaderWalk.walk($0) }
+        let foundation = measure(documents) { FoundationWalk.walk($0) }
+        print("parse: \(documents.count) documents (69 IAB VAST 2-4 samples repeated), fastest of \(rounds) rounds")
+        func line(_ name: String, _ value: (median: Double, total: Double)) {
+            let ratio = value.median / floor.median
+            print(
+                "  \(name.padding(toLength: 34, withPad: " ", startingAt: 0)) median \(format(value.median)) us/doc"
+                    + "  total \(format(value.total / 1000)) ms  \(format(ratio))x floor"
+            )
+        }
+        line("typed model (VASTParser)", typed)
+        line("bare libxml2 SAX2 pass (baseline)", floor)
+        line("bare xmlTextReader walk", reader)
+        line("Foundation XMLParser walk", foundation)
+        return BenchmarkResult(name: "parse", value: typed.median, unit: "us", baseline: floor.median)
+    }
+
+    static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+}

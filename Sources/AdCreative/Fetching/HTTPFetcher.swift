@@ -1,0 +1,96 @@
+public import AdCore
+public import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The one HTTP client of AdBridge: GETs a URL through `URLSession`, refusing non-http(s) schemes (also on
+/// redirects), capping the body, and mapping every failure to an `AdError`: HTTP status ≥ 400, connection
+/// errors and redirect loops → `.network` (the status in `providerCode`), a timeout → `.timeout`, an oversized
+/// body → `.limitExceeded`.
+///
+/// ```swift
+/// let fetcher = HTTPFetcher()
+/// let data = try await fetcher.get(URL(string: "https://ads.example.com/vast.xml")!, timeout: .seconds(5))
+/// ```
+public struct HTTPFetcher: VASTFetcher {
+    /// The largest body accepted (default 1 MiB); a larger one is cut off with `limitExceeded`.
+    public var maxBodyBytes: Int
+    /// The most redirects followed (default 5).
+    public var maxRedirects: Int
+    /// Extra request headers (for example `User-Agent`).
+    public var headers: [String: String]
+    /// The clock the timeout is measured on.
+    public var clock: any Clock<Duration>
+
+    /// Creates a fetcher.
+    public init(
+        maxBodyBytes: Int = 1 << 20,
+        maxRedirects: Int = 5,
+        headers: [String: String] = [:],
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.maxBodyBytes = maxBodyBytes
+        self.maxRedirects = maxRedirects
+        self.headers = headers
+        self.clock = clock
+    }
+
+    /// ``get(_:timeout:)``.
+    public func fetch(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+        try await get(url, timeout: timeout)
+    }
+
+    /// GETs `url` and returns its body; `timeout` bounds the whole exchange, measured on ``clock``.
+    public func get(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+        try VASTURLPolicy.validate(url)
+        let clock = self.clock
+        let result = await withTaskGroup(of: Result<Data, AdError>?.self) { group in
+            group.addTask { await request(url, timeout: timeout) }
+            group.addTask {
+                do {
+                    try await clock.sleep(for: timeout)
+                } catch {
+                    return nil
+                }
+                return .failure(AdError(.timeout, "\(url.absoluteString) did not answer within \(timeout).", vastCode: 301))
+            }
+            var outcome: Result<Data, AdError> = .failure(AdError(.cancelled, "The fetch was cancelled."))
+            for await result in group {
+                if let result {
+                    outcome = result
+                    break
+                }
+            }
+            group.cancelAll()
+            return outcome
+        }
+        return try result.get()
+    }
+
+    /// One URLSession exchange. Its own timeout (whole seconds on Linux, so rounded up) is only a backstop.
+    private func request(_ url: URL, timeout: Duration) async -> Result<Data, AdError> {
+        let exact = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let seconds = max(1, exact.rounded(.up)) + 1
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+        request.httpMethod = "GET"
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.urlCache = nil
+        let delegate = HTTPFetchDelegate(url: url, maxBodyBytes: maxBodyBytes, maxRedirects: maxRedirects)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let task = session.dataTask(with: request)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, AdError>, Never>) in
+                delegate.begin(continuation, task: task)
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}

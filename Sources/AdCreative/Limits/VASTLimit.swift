@@ -1,0 +1,39 @@
+import AdCore
+
+/// Which ``VASTParserLimits`` bound a document exceeded; its raw value is the name used in error messages.
+///
+/// ```swift
+/// catch let error { if error.message.contains(VASTLimit.depth.rawValue) { ... } }
+/// ```
+public enum VASTLimit: String, Sendable, Equatable, CaseIterable {
+    /// ``VASTParserLimits/maxInputBytes``.
+    case inputBytes = "maxInputBytes"
+    /// ``VASTParserLimits/maxDepth``.
+    case depth = "maxDepth"
+    /// ``VASTParserLimits/maxAds``.
+    case ads = "maxAds"
+    /// ``VASTParserLimits/maxCreativesPerAd``.
+    case creativesPerAd = "maxCreativesPerAd"
+    /// ``VASTParserLimits/maxMediaFilesPerCreative``.
+    case mediaFilesPerCreative = "maxMediaFilesPerCreative"
+    /// ``VASTParserLimits/maxTrackingEventsPerCreative``.
+    case trackingEventsPerCreative = "maxTrackingEventsPerCreative"
+    /// ``VASTParserLimits/maxURLLength``.
+    case urlLength = "maxURLLength"
+    /// ``VASTParserLimits/maxTextLength``.
+    case textLength = "maxTextLength"
+    /// The wrapper chain's depth (``WrapperResolutionPolicy/maxDepth``).
+    case wrapperDepth = "maxWrapperDepth"
+    /// A fetched body's size (``HTTPFetcher/maxBodyBytes``).
+    case bodyBytes = "maxBodyBytes"
+
+    /// The error raised when `value` exceeds `limit`: `limitExceeded`, message naming the limit.
+    func error(_ detail: String, limit: Int, vastCode: Int? = nil) -> AdError {
+        AdError(
+            .limitExceeded,
+            "\(detail) exceeds the \(rawValue) limit (\(limit)).",
+            vastCode: vastCode,
+            hint: "Raise \(rawValue) if the source is trusted; otherwise the response is hostile or broken."
+        )
+    }
+}

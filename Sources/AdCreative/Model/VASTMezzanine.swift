@@ -1,0 +1,28 @@
+/// `<Mezzanine>`: the raw high-quality file for server-side transcoding.
+///
+/// ```swift
+/// print(linear.mezzanines.first?.url ?? "")
+/// ```
+public struct VASTMezzanine: Sendable, Equatable, Encodable {
+    /// `id`.
+    public var id: String?
+    /// `delivery`.
+    public var delivery: String?
+    /// `type`.
+    public var type: String?
+    /// `width`.
+    public var width: Int?
+    /// `height`.
+    public var height: Int?
+    /// `codec`.
+    public var codec: String?
+    /// `fileSize`.
+    public var fileSize: Int?
+    /// `mediaType`.
+    public var mediaType: String?
+    /// The file URL.
+    public var url: String = ""
+
+    /// Creates an empty mezzanine.
+    public init() {}
+}

@@ -1,0 +1,36 @@
+/// One `<Tracking event="..." offset="...">URL</Tracking>`.
+///
+/// Legacy event names are mapped to their VAST 4 names in ``event`` (`fullscreen` and `expand` →
+/// `playerExpand`, `exitFullscreen` and `collapse` → `playerCollapse`); ``rawEvent`` keeps what was written.
+///
+/// ```swift
+/// let starts = linear.trackingEvents.filter { $0.event == "start" }
+/// ```
+public struct VASTTrackingEvent: Sendable, Equatable, Encodable {
+    /// The event name, legacy names mapped to VAST 4.
+    public var event: String
+    /// The `event` attribute as written.
+    public var rawEvent: String
+    /// The URL to ping.
+    public var url: String
+    /// The `offset` of a `progress` event.
+    public var offset: VASTOffset?
+
+    /// Creates a tracking event, mapping a legacy `event` name to its VAST 4 name.
+    public init(event: String, url: String, offset: VASTOffset? = nil) {
+        self.rawEvent = event
+        self.event = VASTTrackingEvent.modernName(for: event)
+        self.url = url
+        self.offset = offset
+    }
+
+    /// The VAST 4 name of an event: `fullscreen`/`expand` → `playerExpand`, `exitFullscreen`/`collapse` →
+    /// `playerCollapse`; any other name unchanged.
+    public static func modernName(for event: String) -> String {
+        switch event {
+        case "fullscreen", "expand": "playerExpand"
+        case "exitFullscreen", "collapse": "playerCollapse"
+        default: event
+        }
+    }
+}

@@ -1,0 +1,150 @@
+public import AdCore
+import CLibXML2
+public import Foundation
+
+/// The one VAST parser: streams a VAST 2.0-4.3 document through libxml2's SAX2 interface into a typed
+/// ``VASTDocument``. Safe to call from several threads at once; each call uses its own libxml2 context.
+///
+/// Failures are `AdError`s carrying the VAST code: malformed XML or any DTD → 100, a non-VAST root → 101,
+/// VAST 1.0 or an unknown version → 102, no ad → 303 (unless `allowNoAd`), a limit → `limitExceeded`.
+///
+/// ```swift
+/// let document = try VASTParser().parse(data)
+/// let linear = document.ads.first?.creatives.first?.linear
+/// print(linear?.duration ?? VASTTime(milliseconds: 0), linear?.mediaFiles.count ?? 0)
+/// ```
+public struct VASTParser: Sendable {
+    /// The bounds every parse enforces.
+    public var limits: VASTParserLimits
+
+    /// Creates a parser with the given limits (safe defaults).
+    public init(limits: VASTParserLimits = VASTParserLimits()) {
+        self.limits = limits
+    }
+
+    /// The libxml2 options: no network, no error printing; never entity substitution or DTD loading.
+    static let options = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+    )
+
+    /// Parses a document held in `data`.
+    ///
+    /// - Parameter allowNoAd: return a document without ads (its ``VASTDocument/errorURLs`` kept) instead of
+    ///   failing with VAST 303; wrapper resolution uses this to fire the no-ad response's error URLs.
+    public func parse(_ data: Data, allowNoAd: Bool = false) throws(AdError) -> VASTDocument {
+        let result = data.withUnsafeBytes { buffer in
+            Result { () throws(AdError) -> VASTDocument in try parse(bytes: buffer, allowNoAd: allowNoAd) }
+        }
+        return try result.get()
+    }
+
+    /// Parses a document held in a string (UTF-8).
+    public func parse(_ string: String, allowNoAd: Bool = false) throws(AdError) -> VASTDocument {
+        try parse(Data(string.utf8), allowNoAd: allowNoAd)
+    }
+
+    /// Parses a document held in `bytes`.
+    public func parse(bytes: UnsafeRawBufferPointer, allowNoAd: Bool = false) throws(AdError) -> VASTDocument {
+        if bytes.count > limits.maxInputBytes {
+            throw VASTLimit.inputBytes.error("A document of \(bytes.count) bytes", limit: limits.maxInputBytes)
+        }
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            throw AdError(.invalidResponse, "The document is empty.", vastCode: 100, hint: "The ad server sent no body.")
+        }
+        LibXML2Runtime.ensureInitialized()
+        let pointer = UnsafeMutablePointer<VASTSAXBuilder>.allocate(capacity: 1)
+        pointer.initialize(to: VASTSAXBuilder(limits: limits))
+        defer {
+            pointer.deinitialize(count: 1)
+            pointer.deallocate()
+        }
+        var handler = VASTParser.makeHandler()
+        guard let context = xmlCreatePushParserCtxt(&handler, pointer, nil, 0, nil) else {
+            throw AdError(.internal, "libxml2 could not create a parser context.")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        xmlCtxtUseOptions(context, VASTParser.options)
+        pointer.pointee.context = context
+        let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 1)
+        pointer.pointee.context = nil
+        let builder = pointer.pointee
+        if let failure = builder.failure { throw failure }
+        if status != 0 || context.pointee.wellFormed == 0 {
+            throw VASTParser.malformed(context)
+        }
+        return try VASTParser.finish(builder, allowNoAd: allowNoAd)
+    }
+
+    private static func finish(_ builder: VASTSAXBuilder, allowNoAd: Bool) throws(AdError) -> VASTDocument {
+        let document = builder.document
+        guard builder.sawRoot else {
+            throw AdError(.invalidResponse, "The document has no root element.", vastCode: 100)
+        }
+        if document.ads.isEmpty {
+            if builder.droppedAds > 0 {
+                let reasons = document.warnings.map(\.description).joined(separator: "; ")
+                throw AdError(
+                    .invalidResponse,
+                    "No usable ad: \(reasons)",
+                    vastCode: 101,
+                    hint: "Every <Ad> needs an <InLine> or a <Wrapper> with a <VASTAdTagURI>."
+                )
+            }
+            if !allowNoAd {
+                throw AdError(
+                    .noFill,
+                    "The VAST response has no ad\(document.errorURLs.isEmpty ? "" : " (only <Error>)").",
+                    vastCode: 303,
+                    hint: "The ad server had no fill; fire the document's error URLs with code 303."
+                )
+            }
+        }
+        return document
+    }
+
+    private static func malformed(_ context: xmlParserCtxtPtr) -> AdError {
+        guard let error = xmlCtxtGetLastError(context) else {
+            return AdError(.invalidResponse, "The document is not well-formed XML.", vastCode: 100)
+        }
+        let raw = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        let message = raw.split(whereSeparator: \.isNewline).map { $0.trimmingASCIIWhitespace() }.joined(separator: " ")
+        return AdError(
+            .invalidResponse,
+            "Malformed XML at line \(error.pointee.line), column \(error.pointee.int2): \(message)",
+            vastCode: 100,
+            hint: "The ad response is not well-formed XML (truncated, wrong encoding or not XML at all)."
+        )
+    }
+
+    private static func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<VASTSAXBuilder>? {
+        context?.assumingMemoryBound(to: VASTSAXBuilder.self)
+    }
+
+    private static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, _, _, _, count, _, attributes in
+            guard let localName, let builder = VASTParser.builder(context) else { return }
+            builder.pointee.startElement(localName, SAXAttributes(base: attributes, count: Int(count)))
+        }
+        handler.endElementNs = { context, _, _, _ in
+            VASTParser.builder(context)?.pointee.endElement()
+        }
+        handler.characters = { context, bytes, count in
+            guard let bytes, count > 0 else { return }
+            VASTParser.builder(context)?.pointee.characters(bytes, Int(count))
+        }
+        handler.cdataBlock = handler.characters
+        handler.ignorableWhitespace = handler.characters
+        handler.internalSubset = { context, _, _, _ in
+            VASTParser.builder(context)?.pointee.rejectDTD("a <!DOCTYPE>")
+        }
+        handler.externalSubset = { context, _, _, _ in
+            VASTParser.builder(context)?.pointee.rejectDTD("an external DTD")
+        }
+        handler.entityDecl = { context, _, _, _, _, _ in
+            VASTParser.builder(context)?.pointee.rejectDTD("an entity declaration")
+        }
+        return handler
+    }
+}

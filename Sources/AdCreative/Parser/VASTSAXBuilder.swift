@@ -1,0 +1,677 @@
+import AdCore
+import CLibXML2
+
+/// Builds a ``VASTDocument`` from libxml2 SAX2 events in one pass: no DOM, no second parse.
+///
+/// One builder serves one parse on one thread; ``VASTParser`` allocates it, hands a pointer to it to libxml2 as
+/// the SAX user data (a value behind a pointer: no reference counting or exclusivity checks per event) and
+/// reads the result. A limit violation or a fatal document problem is stored in ``failure`` and
+/// stops the parser at once.
+struct VASTSAXBuilder {
+    private struct Frame {
+        var tag: VASTTag
+        var textStart: Int
+        var captures: Bool
+    }
+
+    let limits: VASTParserLimits
+    var context: xmlParserCtxtPtr?
+    private(set) var failure: AdError?
+    /// `failure != nil`, as a flag: checked on every event, it must not copy the error.
+    private var failed = false
+    private(set) var document = VASTDocument()
+    private(set) var sawRoot = false
+    private(set) var droppedAds = 0
+
+    private var frames: [Frame] = []
+    private var text: [UInt8] = []
+
+    // The objects being built.
+    private var ad: VASTAd?
+    private var body = AdBodyDraft()
+    private var wrapperFlags = (follow: true, allowMultiple: false, fallback: false)
+    private var creative: VASTCreative?
+    private var linear: VASTLinear?
+    private var nonLinearAds: VASTNonLinearAds?
+    private var nonLinear: VASTNonLinear?
+    private var companionAds: VASTCompanionAds?
+    private var companion: VASTCompanion?
+    private var icon: VASTIcon?
+    private var fallbackImage: VASTIconClickFallbackImage?
+    private var verification: VASTVerification?
+    private var pendingMediaFile = VASTMediaFile()
+    private var pending: (a: String?, b: String?, c: String?) = (nil, nil, nil)
+    private var generic: [VASTElement] = []
+    private var genericTextStarts: [Int] = []
+
+    init(limits: VASTParserLimits) {
+        self.limits = limits
+        frames.reserveCapacity(16)
+        text.reserveCapacity(512)
+    }
+
+    // MARK: - Failures and warnings
+
+    private var position: (line: Int, column: Int) {
+        guard let input = context?.pointee.input else { return (0, 0) }
+        return (Int(input.pointee.line), Int(input.pointee.col))
+    }
+
+    mutating func fail(_ error: AdError) {
+        guard !failed else { return }
+        failed = true
+        var error = error
+        let (line, column) = position
+        error.message += " (line \(line), column \(column))"
+        failure = error
+        if let context { xmlStopParser(context) }
+    }
+
+    private mutating func fail(_ limit: VASTLimit, _ detail: String, _ value: Int) {
+        fail(limit.error(detail, limit: value))
+    }
+
+    private mutating func warn(_ message: String) {
+        let (line, column) = position
+        document.warnings.append(VASTWarning(code: 101, message: message, line: line, column: column))
+    }
+
+    mutating func rejectDTD(_ what: String) {
+        fail(
+            AdError(
+                .invalidResponse,
+                "VAST documents must not contain \(what); it was rejected, not expanded.",
+                vastCode: 100,
+                hint: "Remove the DOCTYPE and entity declarations from the ad response."
+            )
+        )
+    }
+
+    // MARK: - SAX events
+
+    mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+        if !generic.isEmpty || frames.last?.captures == true {
+            text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+            let start = frames.last?.textStart ?? 0
+            if text.count - start > limits.maxTextLength {
+                fail(.textLength, "The text of an element", limits.maxTextLength)
+            }
+        }
+    }
+
+    mutating func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
+        guard !failed else { return }
+        if frames.count >= limits.maxDepth {
+            fail(.depth, "Element nesting deeper than \(limits.maxDepth)", limits.maxDepth)
+            return
+        }
+        if !generic.isEmpty {
+            generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
+            genericTextStarts.append(text.count)
+            frames.append(Frame(tag: .unknown, textStart: text.count, captures: true))
+            return
+        }
+        let tag = VASTTag.lookup(localName)
+        let parent = frames.last?.tag
+        if frames.isEmpty {
+            startRoot(tag, name: String(cString: localName), attributes)
+        } else {
+            start(tag, parent: parent, localName: localName, attributes)
+        }
+        frames.append(Frame(tag: tag, textStart: text.count, captures: tag.capturesText))
+    }
+
+    mutating func endElement() {
+        guard !failed, let frame = frames.popLast() else { return }
+        if !generic.isEmpty {
+            endGeneric(frame)
+            return
+        }
+        if frame.captures {
+            let value = VASTSAXBuilder.trimmedText(text, from: frame.textStart)
+            if frame.textStart == 0 {
+                text.removeAll(keepingCapacity: true)
+            } else {
+                text.removeSubrange(frame.textStart...)
+            }
+            if frame.tag.isURL, value.utf8.count > limits.maxURLLength {
+                fail(.urlLength, "A URL of \(value.utf8.count) bytes", limits.maxURLLength)
+                return
+            }
+            endText(frame.tag, parent: frames.last?.tag, value)
+        } else {
+            end(frame.tag, parent: frames.last?.tag)
+        }
+    }
+
+    /// The text collected since `start`, trimmed. Static on purpose: a non-mutating method of this large struct
+    /// would copy the whole builder at every call.
+    private static func trimmedText(_ text: [UInt8], from start: Int) -> String {
+        var lower = start
+        var upper = text.count
+        while lower < upper, text[lower].isASCIIWhitespaceByte { lower += 1 }
+        while upper > lower, text[upper - 1].isASCIIWhitespaceByte { upper -= 1 }
+        return text.withUnsafeBufferPointer { String(decoding: $0[lower..<upper], as: UTF8.self) }
+    }
+
+    // MARK: - The root
+
+    private mutating func startRoot(_ tag: VASTTag, name: String, _ attributes: SAXAttributes) {
+        sawRoot = true
+        switch tag {
+        case .vast:
+            let version = attributes.value("version")?.trimmingASCIIWhitespace() ?? ""
+            document.version = version
+            guard VASTSAXBuilder.isSupported(version: version) else {
+                let shown = version.isEmpty ? "no version" : "version '\(version)'"
+                fail(
+                    AdError(
+                        .invalidResponse,
+                        "VAST \(shown) is not supported (2.0 to 4.3 are).",
+                        vastCode: 102,
+                        hint: "Ask the ad server for VAST 2.0 to 4.3."
+                    )
+                )
+                return
+            }
+        case .videoAdServingTemplate:
+            document.version = "1.0"
+            fail(
+                AdError(
+                    .invalidResponse,
+                    "VAST 1.0 (<VideoAdServingTemplate>) is not supported (2.0 to 4.3 are).",
+                    vastCode: 102,
+                    hint: "Ask the ad server for VAST 2.0 or later."
+                )
+            )
+        default:
+            fail(
+                AdError(
+                    .invalidResponse,
+                    "The root element is <\(name)>, not <VAST>.",
+                    vastCode: 101,
+                    hint: "The URL does not return a VAST document."
+                )
+            )
+        }
+    }
+
+    static func isSupported(version: String) -> Bool {
+        switch version {
+        case "2.0", "3.0", "4.0", "4.1", "4.2", "4.3": return true
+        default: break
+        }
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard let first = parts.first, let major = Int(first), parts.count <= 3 else { return false }
+        let minor = parts.count > 1 ? Int(parts[1]) : 0
+        guard let minor, parts.dropFirst().allSatisfy({ Int($0) != nil }) else { return false }
+        switch major {
+        case 2, 3: return minor == 0
+        case 4: return minor <= 3
+        default: return false
+        }
+    }
+
+    // MARK: - Containers and attribute-carrying elements
+
+    private mutating func start(
+        _ tag: VASTTag,
+        parent: VASTTag?,
+        localName: UnsafePointer<xmlChar>,
+        _ attributes: SAXAttributes
+    ) {
+        switch tag {
+        case .ad:
+            guard parent == .vast else { return }
+            if document.ads.count + droppedAds >= limits.maxAds {
+                fail(.ads, "More than \(limits.maxAds) <Ad> elements", limits.maxAds)
+                return
+            }
+            var newAd = VASTAd()
+            newAd.id = attributes.value("id")
+            newAd.sequence = attributes.int("sequence")
+            newAd.adType = attributes.value("adType")
+            newAd.conditionalAd = attributes.bool("conditionalAd")
+            ad = newAd
+        case .inLine:
+            body = AdBodyDraft()
+        case .wrapper:
+            body = AdBodyDraft()
+            wrapperFlags = (
+                attributes.bool("followAdditionalWrappers") ?? true,
+                attributes.bool("allowMultipleAds") ?? false,
+                attributes.bool("fallbackOnNoAd") ?? false
+            )
+        case .adSystem:
+            pending.a = attributes.value("version")
+        case .pricing:
+            pending = (attributes.value("model"), attributes.value("currency"), nil)
+        case .category, .blockedAdCategories:
+            pending.a = attributes.value("authority")
+        case .impression, .clickThrough, .clickTracking, .customClick, .iconClickTracking, .nonLinearClickTracking,
+            .companionClickTracking:
+            pending.a = attributes.value("id")
+        case .viewableImpression:
+            var viewable = VASTViewableImpression()
+            viewable.id = attributes.value("id")
+            body.viewableImpression = viewable
+        case .verification:
+            var newVerification = VASTVerification()
+            newVerification.vendor = attributes.value("vendor")
+            verification = newVerification
+        case .javaScriptResource, .executableResource:
+            pending = (attributes.value("apiFramework"), attributes.value("browserOptional"), attributes.value("type"))
+        case .creative:
+            if body.creatives.count >= limits.maxCreativesPerAd {
+                fail(.creativesPerAd, "More than \(limits.maxCreativesPerAd) creatives in one ad", limits.maxCreativesPerAd)
+                return
+            }
+            var newCreative = VASTCreative()
+            newCreative.id = attributes.value("id")
+            newCreative.adId = attributes.value("adId") ?? attributes.value("AdID")
+            newCreative.sequence = attributes.int("sequence")
+            newCreative.apiFramework = attributes.value("apiFramework")
+            creative = newCreative
+        case .universalAdId:
+            pending = (attributes.value("idRegistry"), attributes.value("idValue"), nil)
+        case .linear:
+            var newLinear = VASTLinear()
+            if let skip = attributes.value("skipoffset") {
+                newLinear.skipOffset = VASTOffset(parsing: skip)
+                if newLinear.skipOffset == nil { warn("<Linear> has an invalid skipoffset '\(skip)'") }
+            }
+            linear = newLinear
+        case .adParameters:
+            pending.a = attributes.value("xmlEncoded")
+        case .mediaFile:
+            if (linear?.mediaFiles.count ?? 0) >= limits.maxMediaFilesPerCreative {
+                fail(
+                    .mediaFilesPerCreative,
+                    "More than \(limits.maxMediaFilesPerCreative) media files in one creative",
+                    limits.maxMediaFilesPerCreative
+                )
+                return
+            }
+            var file = VASTMediaFile()
+            file.id = attributes.value("id")
+            file.delivery = attributes.value("delivery")
+            file.type = attributes.value("type")
+            file.width = attributes.int("width")
+            file.height = attributes.int("height")
+            file.codec = attributes.value("codec")
+            file.bitrate = attributes.int("bitrate")
+            file.minBitrate = attributes.int("minBitrate")
+            file.maxBitrate = attributes.int("maxBitrate")
+            file.scalable = attributes.bool("scalable")
+            file.maintainAspectRatio = attributes.bool("maintainAspectRatio")
+            file.apiFramework = attributes.value("apiFramework")
+            file.fileSize = attributes.int("fileSize")
+            file.mediaType = attributes.value("mediaType")
+            pendingMediaFile = file
+        case .mezzanine:
+            var file = VASTMediaFile()
+            file.id = attributes.value("id")
+            file.delivery = attributes.value("delivery")
+            file.type = attributes.value("type")
+            file.width = attributes.int("width")
+            file.height = attributes.int("height")
+            file.codec = attributes.value("codec")
+            file.fileSize = attributes.int("fileSize")
+            file.mediaType = attributes.value("mediaType")
+            pendingMediaFile = file
+        case .interactiveCreativeFile:
+            pending = (attributes.value("type"), attributes.value("apiFramework"), attributes.value("variableDuration"))
+        case .closedCaptionFile:
+            pending = (attributes.value("type"), attributes.value("language"), nil)
+        case .tracking:
+            if let creative, creative.trackingCount + (linear?.trackingEvents.count ?? 0)
+                + (nonLinearAds?.trackingEvents.count ?? 0) + (companion?.trackingEvents.count ?? 0)
+                + (companionAds?.companions.reduce(0) { $0 + $1.trackingEvents.count } ?? 0)
+                >= limits.maxTrackingEventsPerCreative
+            {
+                fail(
+                    .trackingEventsPerCreative,
+                    "More than \(limits.maxTrackingEventsPerCreative) tracking events in one creative",
+                    limits.maxTrackingEventsPerCreative
+                )
+                return
+            }
+            pending = (attributes.value("event"), attributes.value("offset"), nil)
+        case .videoClicks:
+            if linear != nil, linear?.videoClicks == nil { linear?.videoClicks = VASTVideoClicks() }
+        case .icon:
+            var newIcon = VASTIcon()
+            newIcon.program = attributes.value("program")
+            newIcon.width = attributes.int("width")
+            newIcon.height = attributes.int("height")
+            newIcon.xPosition = attributes.value("xPosition")
+            newIcon.yPosition = attributes.value("yPosition")
+            newIcon.duration = attributes.value("duration").flatMap(VASTTime.init(parsing:))
+            newIcon.offset = attributes.value("offset").flatMap(VASTTime.init(parsing:))
+            newIcon.apiFramework = attributes.value("apiFramework")
+            newIcon.pxratio = attributes.value("pxratio").flatMap { Double($0) }
+            icon = newIcon
+        case .iconClickFallbackImage:
+            var image = VASTIconClickFallbackImage()
+            image.width = attributes.int("width")
+            image.height = attributes.int("height")
+            fallbackImage = image
+        case .staticResource:
+            pending.a = attributes.value("creativeType")
+        case .nonLinearAds:
+            nonLinearAds = VASTNonLinearAds()
+        case .nonLinear:
+            var item = VASTNonLinear()
+            item.id = attributes.value("id")
+            item.width = attributes.int("width")
+            item.height = attributes.int("height")
+            item.expandedWidth = attributes.int("expandedWidth")
+            item.expandedHeight = attributes.int("expandedHeight")
+            item.scalable = attributes.bool("scalable")
+            item.maintainAspectRatio = attributes.bool("maintainAspectRatio")
+            item.minSuggestedDuration = attributes.value("minSuggestedDuration").flatMap(VASTTime.init(parsing:))
+            item.apiFramework = attributes.value("apiFramework")
+            nonLinear = item
+        case .companionAds:
+            var ads = VASTCompanionAds()
+            ads.required = attributes.value("required")
+            companionAds = ads
+        case .companion:
+            var item = VASTCompanion()
+            item.id = attributes.value("id")
+            item.width = attributes.int("width")
+            item.height = attributes.int("height")
+            item.assetWidth = attributes.int("assetWidth")
+            item.assetHeight = attributes.int("assetHeight")
+            item.expandedWidth = attributes.int("expandedWidth")
+            item.expandedHeight = attributes.int("expandedHeight")
+            item.apiFramework = attributes.value("apiFramework")
+            item.adSlotId = attributes.value("adSlotId") ?? attributes.value("adSlotID")
+            item.pxratio = attributes.value("pxratio").flatMap { Double($0) }
+            item.renderingMode = attributes.value("renderingMode")
+            companion = item
+        case .extensionElement where parent == .extensions, .creativeExtension where parent == .creativeExtensions:
+            generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
+            genericTextStarts.append(text.count)
+        default:
+            break
+        }
+    }
+
+    private mutating func end(_ tag: VASTTag, parent: VASTTag?) {
+        switch tag {
+        case .ad:
+            guard parent == .vast, let finished = ad else { return }
+            ad = nil
+            if finished.inLine == nil && finished.wrapper == nil {
+                droppedAds += 1
+                warn("<Ad\(finished.id.map { " id=\"\($0)\"" } ?? "")> has neither <InLine> nor <Wrapper>; dropped")
+            } else {
+                document.ads.append(finished)
+            }
+        case .inLine:
+            guard parent == .ad else { return }
+            if body.adSystem == nil { warn("<InLine> has no <AdSystem>") }
+            if body.adTitle == nil { warn("<InLine> has no <AdTitle>") }
+            if body.impressions.isEmpty { warn("<InLine> has no <Impression>") }
+            if body.creatives.isEmpty { warn("<InLine> has no <Creative>") }
+            ad?.inLine = body.inLine
+        case .wrapper:
+            guard parent == .ad else { return }
+            if body.adSystem == nil { warn("<Wrapper> has no <AdSystem>") }
+            guard body.vastAdTagURI?.isEmpty == false else {
+                warn("<Wrapper> has no <VASTAdTagURI>; the ad is unusable")
+                return
+            }
+            ad?.wrapper = body.wrapper(
+                follow: wrapperFlags.follow,
+                allowMultiple: wrapperFlags.allowMultiple,
+                fallback: wrapperFlags.fallback
+            )
+        case .verification:
+            if let verification { body.adVerifications.append(verification) }
+            verification = nil
+        case .creative:
+            if var finished = creative {
+                if let linear { finished.linear = linear }
+                if let nonLinearAds { finished.nonLinearAds = nonLinearAds }
+                if let companionAds { finished.companionAds = companionAds }
+                body.creatives.append(finished)
+            }
+            creative = nil
+            linear = nil
+            nonLinearAds = nil
+            companionAds = nil
+        case .linear:
+            if let current = linear {
+                if current.duration == nil, creative != nil, frames.contains(where: { $0.tag == .inLine }) {
+                    warn("<Linear> has no valid <Duration>")
+                }
+                if current.mediaFiles.isEmpty, current.interactiveCreativeFiles.isEmpty,
+                    frames.contains(where: { $0.tag == .inLine })
+                {
+                    warn("<Linear> has no <MediaFile>")
+                }
+            }
+        case .icon:
+            if let icon { linear?.icons.append(icon) }
+            icon = nil
+        case .iconClickFallbackImage:
+            if let fallbackImage { icon?.clickFallbackImages.append(fallbackImage) }
+            fallbackImage = nil
+        case .nonLinear:
+            if let nonLinear { nonLinearAds?.nonLinears.append(nonLinear) }
+            nonLinear = nil
+        case .companion:
+            if let companion { companionAds?.companions.append(companion) }
+            companion = nil
+        default:
+            break
+        }
+    }
+
+    // MARK: - Text elements
+
+    private mutating func endText(_ tag: VASTTag, parent: VASTTag?, _ value: String) {
+        let (attributeA, pendingB, pendingC) = pending
+        pending = (nil, nil, nil)
+        switch tag {
+        case .impression:
+            guard !value.isEmpty else { return }
+            body.impressions.append(VASTTrackingURL(id: attributeA, url: value))
+        case .error:
+            guard !value.isEmpty else { return }
+            if parent == .vast { document.errorURLs.append(value) } else { body.errorURLs.append(value) }
+        case .adSystem:
+            body.adSystem = VASTAdSystem(name: value, version: attributeA)
+        case .adTitle:
+            body.adTitle = value
+        case .adServingId:
+            body.adServingId = value
+        case .description:
+            body.description = value
+        case .advertiser:
+            body.advertiser = value
+        case .expires:
+            body.expires = Int(value)
+        case .pricing:
+            body.pricing = VASTPricing(model: attributeA, currency: pendingB, value: Double(value))
+        case .category:
+            body.categories.append(VASTCategory(authority: attributeA, code: value))
+        case .blockedAdCategories:
+            for code in value.split(separator: ",") {
+                body.blockedAdCategories.append(VASTCategory(authority: attributeA, code: code.trimmingASCIIWhitespace()))
+            }
+        case .viewable:
+            body.viewableImpression?.viewable.append(value)
+        case .notViewable:
+            body.viewableImpression?.notViewable.append(value)
+        case .viewUndetermined:
+            body.viewableImpression?.viewUndetermined.append(value)
+        case .javaScriptResource, .executableResource:
+            var resource = VASTVerificationResource()
+            resource.apiFramework = attributeA
+            resource.browserOptional = pendingB.flatMap(VASTElement.parseBool)
+            resource.type = pendingC
+            resource.url = value
+            if tag == .javaScriptResource {
+                verification?.javaScriptResources.append(resource)
+            } else {
+                verification?.executableResources.append(resource)
+            }
+        case .verificationParameters:
+            verification?.verificationParameters = value
+        case .vastAdTagURI:
+            body.vastAdTagURI = value
+        case .universalAdId:
+            let text = value.isEmpty || value == "unknown" ? (pendingB ?? value) : value
+            creative?.universalAdIds.append(VASTUniversalAdId(idRegistry: attributeA, idValue: pendingB, value: text))
+        case .duration:
+            if parent == .linear {
+                linear?.duration = VASTTime(parsing: value)
+                if linear?.duration == nil { warn("<Duration> '\(value)' is not a valid time") }
+            }
+        case .adParameters:
+            let parameters = VASTAdParameters(xmlEncoded: attributeA.flatMap(VASTElement.parseBool), value: value)
+            switch parent {
+            case .linear: linear?.adParameters = parameters
+            case .nonLinear: nonLinear?.adParameters = parameters
+            case .companion: companion?.adParameters = parameters
+            default: break
+            }
+        case .mediaFile:
+            pendingMediaFile.url = value
+            linear?.mediaFiles.append(pendingMediaFile)
+        case .mezzanine:
+            var mezzanine = VASTMezzanine()
+            mezzanine.id = pendingMediaFile.id
+            mezzanine.delivery = pendingMediaFile.delivery
+            mezzanine.type = pendingMediaFile.type
+            mezzanine.width = pendingMediaFile.width
+            mezzanine.height = pendingMediaFile.height
+            mezzanine.codec = pendingMediaFile.codec
+            mezzanine.fileSize = pendingMediaFile.fileSize
+            mezzanine.mediaType = pendingMediaFile.mediaType
+            mezzanine.url = value
+            linear?.mezzanines.append(mezzanine)
+        case .interactiveCreativeFile:
+            var file = VASTInteractiveCreativeFile()
+            file.type = attributeA
+            file.apiFramework = pendingB
+            file.variableDuration = pendingC.flatMap(VASTElement.parseBool)
+            file.url = value
+            linear?.interactiveCreativeFiles.append(file)
+        case .closedCaptionFile:
+            var file = VASTClosedCaptionFile()
+            file.type = attributeA
+            file.language = pendingB
+            file.url = value
+            linear?.closedCaptionFiles.append(file)
+        case .tracking:
+            endTracking(event: attributeA, offset: pendingB, value)
+        case .clickThrough:
+            if parent == .videoClicks { linear?.videoClicks?.clickThrough = VASTTrackingURL(id: attributeA, url: value) }
+        case .clickTracking:
+            if parent == .videoClicks, !value.isEmpty {
+                linear?.videoClicks?.clickTrackings.append(VASTTrackingURL(id: attributeA, url: value))
+            }
+        case .customClick:
+            if parent == .videoClicks, !value.isEmpty {
+                linear?.videoClicks?.customClicks.append(VASTTrackingURL(id: attributeA, url: value))
+            }
+        case .staticResource, .iFrameResource, .htmlResource:
+            let kind: VASTResource.Kind = tag == .staticResource ? .static : tag == .iFrameResource ? .iFrame : .html
+            let resource = VASTResource(kind: kind, creativeType: attributeA, value: value)
+            switch parent {
+            case .icon: icon?.resources.append(resource)
+            case .nonLinear: nonLinear?.resources.append(resource)
+            case .companion: companion?.resources.append(resource)
+            case .iconClickFallbackImage: fallbackImage?.staticResource = value
+            default: break
+            }
+        case .iconClickThrough:
+            icon?.clickThrough = value
+        case .iconClickTracking:
+            icon?.clickTrackings.append(VASTTrackingURL(id: attributeA, url: value))
+        case .iconViewTracking:
+            icon?.viewTrackings.append(value)
+        case .altText:
+            if parent == .iconClickFallbackImage { fallbackImage?.altText = value } else { companion?.altText = value }
+        case .nonLinearClickThrough:
+            nonLinear?.clickThrough = value
+        case .nonLinearClickTracking:
+            nonLinear?.clickTrackings.append(VASTTrackingURL(id: attributeA, url: value))
+        case .companionClickThrough:
+            companion?.clickThrough = value
+        case .companionClickTracking:
+            companion?.clickTrackings.append(VASTTrackingURL(id: attributeA, url: value))
+        default:
+            break
+        }
+    }
+
+    private mutating func endTracking(event: String?, offset: String?, _ url: String) {
+        guard let event, !url.isEmpty else { return }
+        var parsedOffset: VASTOffset?
+        if let offset {
+            parsedOffset = VASTOffset(parsing: offset)
+            if parsedOffset == nil { warn("<Tracking event=\"\(event)\"> has an invalid offset '\(offset)'") }
+        }
+        let tracking = VASTTrackingEvent(event: event, url: url, offset: parsedOffset)
+        // <Tracking> sits in <TrackingEvents>, whose parent says which creative it belongs to.
+        let owner = frames.count >= 2 ? frames[frames.count - 2].tag : .unknown
+        switch owner {
+        case .verification: verification?.trackingEvents.append(tracking)
+        case .linear: linear?.trackingEvents.append(tracking)
+        case .nonLinearAds: nonLinearAds?.trackingEvents.append(tracking)
+        case .companion: companion?.trackingEvents.append(tracking)
+        default: break
+        }
+    }
+
+    // MARK: - Extension subtrees
+
+    private mutating func endGeneric(_ frame: Frame) {
+        guard var element = generic.popLast(), let textStart = genericTextStarts.popLast() else { return }
+        element.text = VASTSAXBuilder.trimmedText(text, from: textStart)
+        text.removeSubrange(textStart...)
+        if var parent = generic.popLast() {
+            parent.children.append(element)
+            generic.append(parent)
+            return
+        }
+        if frame.tag == .creativeExtension {
+            creative?.creativeExtensions.append(element)
+        } else {
+            body.extensions.append(element)
+            if element.attribute("type") == "AdVerifications" {
+                body.adVerifications += element.descendants(named: "Verification").map(VASTSAXBuilder.verification(from:))
+            }
+        }
+    }
+
+    /// The VAST 2/3 form: `<Extension type="AdVerifications"><AdVerifications><Verification ...>`.
+    static func verification(from element: VASTElement) -> VASTVerification {
+        var result = VASTVerification()
+        result.vendor = element.attribute("vendor")
+        for child in element.children {
+            var resource = VASTVerificationResource()
+            resource.apiFramework = child.attribute("apiFramework")
+            resource.browserOptional = child.attribute("browserOptional").flatMap(VASTElement.parseBool)
+            resource.type = child.attribute("type")
+            resource.url = child.text
+            switch child.name {
+            case "JavaScriptResource": result.javaScriptResources.append(resource)
+            case "ExecutableResource": result.executableResources.append(resource)
+            case "VerificationParameters": result.verificationParameters = child.text
+            case "TrackingEvents":
+                for tracking in child.children(named: "Tracking") {
+                    guard let event = tracking.attribute("event") else { continue }
+                    result.trackingEvents.append(VASTTrackingEvent(event: event, url: tracking.text))
+                }
+            default: break
+            }
+        }
+        return result
+    }
+}

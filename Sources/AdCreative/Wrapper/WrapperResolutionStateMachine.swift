@@ -1,0 +1,292 @@
+public import AdCore
+public import Foundation
+
+/// Wrapper resolution without I/O: a value type fed with what happened (a body arrived, a fetch failed) and the
+/// time elapsed since resolution began, answering with what to do next (fetch a URL within a timeout, or
+/// finish). ``VASTWrapperResolver`` drives it with a real fetcher and clock; tests drive it by hand.
+///
+/// Rules: `VASTAdTagURI` is resolved against the URL of the document it came from; at most
+/// ``WrapperResolutionPolicy/maxDepth`` wrappers per chain (else 302); a URL seen twice in one chain is a loop
+/// (302); a hop past its timeout or the total timeout fails with 301; a hop returning no ad fails with 303 and,
+/// when a wrapper of the chain says `fallbackOnNoAd`, the next stand-alone ad of the first document is tried;
+/// `followAdditionalWrappers="false"` makes a further wrapper fail with 302; without `allowMultipleAds` only one
+/// stand-alone ad of a response is used.
+///
+/// ```swift
+/// var machine = WrapperResolutionStateMachine(url: tagURL)
+/// var action = machine.start()
+/// while case .fetch(let url, let timeout) = action {
+///     action = machine.received(try await fetcher.fetch(url, timeout: timeout), elapsed: .seconds(1))
+/// }
+/// ```
+public struct WrapperResolutionStateMachine: Sendable {
+    /// What the driver must do next.
+    public enum Action: Sendable, Equatable {
+        /// Fetch `url`, giving up after `timeout`; then call ``received(_:elapsed:)`` or ``failed(_:elapsed:)``.
+        case fetch(URL, timeout: Duration)
+        /// Resolution is over.
+        case finished(VASTResolution)
+    }
+
+    private struct Slot: Sendable {
+        var ad: VASTAd
+        var wrappers: [VASTWrapper] = []
+        var chain: [String] = []
+        var baseURL: URL?
+    }
+
+    /// The resolution policy.
+    public let policy: WrapperResolutionPolicy
+    /// The parser used for every fetched document.
+    public let parser: VASTParser
+    private var rootURL: URL?
+    private var rootDocument: VASTDocument?
+    private var awaitingRoot = false
+    private var slots: [Slot] = []
+    private var current: Slot?
+    private var pendingURL: URL?
+    private var buffet: [VASTAd] = []
+    private var resolution = VASTResolution()
+    private var done = false
+
+    /// Resolution starting by fetching the document at `url`.
+    public init(url: URL, policy: WrapperResolutionPolicy = WrapperResolutionPolicy(), parser: VASTParser = VASTParser()) {
+        self.rootURL = url
+        self.policy = policy
+        self.parser = parser
+    }
+
+    /// Resolution of a document already parsed (fetched from `url`, when known, for relative wrapper URIs).
+    public init(
+        document: VASTDocument,
+        url: URL? = nil,
+        policy: WrapperResolutionPolicy = WrapperResolutionPolicy(),
+        parser: VASTParser = VASTParser()
+    ) {
+        self.rootURL = url
+        self.rootDocument = document
+        self.policy = policy
+        self.parser = parser
+    }
+
+    /// The first action.
+    public mutating func start() -> Action {
+        if let rootDocument {
+            plan(rootDocument, baseURL: rootURL)
+            return advance(elapsed: .zero)
+        }
+        guard let rootURL else { return finish() }
+        do throws(AdError) {
+            try VASTURLPolicy.validate(rootURL)
+        } catch {
+            resolution.failures.append(VASTResolutionFailure(error: withCode(error, 301), errorURLs: [], chain: []))
+            return finish()
+        }
+        awaitingRoot = true
+        pendingURL = rootURL
+        return .fetch(rootURL, timeout: min(policy.hopTimeout, policy.totalTimeout))
+    }
+
+    /// The body of the URL last asked for arrived, `elapsed` after resolution began.
+    public mutating func received(_ data: Data, elapsed: Duration) -> Action {
+        guard !done else { return .finished(resolution) }
+        if elapsed > policy.totalTimeout {
+            return failed(AdError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout)."), elapsed: elapsed)
+        }
+        let document: VASTDocument
+        do throws(AdError) {
+            document = try parser.parse(data, allowNoAd: true)
+        } catch {
+            return failed(withCode(error, error.vastCode ?? 100), elapsed: elapsed)
+        }
+        if awaitingRoot {
+            awaitingRoot = false
+            let url = pendingURL
+            pendingURL = nil
+            if document.ads.isEmpty {
+                resolution.failures.append(
+                    VASTResolutionFailure(
+                        error: AdError(.noFill, "The VAST response has no ad.", vastCode: 303),
+                        errorURLs: document.errorURLs,
+                        chain: url.map { [$0.absoluteString] } ?? []
+                    )
+                )
+                return finish()
+            }
+            plan(document, baseURL: url)
+            return advance(elapsed: elapsed)
+        }
+        guard let slot = current, let url = pendingURL else { return advance(elapsed: elapsed) }
+        pendingURL = nil
+        guard !document.ads.isEmpty else {
+            failSlot(
+                AdError(.noFill, "\(url.absoluteString) returned no ad.", vastCode: 303),
+                extraErrorURLs: document.errorURLs
+            )
+            return advance(elapsed: elapsed)
+        }
+        let last = slot.wrappers.last
+        let candidates: [VASTAd]
+        let pod = document.podAds
+        if last?.allowMultipleAds == true, !pod.isEmpty {
+            candidates = pod
+        } else if let first = document.standAloneAds.first {
+            candidates = [first]
+        } else if document.ads.count == 1 {
+            candidates = document.ads  // a lone ad with sequence="1" is common (IAB samples); accept it
+        } else {
+            failSlot(
+                AdError(
+                    .invalidResponse,
+                    "\(url.absoluteString) returned a pod, but the wrapper does not allow multiple ads.",
+                    vastCode: 200
+                )
+            )
+            return advance(elapsed: elapsed)
+        }
+        if slot.wrappers.contains(where: { !$0.followAdditionalWrappers }), candidates.contains(where: { $0.wrapper != nil }) {
+            failSlot(
+                AdError(
+                    .invalidResponse,
+                    "\(url.absoluteString) returned another wrapper, but followAdditionalWrappers is false.",
+                    vastCode: 302
+                )
+            )
+            return advance(elapsed: elapsed)
+        }
+        current = nil
+        let next = candidates.map { Slot(ad: $0, wrappers: slot.wrappers, chain: slot.chain, baseURL: url) }
+        slots.insert(contentsOf: next, at: 0)
+        return advance(elapsed: elapsed)
+    }
+
+    /// The fetch of the URL last asked for failed (or timed out), `elapsed` after resolution began.
+    public mutating func failed(_ error: AdError, elapsed: Duration) -> Action {
+        guard !done else { return .finished(resolution) }
+        let code = error.vastCode ?? 301
+        if awaitingRoot {
+            awaitingRoot = false
+            resolution.failures.append(
+                VASTResolutionFailure(
+                    error: withCode(error, code),
+                    errorURLs: [],
+                    chain: pendingURL.map { [$0.absoluteString] } ?? []
+                )
+            )
+            return finish()
+        }
+        pendingURL = nil
+        failSlot(withCode(error, code))
+        return advance(elapsed: elapsed)
+    }
+
+    // MARK: - Internals
+
+    private mutating func plan(_ document: VASTDocument, baseURL: URL?) {
+        let pod = document.podAds
+        let standAlone = document.standAloneAds
+        let chain = baseURL.map { [$0.absoluteString] } ?? []
+        if !pod.isEmpty {
+            slots = pod.map { Slot(ad: $0, chain: chain, baseURL: baseURL) }
+            buffet = standAlone
+        } else if let first = standAlone.first {
+            slots = [Slot(ad: first, chain: chain, baseURL: baseURL)]
+            buffet = Array(standAlone.dropFirst())
+        }
+        for index in buffet.indices { buffet[index].sequence = nil }
+        rootURL = baseURL
+    }
+
+    private mutating func advance(elapsed: Duration) -> Action {
+        while true {
+            if current == nil {
+                guard !slots.isEmpty else { return finish() }
+                current = slots.removeFirst()
+            }
+            guard let slot = current else { continue }
+            if slot.ad.inLine != nil {
+                resolution.ads.append(VASTChainMerger.merge(slot.ad, wrappers: slot.wrappers, chain: slot.chain))
+                current = nil
+                continue
+            }
+            guard let wrapper = slot.ad.wrapper else {
+                current = nil
+                continue
+            }
+            if slot.wrappers.count >= policy.maxDepth {
+                failSlot(
+                    AdError(
+                        .limitExceeded,
+                        "The wrapper chain is deeper than \(policy.maxDepth) (the \(VASTLimit.wrapperDepth.rawValue) limit).",
+                        vastCode: 302
+                    ),
+                    including: wrapper
+                )
+                continue
+            }
+            let uri = (wrapper.vastAdTagURI ?? "").trimmingASCIIWhitespace()
+            guard let url = URL(string: uri, relativeTo: slot.baseURL)?.absoluteURL else {
+                failSlot(AdError(.invalidResponse, "VASTAdTagURI '\(uri.prefix(120))' is not a URL.", vastCode: 301), including: wrapper)
+                continue
+            }
+            do throws(AdError) {
+                try VASTURLPolicy.validate(url)
+            } catch {
+                failSlot(withCode(error, 301), including: wrapper)
+                continue
+            }
+            if slot.chain.contains(url.absoluteString) {
+                failSlot(
+                    AdError(.invalidResponse, "Wrapper loop: \(url.absoluteString) was already fetched in this chain.", vastCode: 302),
+                    including: wrapper
+                )
+                continue
+            }
+            let remaining = policy.totalTimeout - elapsed
+            guard remaining > .zero else {
+                failSlot(
+                    AdError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout).", vastCode: 301),
+                    including: wrapper
+                )
+                continue
+            }
+            var next = slot
+            next.wrappers.append(wrapper)
+            next.chain.append(url.absoluteString)
+            current = next
+            pendingURL = url
+            return .fetch(url, timeout: min(policy.hopTimeout, remaining))
+        }
+    }
+
+    private mutating func failSlot(_ error: AdError, extraErrorURLs: [String] = [], including wrapper: VASTWrapper? = nil) {
+        guard let slot = current else { return }
+        current = nil
+        var wrappers = slot.wrappers
+        if let wrapper { wrappers.append(wrapper) }
+        resolution.failures.append(
+            VASTResolutionFailure(
+                error: error,
+                errorURLs: wrappers.flatMap(\.errorURLs) + extraErrorURLs,
+                chain: slot.chain
+            )
+        )
+        if wrappers.contains(where: \.fallbackOnNoAd), !buffet.isEmpty {
+            slots.insert(
+                Slot(ad: buffet.removeFirst(), chain: rootURL.map { [$0.absoluteString] } ?? [], baseURL: rootURL),
+                at: 0
+            )
+        }
+    }
+
+    private mutating func finish() -> Action {
+        done = true
+        return .finished(resolution)
+    }
+
+    private func withCode(_ error: AdError, _ code: Int) -> AdError {
+        var error = error
+        if error.vastCode == nil { error.vastCode = code }
+        return error
+    }
+}

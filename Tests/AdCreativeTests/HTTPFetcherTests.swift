@@ -1,0 +1,150 @@
+import AdCore
+import AdCreative
+import AdTestSupport
+import Foundation
+import Testing
+
+@Suite("HTTPFetcher against a real loopback HTTP server", .serialized)
+struct HTTPFetcherTests {
+    static func server() throws -> LoopbackHTTPServer {
+        var routes: [String: LoopbackHTTPServer.Response] = [:]
+        for path in ["chain/hop1.xml", "chain/hop2.xml", "chain/hop3.xml", "loop/a.xml", "loop/b.xml"] {
+            routes["/" + path] = .init(headers: ["Content-Type": "application/xml"], body: try TestData.fixture(path))
+        }
+        routes["/slow.xml"] = .init(body: try TestData.fixture("chain/hop3.xml"), delay: .seconds(3))
+        routes["/redirect-loop"] = .init(status: 302, headers: ["Location": "/redirect-loop"])
+        routes["/redirect-file"] = .init(status: 302, headers: ["Location": "file:///etc/passwd"])
+        var generator = SeededRandom(seed: 7)
+        routes["/garbage"] = .init(body: Data((0..<2048).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        routes["/big"] = .init(body: Data(repeating: 0x41, count: 4096))
+        return try LoopbackHTTPServer(routes: routes)
+    }
+
+    static func error(_ body: () async throws(AdError) -> Data) async -> AdError? {
+        do {
+            _ = try await body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("The server listens on 127.0.0.1 with an ephemeral port and logs requests")
+    func loopbackOnly() async throws {
+        let server = try Self.server()
+        defer { server.shutdown() }
+        #expect(server.port > 0)
+        #expect(server.url("/x").host == "127.0.0.1")
+        let data = try await HTTPFetcher().get(server.url("/chain/hop3.xml?x=1"), timeout: .seconds(5))
+        #expect(try VASTParser().parse(data).ads.first?.id == "hop3")
+        #expect(server.requests == ["GET /chain/hop3.xml?x=1"])
+    }
+
+    @Test("A 3-hop chain resolves over HTTP, relative URIs against each hop's URL")
+    func threeHops() async throws {
+        let server = try Self.server()
+        defer { server.shutdown() }
+        let resolver = VASTWrapperResolver(fetcher: HTTPFetcher(), clock: ContinuousClock())
+        let resolution = await resolver.resolve(url: server.url("/chain/hop1.xml"))
+        #expect(resolution.failures.isEmpty)
+        #expect(resolution.ads.first?.chain == ["/chain/hop1.xml", "/chain/hop2.xml", "/chain/hop3.xml"].map { server.url($0).absoluteString })
+        #expect(resolution.ads.first?.ad.impressions.count == 3)
+    }
+
+    @Test("A slow hop times out: .timeout from the fetcher, 301 from the resolver")
+    func slowHop() async throws {
+        let server = try Self.server()
+        defer { server.shutdown() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = await Self.error { () async throws(AdError) -> Data in
+            try await HTTPFetcher().get(server.url("/slow.xml"), timeout: .milliseconds(300))
+        }
+        #expect(error?.code == .timeout, "\(String(describing: error))")
+        let waited = start.duration(to: clock.now)
+        #expect(waited >= .milliseconds(250) && waited < .seconds(2), "waited \(waited) \(String(describing: error))")
+        var policy = WrapperResolutionPolicy()
+        policy.hopTimeout = .milliseconds(300)
+        let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: clock, policy: policy)
+            .resolve(url: server.url("/slow.xml"))
+        #expect(resolution.failures.first?.vastCode == 301)
+        #expect(resolution.failures.first?.error.code == .timeout)
+    }
+
+    @Test("A 404 is a .network error carrying the status")
+    func notFound() async throws {
+        let server = try Self.server()
+        defer { server.shutdown() }
+        let error = await Self.error { () async throws(AdError) -> Data in
+            try await HTTPFetcher().get(server.url("/missing.xml"), timeout: .seconds(5))
+        }
+        #expect(error?.code == .network)
+        #expect(error?.providerCode == 404)
+        let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: ContinuousClock())
+            .resolve(url: server.url("/missing.xml"))
+        #expect(resolution.error?.vastCode == 301)
+    }
+
+    @Test("A redirect loop is cut off as a .network error; a redirect to file: is refused")
+    func redirects() async throws {
+        let server = try Self.server()
+        defer { server.shutdown() }
+        let loop = await Self.error { () async throws(AdError) -> Data in
+            try await HTTPFetcher().get(server.url("/redirect-loop"), timeout: .seconds(5))
+        }
+        #expect(loop?.code == .network)
+        #expect(server.requests.count <= 7)
+        let file = await Self.error { () async throws(AdError) -> Data in
+            try await HTTPFetcher().get(server.url("/redirect-file"), timeout: .seconds(5))
+        }
+        #expect(file != nil)
+        #expect(file?.message.contains("root:") == false)
+    }
+
+    @Test("A wrapper loop over HTTP fails with 302")
+    func wrapperLoop() async throws {
+        let server = try Self.server()
+        defer { server.shutdown() }
+        let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: ContinuousClock())
+            .resolve(url: server.url("/loop/a.xml"))
+        #expect(resolution.failures.first?.vastCode == 302)
+        #expect(server.requests == ["GET /loop/a.xml", "GET /loop/b.xml"])
+    }
+
+    @Test("Garbage bytes are fetched, then fail to parse with 100")
+    func garbage() async throws {
+        let server = try Self.server()
+        defer { server.shutdown() }
+        let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: ContinuousClock())
+            .resolve(url: server.url("/garbage"))
+        #expect(resolution.failures.first?.vastCode == 100)
+    }
+
+    @Test("The body is capped; non-http schemes are refused without any request")
+    func capsAndSchemes() async throws {
+        let server = try Self.server()
+        defer { server.shutdown() }
+        let big = await Self.error { () async throws(AdError) -> Data in
+            try await HTTPFetcher(maxBodyBytes: 1000).get(server.url("/big"), timeout: .seconds(5))
+        }
+        #expect(big?.code == .limitExceeded)
+        for refused in ["file:///etc/passwd", "ftp://127.0.0.1/x", "data:text/plain,hi"] {
+            let error = await Self.error { () async throws(AdError) -> Data in
+                try await HTTPFetcher().get(URL(string: refused)!, timeout: .seconds(1))
+            }
+            #expect(error?.code == .refusedURL, "\(refused)")
+        }
+        #expect(server.requests == ["GET /big"])
+    }
+
+    @Test("After shutdown the port refuses connections")
+    func shutdownIsClean() async throws {
+        let server = try Self.server()
+        let url = server.url("/chain/hop3.xml")
+        server.shutdown()
+        let error = await Self.error { () async throws(AdError) -> Data in
+            try await HTTPFetcher().get(url, timeout: .seconds(2))
+        }
+        #expect(error?.code == .network)
+    }
+}

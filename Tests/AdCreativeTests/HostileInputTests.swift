@@ -1,0 +1,110 @@
+import AdCore
+import AdCreative
+import Foundation
+import Testing
+
+@Suite("Hostile input: typed errors, nothing leaked, fast and bounded")
+struct HostileInputTests {
+    /// Parses `data` three times and returns the error and the fastest run in milliseconds.
+    static func measure(_ data: Data, limits: VASTParserLimits = VASTParserLimits()) -> (AdError?, Double) {
+        var best = Double.infinity
+        var error: AdError?
+        let clock = ContinuousClock()
+        for _ in 0..<3 {
+            let start = clock.now
+            error = TestData.parseError(data, limits: limits)
+            let elapsed = start.duration(to: clock.now)
+            best = min(best, Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+        }
+        return (error, best)
+    }
+
+    @Test(
+        "Hostile fixtures fail with VAST 100 in under 100 ms",
+        arguments: [
+            "xxe.xml", "external-dtd.xml", "billion-laughs.xml", "invalid-utf8.xml", "comment-before-declaration.xml",
+            "truncated.xml", "nul-bytes.xml",
+        ]
+    )
+    func hostileFixture(_ name: String) throws {
+        let (error, milliseconds) = Self.measure(try TestData.fixture("hostile/" + name))
+        let failure = try #require(error)
+        #expect(failure.vastCode == 100)
+        #expect(failure.code == .invalidResponse)
+        #expect(milliseconds < 100, "\(name) took \(milliseconds) ms")
+    }
+
+    @Test("XXE: the external entity is rejected, never expanded; no file content appears anywhere")
+    func xxeLeaksNothing() throws {
+        let passwd = (try? String(contentsOfFile: "/etc/passwd", encoding: .utf8)) ?? "root:x:0:0"
+        let firstLine = String(passwd.split(separator: "\n").first ?? "root:x:0:0")
+        for name in ["xxe.xml", "external-dtd.xml"] {
+            let error = try #require(TestData.parseError(try TestData.fixture("hostile/" + name)))
+            #expect(error.message.contains("DOCTYPE"))
+            #expect(!error.description.contains(firstLine))
+            #expect(!error.description.contains("root:"))
+        }
+    }
+
+    @Test("Billion laughs is rejected at the DOCTYPE, before any entity is declared")
+    func billionLaughs() throws {
+        let error = try #require(TestData.parseError(try TestData.fixture("hostile/billion-laughs.xml")))
+        #expect(error.message.contains("rejected, not expanded"))
+        #expect(error.message.contains("line 2"))
+    }
+
+    @Test("One million nested elements: stopped by the depth limit at the start, or by the input limit")
+    func millionDeep() {
+        let depth = 1_000_000
+        var xml = "<VAST version=\"4.2\">"
+        xml.reserveCapacity(depth * 7 + 32)
+        xml += String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</VAST>"
+        let data = Data(xml.utf8)
+        var roomy = VASTParserLimits()
+        roomy.maxInputBytes = 16 << 20
+        let (depthError, milliseconds) = Self.measure(data, limits: roomy)
+        #expect(depthError?.code == .limitExceeded)
+        #expect(depthError?.message.contains("maxDepth") == true)
+        #expect(depthError?.message.contains("line 1, column") == true)
+        #expect(milliseconds < 100, "took \(milliseconds) ms")
+        let sizeError = TestData.parseError(data)
+        #expect(sizeError?.message.contains("maxInputBytes") == true)
+    }
+
+    @Test("A 20 MiB document is refused by the input limit before parsing")
+    func twentyMebibytes() {
+        var xml = "<VAST version=\"4.2\"><Ad><InLine><Description>"
+        xml += String(repeating: "x", count: 20 << 20)
+        xml += "</Description></InLine></Ad></VAST>"
+        let (error, milliseconds) = Self.measure(Data(xml.utf8))
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.message.contains("maxInputBytes") == true)
+        #expect(milliseconds < 100, "took \(milliseconds) ms")
+    }
+
+    @Test("A byte-order mark before the XML declaration parses")
+    func byteOrderMark() throws {
+        let data = try TestData.fixture("hostile/bom.xml")
+        #expect(data.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
+        let document = try VASTParser().parse(data)
+        #expect(document.ads.first?.inLine?.adTitle == "TITLE")
+    }
+
+    @Test("Truncation anywhere never crashes and never succeeds silently")
+    func truncationEverywhere() throws {
+        let data = try TestData.fixture("vast43-inline.xml")
+        for length in stride(from: 1, to: data.count - 20, by: 97) {
+            let error = TestData.parseError(data.prefix(length))
+            #expect(error != nil, "prefix of \(length) bytes parsed")
+        }
+    }
+
+    @Test("Garbage bytes fail with a typed error")
+    func garbage() {
+        var generator = SeededRandom(seed: 0xAD_B1D6E)
+        for _ in 0..<20 {
+            let bytes = (0..<512).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            #expect(TestData.parseError(Data(bytes))?.vastCode == 100)
+        }
+    }
+}

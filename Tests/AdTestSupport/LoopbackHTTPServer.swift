@@ -1,0 +1,231 @@
+public import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A small real HTTP/1.1 server for tests: listens on 127.0.0.1 only, on an ephemeral port, and answers each
+/// path from a routing table with a status, headers, a body and an optional delay. One thread accepts, one
+/// thread serves each connection; ``shutdown()`` stops them all and closes every socket.
+///
+/// ```swift
+/// let server = try LoopbackHTTPServer(routes: [
+///     "/vast.xml": .init(body: Data("<VAST/>".utf8)),
+///     "/slow.xml": .init(body: Data(), delay: .seconds(2)),
+///     "/loop": .init(status: 302, headers: ["Location": "/loop"]),
+/// ])
+/// defer { server.shutdown() }
+/// let url = server.url("/vast.xml")  // http://127.0.0.1:<port>/vast.xml
+/// ```
+public final class LoopbackHTTPServer: Sendable {
+    /// What the server answers for one path.
+    public struct Response: Sendable {
+        /// The HTTP status code.
+        public var status: Int
+        /// Extra response headers (`Content-Length` and `Connection: close` are always sent).
+        public var headers: [String: String]
+        /// The body.
+        public var body: Data
+        /// How long to wait before answering.
+        public var delay: Duration
+
+        /// Creates a response.
+        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Duration = .zero) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+        }
+    }
+
+    private struct State {
+        var routes: [String: Response]
+        var requests: [String] = []
+        var stopped = false
+        var openConnections: Set<Int32> = []
+    }
+
+    /// The port the server listens on (127.0.0.1 only).
+    public let port: UInt16
+    private let listener: Int32
+    private let state: Mutex<State>
+    private let threads = DispatchGroup()
+
+    /// Starts a server on 127.0.0.1 with an ephemeral port. Unknown paths get 404.
+    public init(routes: [String: Response]) throws {
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw LoopbackHTTPServer.posixError("socket") }
+        var yes: Int32 = 1
+        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian  // 127.0.0.1, never INADDR_ANY
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(socketFD, 64) == 0 else {
+            close(socketFD)
+            throw LoopbackHTTPServer.posixError("bind/listen")
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
+        }
+        port = UInt16(bigEndian: actual.sin_port)
+        listener = socketFD
+        state = Mutex(State(routes: routes))
+        threads.enter()
+        Thread.detachNewThread { [self] in
+            acceptLoop()
+            threads.leave()
+        }
+    }
+
+    /// `http://127.0.0.1:<port><path>`.
+    public func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Adds or replaces the route for `path`.
+    public func setRoute(_ path: String, _ response: Response) {
+        state.withLock { $0.routes[path] = response }
+    }
+
+    /// The request targets received so far (`GET /path`), in arrival order.
+    public var requests: [String] { state.withLock { $0.requests } }
+
+    /// Stops accepting, wakes delayed responses, closes every socket and waits (up to 5 s) for the threads.
+    public func shutdown() {
+        let connections = state.withLock { state -> Set<Int32> in
+            state.stopped = true
+            return state.openConnections
+        }
+        #if canImport(Glibc)
+            for connection in connections { Glibc.shutdown(connection, Int32(SHUT_RDWR)) }
+        #else
+            for connection in connections { Darwin.shutdown(connection, SHUT_RDWR) }
+        #endif
+        _ = threads.wait(timeout: .now() + 5)
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private func acceptLoop() {
+        defer { close(listener) }
+        while !isStopped {
+            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 20) > 0 else { continue }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            let accepted = state.withLock { state -> Bool in
+                guard !state.stopped else { return false }
+                state.openConnections.insert(connection)
+                return true
+            }
+            guard accepted else {
+                close(connection)
+                break
+            }
+            threads.enter()
+            Thread.detachNewThread { [self] in
+                serve(connection)
+                state.withLock { _ = $0.openConnections.remove(connection) }
+                close(connection)
+                threads.leave()
+            }
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        guard let head = readHead(connection) else { return }
+        let requestLine = head.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? ""
+        let parts = requestLine.split(separator: " ")
+        let target = parts.count >= 2 ? String(parts[1]) : "/"
+        let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "/")
+        let response = state.withLock { state -> Response in
+            state.requests.append("\(parts.first ?? "?") \(target)")
+            return state.routes[path] ?? Response(status: 404, body: Data("not found".utf8))
+        }
+        if response.delay > .zero, !wait(response.delay, connection: connection) { return }
+        var text = "HTTP/1.1 \(response.status) \(LoopbackHTTPServer.reason(response.status))\r\n"
+        text += "Content-Length: \(response.body.count)\r\nConnection: close\r\n"
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+        text += "\r\n"
+        var bytes = Data(text.utf8)
+        bytes.append(response.body)
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let sent = send(connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                if sent <= 0 { return }
+                offset += sent
+            }
+        }
+    }
+
+    /// Reads until the end of the request head (at most 64 KiB, 5 s of silence).
+    private func readHead(_ connection: Int32) -> String? {
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let terminator: [UInt8] = [13, 10, 13, 10]
+        while data.count < 65536 {
+            var poller = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 5000) > 0 else { return nil }
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            data += buffer[0..<count]
+            if data.count >= 4, data.suffix(4).elementsEqual(terminator) || containsTerminator(data) {
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    private func containsTerminator(_ data: [UInt8]) -> Bool {
+        guard data.count >= 4 else { return false }
+        for index in 0...(data.count - 4) where data[index] == 13 && data[index + 1] == 10 && data[index + 2] == 13
+            && data[index + 3] == 10
+        {
+            return true
+        }
+        return false
+    }
+
+    /// Waits `delay` in small steps, returning `false` early when the server stops or the client hangs up.
+    private func wait(_ delay: Duration, connection: Int32) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: delay)
+        while clock.now < deadline {
+            if isStopped { return false }
+            var poller = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 10) > 0 {
+                var byte: UInt8 = 0
+                if recv(connection, &byte, 1, Int32(MSG_PEEK)) <= 0 { return false }
+            }
+        }
+        return true
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 204: "No Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 404: "Not Found"
+        case 500: "Internal Server Error"
+        default: "Status"
+        }
+    }
+
+    private static func posixError(_ call: String) -> NSError {
+        NSError(domain: "LoopbackHTTPServer", code: Int(errno), userInfo: [NSLocalizedDescriptionKey: "\(call) failed"])
+    }
+}
