@@ -61,8 +61,9 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
         if let text = element.text(at: "Format") {
             let known: [AdFormat] = [.interstitial, .rewarded, .rewardedInterstitial]
             guard let format = known.first(where: { $0.rawValue == text }) else {
-                throw invalid("unknown <Format> '\(text.prefix(40))' (expected interstitial, rewarded or "
-                    + "rewardedInterstitial)")
+                throw invalid(
+                    "unknown <Format> '\(text.prefix(40))' (expected interstitial, rewarded or "
+                        + "rewardedInterstitial)")
             }
             self.format = format
         } else {

@@ -77,7 +77,9 @@ public struct GooglePlayback: Sendable, Equatable {
             case "progress": offset = event.offset?.resolved(against: length).duration
             default: offset = nil
             }
-            if let offset { milestones.append(Milestone(offset: Swift.min(offset, duration), event: event.event, url: event.url)) }
+            if let offset {
+                milestones.append(Milestone(offset: Swift.min(offset, duration), event: event.event, url: event.url))
+            }
         }
         if let threshold = creative.rewardThreshold {
             milestones.append(Milestone(offset: threshold, event: "reward", url: nil))

@@ -52,7 +52,8 @@ public struct GoogleProvider: AdProvider {
         let id = descriptor.id
         guard descriptor.supportedFormats.contains(request.format) else {
             throw AdError(
-                .unsupportedFormat, "Google serves interstitial, rewarded and rewardedInterstitial, not \(request.format).",
+                .unsupportedFormat,
+                "Google serves interstitial, rewarded and rewardedInterstitial, not \(request.format).",
                 providerID: id, hint: "Request a full-screen format from the Google provider.")
         }
         let response = try await environment.transport.fetch(
@@ -74,7 +75,7 @@ public struct GoogleProvider: AdProvider {
             throw noFill("The Google ad server had no ad for \(request.adUnitID).", GoogleErrorCode.noFill)
         }
         if let element = first.inLine?.extensions.first(type: GoogleFullScreenExtension.type),
-            let noFill = try GoogleFullScreenExtension(element, providerID: id).noFill
+            let noFill = (try? GoogleFullScreenExtension(element, providerID: id))?.noFill
         {
             pingErrors(first.errorURLs + document.errorURLs, code: 303, environment)
             throw self.noFill("\(noFill.message) (\(request.adUnitID))", noFill.code)
@@ -93,8 +94,10 @@ public struct GoogleProvider: AdProvider {
                 throw AdError(
                     failure.code, "Google wrapper chain for \(request.adUnitID) failed: \(failure.message)",
                     providerID: id,
-                    providerCode: failure.code == .noFill ? GoogleErrorCode.noFill : failure.code == .timeout
-                        ? GoogleErrorCode.timeout : GoogleErrorCode.receivedInvalidResponse,
+                    providerCode: failure.code == .noFill
+                        ? GoogleErrorCode.noFill
+                        : failure.code == .timeout
+                            ? GoogleErrorCode.timeout : GoogleErrorCode.receivedInvalidResponse,
                     vastCode: failure.vastCode, hint: failure.hint ?? "Check the wrapper's VASTAdTagURI.",
                     underlying: failure)
             }
@@ -114,7 +117,8 @@ public struct GoogleProvider: AdProvider {
             guard let value = pricing.value, value.isFinite, value >= 0, pricing.model?.lowercased() ?? "cpm" == "cpm"
             else { return nil }
             // A CPM is the price of 1,000 impressions: one impression earns value / 1000 units = value * 1000 micros.
-            return Revenue(micros: Int64((value * 1000).rounded()), currency: pricing.currency ?? "USD", precision: .estimated)
+            return Revenue(
+                micros: Int64((value * 1000).rounded()), currency: pricing.currency ?? "USD", precision: .estimated)
         }
         let info = LoadedAdInfo(
             providerID: id, adUnitID: request.adUnitID, format: request.format, creativeID: creative.creativeID,

@@ -63,7 +63,9 @@ public final class RewardedInterstitialAd {
     /// did-dismiss (G11).
     ///
     /// - Throws: what ``canPresent(from:)`` names; failures after load are also sent as `failedToPresent`.
-    public func present(from context: HostContextProvider, userDidEarnReward: @escaping @MainActor (AdReward) -> Void) throws(AdError) {
+    public func present(from context: HostContextProvider, userDidEarnReward: @escaping @MainActor (AdReward) -> Void)
+        throws(AdError)
+    {
         try controller.present(from: context, reward: userDidEarnReward)
     }
 
