@@ -123,8 +123,22 @@ public struct GoogleProvider: AdProvider {
         let info = LoadedAdInfo(
             providerID: id, adUnitID: request.adUnitID, format: request.format, creativeID: creative.creativeID,
             loadedAt: now, expiresAt: now.advanced(by: creative.timeToLive), revenue: revenue)
-        var mixer = SeededRandom(seed: seed ^ UInt64(truncatingIfNeeded: now.sinceEpoch.components.attoseconds))
-        return GoogleFullScreenAd(info: info, creative: creative, beacons: environment.beacons, seed: mixer.next())
+        return GoogleFullScreenAd(
+            info: info, creative: creative, beacons: environment.beacons,
+            seed: adSeed(request.adUnitID, creative.creativeID, now))
+    }
+
+    /// A per-ad seed for `[CACHEBUSTING]`: the provider's seed mixed (FNV-1a, SplitMix64) with the ad unit, the
+    /// creative and the load time, so two ads differ and every run replays.
+    private func adSeed(_ adUnitID: String, _ creativeID: String?, _ now: AdInstant) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in adUnitID.utf8 + [0] + (creativeID ?? "").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let (seconds, attoseconds) = now.sinceEpoch.components
+        var mixer = SeededRandom(
+            seed: seed ^ hash ^ UInt64(bitPattern: seconds) ^ UInt64(bitPattern: attoseconds >> 20))
+        return mixer.next()
     }
 
     private func noFill(_ message: String, _ code: Int) -> AdError {

@@ -134,7 +134,12 @@ struct GoogleDialectTests {
                 "Duration"
             ),
         ]
-        for (index, (xml, format, vastCode, fragment)) in cases.enumerated() {
+        let noCreative = GoogleXML.video(extensionBody: "<Format>interstitial</Format>")
+            .replacingOccurrences(
+                of: #"(?s)<Creatives>.*</Creatives>"#, with: "<Creatives/>", options: .regularExpression)
+        for (index, (xml, format, vastCode, fragment)) in (cases + [(noCreative, .interstitial, 403, "no Linear")])
+            .enumerated()
+        {
             let world = try GoogleTestWorld()
             world.serve(xml: xml, as: "bad-\(index)")
             let error = try await loadError("bad-\(index)", format: format, world: world)
