@@ -10,6 +10,10 @@ public import AdCreative
 /// ```
 public struct GoogleCreative: Sendable, Equatable {
     /// What is shown full screen.
+    ///
+    /// ```swift
+    /// if case .video(let mediaURL) = creative.kind { print(mediaURL) }
+    /// ```
     public enum Kind: Sendable, Equatable {
         /// A linear video; the media file played.
         case video(mediaURL: String)

@@ -18,6 +18,10 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
     public static let defaultDisplayTime: Duration = .seconds(5)
 
     /// A no-fill answer: Google's code and message.
+    ///
+    /// ```swift
+    /// if let noFill = ext.noFill { print(noFill.code, noFill.message) }  // 1 No ad to show.
+    /// ```
     public struct NoFill: Sendable, Equatable {
         /// Google's error code (1, `GADErrorNoFill`, when the response names none).
         public var code: Int

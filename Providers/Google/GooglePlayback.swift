@@ -16,6 +16,10 @@ import AdCreative
 /// ```
 public struct GooglePlayback: Sendable, Equatable {
     /// Where playback is.
+    ///
+    /// ```swift
+    /// if playback.state == .paused { showPausedBadge() }
+    /// ```
     public enum State: Sendable, Equatable {
         /// Presented, waiting for a foreground window.
         case notStarted
@@ -30,6 +34,10 @@ public struct GooglePlayback: Sendable, Equatable {
     }
 
     /// What a sample observed.
+    ///
+    /// ```swift
+    /// for case .tracking(let event, let url, _) in playback.sample(at: now, foreground: true) { print(event, url) }
+    /// ```
     public enum Output: Sendable, Equatable {
         /// Playback started.
         case started

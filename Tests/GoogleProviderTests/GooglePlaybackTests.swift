@@ -142,6 +142,20 @@ struct GooglePlaybackTests {
         #expect(ad.userDidTap() != .counted)
     }
 
+    @Test("[CACHEBUSTING] comes from the provider's seed: the same run replays, another ad differs")
+    func cacheBustingIsSeeded() async throws {
+        func impressionURL(_ adUnit: String) async throws -> String {
+            let world = try GoogleTestWorld()
+            try world.serve(fixture: "video-interstitial", as: adUnit)
+            let ad = try await InterstitialAd.load(adUnitID: adUnit, host: world.host)
+            try ad.present(from: world.context)
+            return try #require(world.urls("impression").first)
+        }
+        let first = try await impressionURL("unit-a")
+        #expect(try await impressionURL("unit-a") == first)
+        #expect(try await impressionURL("unit-b") != first)
+    }
+
     @Test("The playback machine: nothing before the foreground, milestones once, nothing after stop")
     func playbackMachine() async throws {
         let world = try GoogleTestWorld()
