@@ -1,0 +1,114 @@
+public import AdCore
+public import AdCreative
+
+/// The Google dialect's `<Extension type="google-fullscreen">`: the format, the reward, the time-to-live and
+/// whether the ad may be skipped (see `Docs/Dialects.md`, section Google).
+///
+/// ```swift
+/// let element = inLine.extensions.first(type: GoogleFullScreenExtension.type)
+/// let ext = try GoogleFullScreenExtension(element!, providerID: "google")
+/// print(ext.format, ext.reward ?? AdReward(type: "-", amount: 0))  // rewarded 10 coins
+/// ```
+public struct GoogleFullScreenExtension: Sendable, Equatable {
+    /// The `type` attribute of the extension.
+    public static let type = "google-fullscreen"
+    /// The time-to-live when the extension names none (rule G10: one hour).
+    public static let defaultTimeToLive: Duration = .seconds(3600)
+    /// How long an image is shown when the extension names no `<DisplayTime>`.
+    public static let defaultDisplayTime: Duration = .seconds(5)
+
+    /// A no-fill answer: Google's code and message.
+    ///
+    /// ```swift
+    /// if let noFill = ext.noFill { print(noFill.code, noFill.message) }  // 1 No ad to show.
+    /// ```
+    public struct NoFill: Sendable, Equatable {
+        /// Google's error code (1, `GADErrorNoFill`, when the response names none).
+        public var code: Int
+        /// Why there was no ad.
+        public var message: String
+    }
+
+    /// `<Format>`: interstitial, rewarded or rewardedInterstitial (`nil` in a no-fill answer).
+    public var format: AdFormat?
+    /// `<Reward type amount>`: what a rewarded format grants (rule G11).
+    public var reward: AdReward?
+    /// `<RewardAfter>`: when the reward is earned (a time or a percentage); `nil` means at completion.
+    public var rewardAfter: VASTOffset?
+    /// `<TimeToLive>` in seconds (rule G10), one hour by default.
+    public var timeToLive: Duration
+    /// `<Skippable>`: whether the user may skip; `nil` when absent (then a `skipoffset` alone decides).
+    public var skippable: Bool?
+    /// `<DisplayTime>` in seconds: how long an image interstitial plays before it counts as complete.
+    public var displayTime: Duration
+    /// `<NoFill code>message</NoFill>`: the server had no ad.
+    public var noFill: NoFill?
+
+    /// Decodes the extension.
+    ///
+    /// - Throws: `invalidResponse` (VAST 101, Google code 13) for an unknown format, a reward without a type or
+    ///   with a negative or non-numeric amount, a bad offset, time-to-live or display time, or an unparseable
+    ///   `<Skippable>`.
+    public init(_ element: VASTElement, providerID: ProviderID) throws(AdError) {
+        func invalid(_ what: String) -> AdError {
+            AdError(
+                .invalidResponse, "The google-fullscreen extension is invalid: \(what).", providerID: providerID,
+                providerCode: GoogleErrorCode.receivedInvalidResponse, vastCode: 101,
+                hint: "Serve the google-fullscreen extension as documented in Docs/Dialects.md (section Google).")
+        }
+        if let noFill = element.child("NoFill") {
+            let code = noFill.attribute("code").flatMap { Int($0) } ?? GoogleErrorCode.noFill
+            self.noFill = NoFill(code: code, message: noFill.text.isEmpty ? "No ad to show." : noFill.text)
+        } else {
+            noFill = nil
+        }
+        if let text = element.text(at: "Format") {
+            let known: [AdFormat] = [.interstitial, .rewarded, .rewardedInterstitial]
+            guard let format = known.first(where: { $0.rawValue == text }) else {
+                throw invalid(
+                    "unknown <Format> '\(text.prefix(40))' (expected interstitial, rewarded or "
+                        + "rewardedInterstitial)")
+            }
+            self.format = format
+        } else {
+            format = nil
+        }
+        if let reward = element.child("Reward") {
+            guard let type = reward.attribute("type"), !type.allSatisfy(\.isWhitespace) else {
+                throw invalid("<Reward> has no type")
+            }
+            guard let amountText = reward.attribute("amount"), let amount = Int(amountText), amount >= 0 else {
+                throw invalid("<Reward> amount '\(reward.attribute("amount") ?? "")' is not a non-negative integer")
+            }
+            self.reward = AdReward(type: type, amount: amount)
+        } else {
+            reward = nil
+        }
+        if let text = element.text(at: "RewardAfter") {
+            guard let offset = VASTOffset(parsing: text) else { throw invalid("<RewardAfter> '\(text.prefix(40))'") }
+            rewardAfter = offset
+        } else {
+            rewardAfter = nil
+        }
+        timeToLive = try Self.seconds(element, "TimeToLive", default: Self.defaultTimeToLive, invalid)
+        displayTime = try Self.seconds(element, "DisplayTime", default: Self.defaultDisplayTime, invalid)
+        if let text = element.text(at: "Skippable") {
+            guard let value = element.child("Skippable")?.boolValue else {
+                throw invalid("<Skippable> '\(text.prefix(40))' is not a boolean")
+            }
+            skippable = value
+        } else {
+            skippable = nil
+        }
+    }
+
+    private static func seconds(
+        _ element: VASTElement, _ name: String, default value: Duration, _ invalid: (String) -> AdError
+    ) throws(AdError) -> Duration {
+        guard let text = element.text(at: name) else { return value }
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 * 7 else {
+            throw invalid("<\(name)> '\(text.prefix(40))' is not a positive number of seconds")
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+}

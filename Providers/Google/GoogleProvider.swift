@@ -1,0 +1,156 @@
+public import AdCore
+public import AdCreative
+import Foundation
+
+/// The Google Mobile Ads provider: full-screen interstitial, rewarded and rewarded-interstitial ads (rules G1-G11)
+/// from VAST 4.x responses in the Google dialect (`Docs/Dialects.md`, section Google).
+///
+/// Responses come through the host's response transport, wrappers are followed through it too, and every
+/// tracking URL leaves through the host's beacon sender. Impressions are the unified tracker's: the presented ad's
+/// overlay must cover its whole window (ratio 1, no minimum duration), which happens only in a foreground window.
+/// Clicks are self-reported: a full-screen ad has no host click view, so the user's tap reaches
+/// ``GoogleFullScreenAd/userDidTap()``.
+///
+/// ```swift
+/// var registry = ProviderRegistry()
+/// try registry.register(GoogleProvider())
+/// let host = AdHost(registry: registry, scheduler: driver, transport: transport, beacons: beacons)
+/// let ad = try await RewardedAd.load(adUnitID: "ca-app-pub-3940256099942544/1712485313", host: host)
+/// ```
+public struct GoogleProvider: AdProvider {
+    /// The Google Mobile Ads SDK version this adapter follows, plus the adapter build.
+    public static let version = ProviderVersion(11, 13, 0, 1)
+    /// The impression rule: the full-screen overlay entirely visible (so presented in a foreground window), at once.
+    public static let impressionRule = ImpressionRule(minimumVisibleRatio: 1, minimumDuration: .zero)
+
+    /// The provider's declaration.
+    public let descriptor: ProviderDescriptor
+    /// The seed of the per-ad generators that fill `[CACHEBUSTING]`.
+    public let seed: UInt64
+    /// How far and how long wrapper chains are followed.
+    public let wrapperPolicy: WrapperResolutionPolicy
+
+    /// Creates the provider.
+    public init(
+        id: ProviderID = "google", seed: UInt64 = 0, wrapperPolicy: WrapperResolutionPolicy = WrapperResolutionPolicy()
+    ) {
+        descriptor = ProviderDescriptor(
+            id: id, displayName: "Google Mobile Ads", version: Self.version,
+            supportedFormats: [.interstitial, .rewarded, .rewardedInterstitial], impressionRule: Self.impressionRule,
+            clickPolicy: .standard, selfReportsImpressions: false, selfReportsClicks: true)
+        self.seed = seed
+        self.wrapperPolicy = wrapperPolicy
+    }
+
+    /// Fetches, parses, resolves wrappers and decodes one full-screen ad. Nothing is presented (rule G7).
+    ///
+    /// - Throws: `noFill` (Google code 1, VAST 303) for a no-ad or `<NoFill>` answer; `invalidResponse` (code 13)
+    ///   for malformed XML (VAST 100) or an unusable ad; the transport's errors; wrapper failures with their
+    ///   VAST code. The response's error URLs are pinged with the VAST code.
+    @MainActor
+    public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
+        let id = descriptor.id
+        guard descriptor.supportedFormats.contains(request.format) else {
+            throw AdError(
+                .unsupportedFormat,
+                "Google serves interstitial, rewarded and rewardedInterstitial, not \(request.format).",
+                providerID: id, hint: "Request a full-screen format from the Google provider.")
+        }
+        let response = try await environment.transport.fetch(
+            TransportRequest(
+                providerID: id, adUnitID: request.adUnitID, format: request.format, parameters: request.parameters,
+                timeout: request.timeout))
+        let document: VASTDocument
+        do throws(AdError) {
+            document = try VASTParser().parse(Data(response.body), allowNoAd: true)
+        } catch {
+            throw AdError(
+                error.code == .limitExceeded ? .limitExceeded : .invalidResponse,
+                "The Google response for \(request.adUnitID) could not be parsed: \(error.message)", providerID: id,
+                providerCode: GoogleErrorCode.receivedInvalidResponse, vastCode: error.vastCode,
+                hint: "The ad server sent a broken VAST document; report it with the ad unit ID.", underlying: error)
+        }
+        guard let first = document.ads.first else {
+            pingErrors(document.errorURLs, code: 303, environment)
+            throw noFill("The Google ad server had no ad for \(request.adUnitID).", GoogleErrorCode.noFill)
+        }
+        if let element = first.inLine?.extensions.first(type: GoogleFullScreenExtension.type),
+            let noFill = (try? GoogleFullScreenExtension(element, providerID: id))?.noFill
+        {
+            pingErrors(first.errorURLs + document.errorURLs, code: 303, environment)
+            throw self.noFill("\(noFill.message) (\(request.adUnitID))", noFill.code)
+        }
+        let ad: VASTAd
+        if first.wrapper != nil {
+            let resolver = GoogleWrapperResolver(
+                transport: environment.transport, scheduler: environment.scheduler, providerID: id,
+                adUnitID: request.adUnitID, policy: wrapperPolicy)
+            let resolution = await resolver.resolve(document, url: response.sourceURL.flatMap { URL(string: $0) })
+            for url in resolution.errorPings() {
+                environment.beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: id))
+            }
+            guard let resolved = resolution.ads.first else {
+                let failure = resolution.error ?? AdError(.noFill, "The wrapper chain ended with no ad.", vastCode: 303)
+                throw AdError(
+                    failure.code, "Google wrapper chain for \(request.adUnitID) failed: \(failure.message)",
+                    providerID: id,
+                    providerCode: failure.code == .noFill
+                        ? GoogleErrorCode.noFill
+                        : failure.code == .timeout
+                            ? GoogleErrorCode.timeout : GoogleErrorCode.receivedInvalidResponse,
+                    vastCode: failure.vastCode, hint: failure.hint ?? "Check the wrapper's VASTAdTagURI.",
+                    underlying: failure)
+            }
+            ad = resolved.ad
+        } else {
+            ad = first
+        }
+        let creative: GoogleCreative
+        do throws(AdError) {
+            creative = try GoogleCreative(ad: ad, requestedFormat: request.format, providerID: id)
+        } catch {
+            pingErrors(ad.errorURLs, code: error.vastCode ?? 900, environment)
+            throw error
+        }
+        let now = environment.scheduler.now
+        let revenue = creative.pricing.flatMap { pricing -> Revenue? in
+            guard let value = pricing.value, value.isFinite, value >= 0, pricing.model?.lowercased() ?? "cpm" == "cpm"
+            else { return nil }
+            // A CPM is the price of 1,000 impressions: one impression earns value / 1000 units = value * 1000 micros.
+            return Revenue(
+                micros: Int64((value * 1000).rounded()), currency: pricing.currency ?? "USD", precision: .estimated)
+        }
+        let info = LoadedAdInfo(
+            providerID: id, adUnitID: request.adUnitID, format: request.format, creativeID: creative.creativeID,
+            loadedAt: now, expiresAt: now.advanced(by: creative.timeToLive), revenue: revenue)
+        return GoogleFullScreenAd(
+            info: info, creative: creative, beacons: environment.beacons,
+            seed: adSeed(request.adUnitID, creative.creativeID, now))
+    }
+
+    /// A per-ad seed for `[CACHEBUSTING]`: the provider's seed mixed (FNV-1a, SplitMix64) with the ad unit, the
+    /// creative and the load time, so two ads differ and every run replays.
+    private func adSeed(_ adUnitID: String, _ creativeID: String?, _ now: AdInstant) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in adUnitID.utf8 + [0] + (creativeID ?? "").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let (seconds, attoseconds) = now.sinceEpoch.components
+        var mixer = SeededRandom(
+            seed: seed ^ hash ^ UInt64(bitPattern: seconds) ^ UInt64(bitPattern: attoseconds >> 20))
+        return mixer.next()
+    }
+
+    private func noFill(_ message: String, _ code: Int) -> AdError {
+        AdError(
+            .noFill, message, providerID: descriptor.id, providerCode: code, vastCode: 303,
+            hint: "No fill is normal: retry later with a capped backoff, or fall back to another provider.")
+    }
+
+    @MainActor
+    private func pingErrors(_ urls: [String], code: Int, _ environment: ProviderEnvironment) {
+        for url in VASTMacroExpander.errorPings(for: urls, code: code) {
+            environment.beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: descriptor.id))
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import AdCore
+import AdTestSupport
+import GoogleProvider
+import Testing
+
+/// Playback in virtual time: start, quartiles, progress, complete, skip, pause and resume, with macros expanded.
+@MainActor
+@Suite("Google playback")
+struct GooglePlaybackTests {
+    @Test("Quartile tracking fires once each, in order, at the right playhead ([ADPLAYHEAD] expanded)")
+    func quartilesInOrderWithPlayhead() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await InterstitialAd.load(adUnitID: "video-interstitial", host: world.host)
+        try ad.present(from: world.context)
+        world.driver.advance(by: .seconds(40))
+        #expect(
+            world.trackingEvents == ["start", "firstQuartile", "progress", "midpoint", "thirdQuartile", "complete"])
+        let tracking = world.urls("tracking:")
+        #expect(tracking[0] == "https://t.google.test/ev?e=start&ph=00%3A00%3A00.000")
+        #expect(tracking[1] == "https://t.google.test/ev?e=q1&ph=00%3A00%3A07.500")
+        #expect(tracking[2] == "https://t.google.test/ev?e=p10s&ph=00%3A00%3A10.000")
+        #expect(tracking[5] == "https://t.google.test/ev?e=complete&ph=00%3A00%3A30.000")
+        #expect(ad.googleAd?.playback.state == .completed)
+        // The impression is the first beacon, its [CACHEBUSTING] filled from the seeded generator.
+        let first = try #require(world.beacons.sent.first)
+        #expect(first.kind == .impression)
+        #expect(first.url.hasPrefix("https://t.google.test/imp?ad=video-1&cb="))
+        #expect(!first.url.contains("[CACHEBUSTING]") && !first.url.hasSuffix("cb=-1"))
+    }
+
+    @Test("A skippable ad cannot be skipped before its skipoffset; after it, skip fires and dismisses")
+    func skipAfterOffset() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await InterstitialAd.load(adUnitID: "skippable", host: world.host)
+        let log = world.contentLog(ad.onContentEvent)
+        let unified = world.unifiedLog(of: ad.ad)
+        try ad.present(from: world.context)
+        world.driver.advance(by: .seconds(4))
+        #expect(ad.googleAd?.canSkip == false)
+        let early = thrownError { try ad.userDidSkip() }
+        #expect(early?.code == .notReady)
+        #expect(early?.message.contains("after 5") == true)
+        world.driver.advance(by: .seconds(2))
+        #expect(ad.googleAd?.canSkip == true)
+        try ad.userDidSkip()
+        #expect(world.trackingEvents == ["start", "skip"])
+        #expect(world.urls("tracking:skip") == ["https://t.google.test/ev?ad=sk&e=skip&ph=00%3A00%3A06.000"])
+        #expect(log.events.suffix(2) == ["willDismiss", "didDismiss"])
+        world.driver.advance(by: .seconds(60))
+        #expect(!world.trackingEvents.contains("complete"))
+        #expect(unified.events.contains("videoStateChanged(skipped)"))
+    }
+
+    @Test("A non-skippable ad refuses every skip")
+    func nonSkippableRefusesSkip() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await RewardedAd.load(adUnitID: "rewarded", host: world.host)
+        try ad.present(from: world.context) { _ in }
+        world.driver.advance(by: .seconds(15))
+        let error = thrownError { try ad.userDidSkip() }
+        #expect(error?.code == .notReady)
+        #expect(error?.message.contains("not skippable") == true)
+        #expect(ad.ad.phase == .presented)
+    }
+
+    @Test("Playback pauses when the window goes to the background and resumes when it returns")
+    func pauseAndResumeWithTheWindow() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await InterstitialAd.load(adUnitID: "video-interstitial", host: world.host)
+        try ad.present(from: world.context)
+        world.driver.advance(by: .seconds(5))
+        try world.tree.setForeground(world.world.window, false)
+        world.driver.advance(by: .seconds(120))
+        #expect(ad.googleAd?.position == .seconds(5))
+        #expect(world.trackingEvents == ["start", "pause"])
+        try world.tree.setForeground(world.world.window, true)
+        world.driver.advance(by: .seconds(25))
+        #expect(
+            world.trackingEvents == [
+                "start", "pause", "resume", "firstQuartile", "progress", "midpoint", "thirdQuartile",
+            ])
+        world.driver.advance(by: .milliseconds(500))
+        #expect(world.trackingEvents.last == "complete")
+        let pause = try #require(world.urls("tracking:pause").first)
+        #expect(pause.hasSuffix("ph=00%3A00%3A05.000"))
+    }
+
+    @Test("Presented into a background window: no impression and no playback until it comes to the foreground")
+    func impressionWaitsForTheForeground() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await InterstitialAd.load(adUnitID: "video-interstitial", host: world.host)
+        let log = world.contentLog(ad.onContentEvent)
+        try world.tree.setForeground(world.world.window, false)
+        try ad.present(from: world.context)
+        world.driver.advance(by: .seconds(10))
+        #expect(log.events == ["willPresent"])
+        #expect(world.beacons.sent.isEmpty)
+        if case .rejected(let error) = ad.userDidTap() {
+            #expect(error.code == .clickRejected)
+        } else {
+            Issue.record("a tap before the impression must be rejected")
+        }
+        try world.tree.setForeground(world.world.window, true)
+        world.driver.advance(by: .seconds(1))
+        #expect(log.events == ["willPresent", "impression"])
+        #expect(world.beaconKinds.prefix(2) == ["impression", "tracking:start"])
+    }
+
+    @Test("An image interstitial fires creativeView, counts its impression and its click, and closes")
+    func imageInterstitial() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await InterstitialAd.load(adUnitID: "image-interstitial", host: world.host)
+        guard case .image(let url) = ad.googleAd?.creative.kind else {
+            Issue.record("an image creative")
+            return
+        }
+        #expect(url == "https://cdn.google.test/image-1.jpg")
+        #expect(ad.googleAd?.creative.duration == .seconds(5))
+        try ad.present(from: world.context)
+        world.driver.advance(by: .seconds(1))
+        #expect(ad.userDidTap() == .counted)
+        ad.userDidClose()
+        #expect(world.beaconKinds == ["impression", "tracking:creativeView", "click"])
+        #expect(world.urls("click") == ["https://t.google.test/click?ad=image-1"])
+    }
+
+    @Test("Destroying a presented ad stops playback: no beacon and no event afterwards (C5)")
+    func destroyStopsEverything() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await RewardedAd.load(adUnitID: "rewarded", host: world.host)
+        let unified = world.unifiedLog(of: ad.ad)
+        try ad.present(from: world.context) { _ in Issue.record("destroyed ads grant nothing") }
+        world.driver.advance(by: .seconds(3))
+        let sent = world.beacons.sent.count
+        let logged = unified.events.count
+        #expect(logged > 0)
+        ad.destroy()
+        world.driver.advance(by: .seconds(60))
+        #expect(world.beacons.sent.count == sent)
+        #expect(unified.events.count == logged)
+        #expect(try world.rootChildren(of: world.world.window) == [world.world.feed])
+        #expect(ad.userDidTap() != .counted)
+    }
+
+    @Test("[CACHEBUSTING] comes from the provider's seed: the same run replays, another ad differs")
+    func cacheBustingIsSeeded() async throws {
+        func impressionURL(_ adUnit: String) async throws -> String {
+            let world = try GoogleTestWorld()
+            try world.serve(fixture: "video-interstitial", as: adUnit)
+            let ad = try await InterstitialAd.load(adUnitID: adUnit, host: world.host)
+            try ad.present(from: world.context)
+            return try #require(world.urls("impression").first)
+        }
+        let first = try await impressionURL("unit-a")
+        #expect(try await impressionURL("unit-a") == first)
+        #expect(try await impressionURL("unit-b") != first)
+    }
+
+    @Test("The playback machine: nothing before the foreground, milestones once, nothing after stop")
+    func playbackMachine() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await RewardedAd.load(adUnitID: "rewarded", host: world.host)
+        let creative = try #require(ad.googleAd?.creative)
+        var playback = GooglePlayback(creative: creative)
+        #expect(playback.sample(at: .zero, foreground: false).isEmpty)
+        let started = playback.sample(at: .zero, foreground: true)
+        #expect(started.first == .started)
+        let atEnd = playback.sample(at: AdInstant.zero.advanced(by: .seconds(25)), foreground: true)
+        #expect(atEnd.contains(.rewardEarned))
+        #expect(atEnd.last == .completed)
+        #expect(playback.position == .seconds(20))
+        #expect(playback.sample(at: AdInstant.zero.advanced(by: .seconds(30)), foreground: true).isEmpty)
+        var stopped = GooglePlayback(creative: creative)
+        _ = stopped.sample(at: .zero, foreground: true)
+        stopped.stop()
+        #expect(stopped.sample(at: AdInstant.zero.advanced(by: .seconds(30)), foreground: true).isEmpty)
+    }
+}
