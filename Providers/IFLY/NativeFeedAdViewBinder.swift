@@ -46,11 +46,8 @@ public struct NativeFeedAdViewBinder: Sendable, Hashable {
     /// The unified binding, or `nil` without a container.
     public var binding: AdBinding? {
         guard let containerView else { return nil }
-        var assets = renderViews
-        if let videoView, assets[.video] == nil { assets[.video] = videoView }
-        if let closeView, assets[.close] == nil { assets[.close] = closeView }
         return AdBinding(
-            container: containerView, assets: assets, clickViews: clickViews, closeView: closeView,
+            container: containerView, assets: renderViews, clickViews: clickViews, closeView: closeView,
             videoView: videoView, allowsExternalClickViews: allowsExternalClickViews)
     }
 }
