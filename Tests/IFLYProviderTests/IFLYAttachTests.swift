@@ -57,9 +57,11 @@ struct IFLYAttachTests {
         #expect(ad.unified.phase == .bound)
     }
 
-    @Test("I9: exposure-only and unknown interaction types take no click views", arguments: [
-        "exposure-only.xml", "unknown-interaction.xml",
-    ])
+    @Test(
+        "I9: exposure-only and unknown interaction types take no click views",
+        arguments: [
+            "exposure-only.xml", "unknown-interaction.xml",
+        ])
     func i9_nonClickableAdsTakeNoClickViews(fixture: String) async throws {
         let ifly = try IFLYWorld()
         let ad = try await ifly.loadedAd(fixture)
@@ -88,7 +90,9 @@ struct IFLYAttachTests {
         #expect(hidden?.hint?.hasPrefix("[71503/clickable]") == true)
         try ifly.tree.setHidden(cell.cta, false)
         try ifly.tree.setUserInteractionEnabled(cell.cta, false)
-        #expect(thrownError { try ad.attach(with: ifly.binder(cell, for: ad)) }?.hint?.hasPrefix("[71503/clickable]") == true)
+        #expect(
+            thrownError { try ad.attach(with: ifly.binder(cell, for: ad)) }?.hint?.hasPrefix("[71503/clickable]")
+                == true)
         try ifly.tree.setUserInteractionEnabled(cell.cta, true)
         var binder = ifly.binder(cell, for: ad)
         binder.clickViews = [cell.container]

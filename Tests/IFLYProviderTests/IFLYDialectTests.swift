@@ -66,10 +66,12 @@ struct IFLYDialectTests {
         #expect(ifly.beacons.sent.map(\.kind) == [.impression])  // exposure fired by the SDK side
     }
 
-    @Test("I2: the layout is picked by materialType: single image, multi-image or video", arguments: [
-        ("single-image-redirect.xml", IFLYMaterialType.singleImage), ("multi-image-three.xml", .multiImage),
-        ("video-download.xml", .video),
-    ])
+    @Test(
+        "I2: the layout is picked by materialType: single image, multi-image or video",
+        arguments: [
+            ("single-image-redirect.xml", IFLYMaterialType.singleImage), ("multi-image-three.xml", .multiImage),
+            ("video-download.xml", .video),
+        ])
     func i2_layoutByMaterialType(fixture: String, expected: IFLYMaterialType) async throws {
         let ifly = try IFLYWorld()
         #expect(try await ifly.loadedAd(fixture).adData?.materialType == expected)
@@ -81,7 +83,10 @@ struct IFLYDialectTests {
         let three = try #require(try await ifly.loadedAd("multi-image-three.xml").adData)
         let two = try #require(try await ifly.loadedAd("multi-image-two.xml").adData)
         #expect(three.images.map(\.url).suffix(1) == ["https://img.ifly.example.test/multi-3/3.jpg"])
-        #expect(two.images.map(\.url) == ["https://img.ifly.example.test/multi-2/1.jpg", "https://img.ifly.example.test/multi-2/2.jpg"])
+        #expect(
+            two.images.map(\.url) == [
+                "https://img.ifly.example.test/multi-2/1.jpg", "https://img.ifly.example.test/multi-2/2.jpg",
+            ])
         #expect(two.validationProblem == nil)
         #expect(three.validationProblem == nil)
         // The two-image ad attaches like the three-image one.
@@ -145,14 +150,33 @@ struct IFLYDialectTests {
         let cases: [(String, [UInt8], AdError.Code, Int?)] = [
             ("malformed", try IFLYWorld.fixture("malformed.xml"), .invalidResponse, 100),
             ("no-fill", try IFLYWorld.fixture("no-fill.xml"), .noFill, 303),
-            ("empty-vast", Array("<VAST version=\"4.2\"><Error>https://t.example.test/e?c=[ERRORCODE]</Error></VAST>".utf8), .noFill, 303),
-            ("no-extension", Array(IFLYWorld.xml("").replacingOccurrences(of: "ifly-native-feed", with: "other").utf8), .invalidResponse, nil),
+            (
+                "empty-vast",
+                Array("<VAST version=\"4.2\"><Error>https://t.example.test/e?c=[ERRORCODE]</Error></VAST>".utf8),
+                .noFill, 303
+            ),
+            (
+                "no-extension",
+                Array(IFLYWorld.xml("").replacingOccurrences(of: "ifly-native-feed", with: "other").utf8),
+                .invalidResponse, nil
+            ),
             ("no-material", Array(IFLYWorld.xml("<title>t</title>").utf8), .invalidResponse, nil),
-            ("bad-ttl", Array(IFLYWorld.xml("<materialType>video</materialType><ttl>soon</ttl>").utf8), .invalidResponse, nil),
-            ("bad-duration", Array(IFLYWorld.xml("<materialType>video</materialType><videoDuration>-3</videoDuration>").utf8), .invalidResponse, nil),
-            ("wrapper", Array("""
-                <VAST version="4.2"><Ad><Wrapper><AdSystem>x</AdSystem><VASTAdTagURI>https://a.example.test/v</VASTAdTagURI></Wrapper></Ad></VAST>
-                """.utf8), .invalidResponse, nil),
+            (
+                "bad-ttl", Array(IFLYWorld.xml("<materialType>video</materialType><ttl>soon</ttl>").utf8),
+                .invalidResponse, nil
+            ),
+            (
+                "bad-duration",
+                Array(IFLYWorld.xml("<materialType>video</materialType><videoDuration>-3</videoDuration>").utf8),
+                .invalidResponse, nil
+            ),
+            (
+                "wrapper",
+                Array(
+                    """
+                    <VAST version="4.2"><Ad><Wrapper><AdSystem>x</AdSystem><VASTAdTagURI>https://a.example.test/v</VASTAdTagURI></Wrapper></Ad></VAST>
+                    """.utf8), .invalidResponse, nil
+            ),
             ("empty", [], .invalidResponse, 100),
         ]
         for (unit, body, code, vastCode) in cases {

@@ -125,7 +125,8 @@ struct IFLYExposureAndClickTests {
         #expect(NativeFeedAdEvent(.loadStarted) == nil)
     }
 
-    private let hintImpression = "Let the ad become visible long enough to count its impression before it can be clicked."
+    private let hintImpression =
+        "Let the ad become visible long enough to count its impression before it can be clicked."
 
     @Test("I24: exposure needs 2/3 of the container visible for 500 ms, once, in the foreground")
     func i24_exposureTwoThirdsFor500ms() async throws {
@@ -243,7 +244,9 @@ struct IFLYExposureAndClickTests {
         #expect(error.hint?.hasPrefix("[71503/visibility]") == true)
     }
 
-    @Test("I28: floating, page-level and shared CTAs are refused when attached", arguments: ["floating", "page", "shared"])
+    @Test(
+        "I28: floating, page-level and shared CTAs are refused when attached",
+        arguments: ["floating", "page", "shared"])
     func i28_floatingPageLevelSharedRefused(kind: String) async throws {
         let ifly = try IFLYWorld()
         let ad = try await ifly.loadedAd("single-image-redirect.xml")

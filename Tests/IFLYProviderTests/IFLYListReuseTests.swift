@@ -191,7 +191,8 @@ struct IFLYListReuseTests {
                         ad.destroy()
                         removed.append(ad)
                         eventsAtRemoval.append(ifly.events(of: ad).count)
-                        #expect(ifly.loader.ad(attachedTo: list.rowCell[row]?.container ?? HostNodeID(rawValue: -1)) == nil)
+                        #expect(
+                            ifly.loader.ad(attachedTo: list.rowCell[row]?.container ?? HostNodeID(rawValue: -1)) == nil)
                     }
                 }
             }
@@ -204,7 +205,8 @@ struct IFLYListReuseTests {
         for (row, ad) in list.ads {
             let exposures = ifly.events(of: ad).filter { $0 == "didExpose" }.count
             let expected = list.qualifyingVisits[row, default: 0] > 0 ? 1 : 0
-            #expect(exposures == expected, "row \(row): \(exposures) exposures, \(list.qualifyingVisits[row] ?? 0) visits")
+            #expect(
+                exposures == expected, "row \(row): \(exposures) exposures, \(list.qualifyingVisits[row] ?? 0) visits")
             exposedAds += expected
             // Clicks reached only the ad in the cell: one counted click per ad at most, all its own.
             #expect(ifly.events(of: ad).filter { $0 == "didClick" }.count == list.countedClicks[row, default: 0])
