@@ -94,4 +94,20 @@ struct IFLYLifecycleTests {
         #expect(ad.unified.phase == .loaded)
         #expect(ifly.events(of: ad).last == "didLoad")
     }
+
+    @Test("I23: an ad released while loading raises no callback, ever")
+    func i23_releasedWhileLoadingIsSilent() async throws {
+        let ifly = try IFLYWorld()
+        let body = try IFLYWorld.fixture("single-image-redirect.xml")
+        let ad = try ifly.makeAd(unit: "slow", body: [])
+        ifly.world.transport.respond(to: "slow", with: .delayed(.seconds(1), .body(body)))
+        let loading = ad.unified.load()
+        ad.destroy()
+        ifly.driver.advance(by: .seconds(2))
+        await loading.value
+        await ifly.driver.settle()
+        #expect(ad.unified.phase == .destroyed)
+        #expect(ifly.events(of: ad).isEmpty)
+        #expect(ifly.beacons.sent.isEmpty)
+    }
 }
