@@ -51,7 +51,9 @@ public struct IFLYProvider: AdProvider {
         } catch {
             throw AdError(
                 error.code, "The IFLY response could not be parsed: \(error.message)", providerID: descriptor.id,
-                vastCode: error.vastCode, hint: error.hint, underlying: error)
+                vastCode: error.vastCode,
+                hint: error.hint ?? "Serve a well-formed VAST document in the IFLY dialect (Docs/Dialects.md).",
+                underlying: error)
         }
         let feed: IFLYFeedResponse
         do throws(AdError) {

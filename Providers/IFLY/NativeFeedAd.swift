@@ -95,20 +95,35 @@ public final class NativeFeedAd {
         do throws(AdError) {
             try preflight(binder)
         } catch {
+            record(error)
             emit(.didFailToRender(error))
             throw error
         }
         guard let binding = binder.binding else { return }
-        if let current = attachedContainer {
+        if let current = currentContainer {
             if current == binding.container, unified.binding == binding { return }
             detach(from: current)
         }
         if let other = loader?.ad(attachedTo: binding.container), other !== self {
             other.detach(from: binding.container)
         }
-        try unified.bind(binding)
+        do throws(AdError) {
+            try unified.bind(binding)
+        } catch {
+            record(error)
+            throw error
+        }
         attachedContainer = binding.container
         loader?.record(self, attachedTo: binding.container)
+    }
+
+    /// The container the unified ad is bound to, or the one this ad last attached to.
+    private var currentContainer: HostNodeID? { unified.binding?.container ?? attachedContainer }
+
+    private func record(_ error: AdError) {
+        host.diagnostics.record(
+            .warning, "IFLY attach failed: \(error.message)", providerID: unified.providerID,
+            recommendation: error.hint)
     }
 
     private func preflight(_ binder: NativeFeedAdViewBinder) throws(AdError) {
@@ -133,7 +148,7 @@ public final class NativeFeedAd {
     /// whether it did. Synchronous: click views are released and the exposure timer stops before it returns.
     @discardableResult
     public func detach(from container: HostNodeID) -> Bool {
-        guard attachedContainer == container else { return false }
+        guard currentContainer == container else { return false }
         attachedContainer = nil
         loader?.forget(self, container: container)
         guard unified.phase == .bound else { return true }
@@ -148,7 +163,7 @@ public final class NativeFeedAd {
     /// Detaches the ad from whatever container it is attached to, synchronously (rule I17: for a fixed, non-reused
     /// single container; a reusable list detaches per container with ``detach(from:)``).
     public func detachFromCurrentContainer() {
-        if let attachedContainer { detach(from: attachedContainer) }
+        if let currentContainer { detach(from: currentContainer) }
     }
 
     // MARK: Clicks, video, shake

@@ -73,6 +73,10 @@ struct IFLYAttachTests {
         #expect(error?.providerCode == 71503)
         #expect(error?.hint?.hasPrefix("[71503/interactionType]") == true)
         #expect(ifly.host.owner(ofClickView: cell.cta) == nil)
+        #expect(
+            ifly.host.diagnostics.entries.contains {
+                $0.message.hasPrefix("IFLY attach failed") && $0.recommendation == error?.hint
+            })
         binder.clickViews = []
         try ad.attach(with: binder)
         ifly.expose()

@@ -277,4 +277,22 @@ struct IFLYExposureAndClickTests {
         #expect(error?.hint?.hasPrefix(expected) == true, "\(error?.hint ?? "")")
         #expect(ad.unified.phase == .loaded)
     }
+
+    @Test("The descriptor declares IFLY's SDK version, the native format, the 2/3-for-500 ms rule and 71503")
+    func descriptorDeclaresIFLYRules() throws {
+        let descriptor = IFLYProvider().descriptor
+        #expect(descriptor.id == "ifly")
+        #expect(descriptor.version.description == "6.5.1.0")
+        #expect(descriptor.supportedFormats == [.native])
+        #expect(descriptor.impressionRule.minimumDuration == .milliseconds(500))
+        #expect(abs(descriptor.impressionRule.minimumVisibleRatio - 2.0 / 3.0) < 1e-12)
+        #expect(descriptor.clickPolicy.requiresImpression)
+        #expect(descriptor.clickPolicy.invalidClickViewCode == 71503)
+        #expect(abs(descriptor.clickPolicy.externalClickRule.minimumContainerRatio - 2.0 / 3.0) < 1e-12)
+        #expect(!descriptor.selfReportsImpressions && !descriptor.selfReportsClicks)
+        let world = try TestHost(providers: [IFLYProvider()])
+        #expect(
+            thrownError { _ = try world.host.makeAd(AdRequest(adUnitID: "u", format: .rewarded), provider: "ifly") }?
+                .code == .unsupportedFormat)
+    }
 }
