@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "AdRuntime", targets: ["AdRuntime"]),
         .library(name: "AdSimulator", targets: ["AdSimulator"]),
         .library(name: "GoogleProvider", targets: ["GoogleProvider"]),
+        .library(name: "IFLYProvider", targets: ["IFLYProvider"]),
         .executable(name: "adsim", targets: ["adsim"]),
         .executable(name: "adbench", targets: ["adbench"]),
     ],
@@ -67,6 +68,13 @@ let package = Package(
 
         // A third-party provider written against AdCore alone: the shape an SDK vendor copies.
         .target(name: "ExampleProvider", dependencies: ["AdCore"], path: "Tests/ExampleProvider", swiftSettings: strict),
+        // iFLYTEK IFLYADLib 6.5.1: the self-rendered native feed (rules I1-I28).
+        .target(
+            name: "IFLYProvider",
+            dependencies: ["AdCore", "AdCreative"],
+            path: "Providers/IFLY",
+            swiftSettings: strict
+        ),
         // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
         .target(name: "AdTestSupport", dependencies: ["AdCore"], path: "Tests/AdTestSupport", swiftSettings: strict),
 
@@ -93,6 +101,12 @@ let package = Package(
             name: "ExampleProviderTests",
             dependencies: ["ExampleProvider", "AdCore", "AdTestSupport"],
             path: "Tests/ExampleProviderTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "IFLYProviderTests",
+            dependencies: ["IFLYProvider", "AdCore", "AdCreative", "AdTestSupport"],
+            path: "Tests/IFLYProviderTests",
             swiftSettings: strict
         ),
         .testTarget(

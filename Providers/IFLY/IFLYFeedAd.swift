@@ -1,0 +1,183 @@
+public import AdCore
+import AdCreative
+
+/// One loaded IFLY native feed ad, driven by the unified layer (``UnifiedAd``): IFLY's attach-time binder rules
+/// (I6-I11, I15, I26, I27, I28), exposure and click tracking through the beacon sender, the SDK's jumps (I20) and
+/// its video player (I19).
+///
+/// Hosts normally use ``NativeFeedAd``; this type is what `UnifiedAd.loadedAd` holds.
+///
+/// ```swift
+/// let feedAd = unified.loadedAd as? IFLYFeedAd
+/// print(feedAd?.adData.materialType ?? .singleImage)
+/// ```
+@MainActor
+public final class IFLYFeedAd: ProviderAd {
+    /// What was loaded.
+    public let info: LoadedAdInfo
+    /// The decoded response.
+    public let response: IFLYFeedResponse
+    /// The binding while attached.
+    public private(set) var binding: AdBinding?
+    /// Whether the ad's exposure counted.
+    public private(set) var isExposed = false
+    /// The video player's state (video material only; `nil` otherwise).
+    public private(set) var videoState: VideoState?
+
+    private let beacons: any BeaconSender
+    private var events: AdEventSink?
+    private var diagnostics: AdDiagnostics?
+    private var isDestroyed = false
+
+    init(info: LoadedAdInfo, response: IFLYFeedResponse, beacons: any BeaconSender) {
+        self.info = info
+        self.response = response
+        self.beacons = beacons
+        if response.adData.materialType == .video { videoState = .ready }
+    }
+
+    /// The ad data (rule I20).
+    public var adData: NativeFeedAdData { response.adData }
+
+    /// The host must render the ad-source badge inside the container (rule I5).
+    public var requiredAssets: Set<AssetKind> { [.badge] }
+
+    // MARK: Attach (I6-I11, I15, I26, I27, I28)
+
+    /// IFLY's attach-time rules, after the unified checks passed.
+    public func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError) {
+        let host = context.host
+        if let expiresAt = info.expiresAt, host.scheduler.now >= expiresAt {
+            throw Self.expiredError(providerID: info.providerID)
+        }
+        try checkMaterial(diagnostics: host.diagnostics)
+        try IFLYBinderRules(tree: host.tree, engine: host.engine, providerID: info.providerID)
+            .check(binding, data: adData)
+        self.binding = binding
+        events = context.events
+        diagnostics = host.diagnostics
+    }
+
+    /// The I26 error: the ad outlived its time-to-live.
+    static func expiredError(providerID: ProviderID) -> AdError {
+        AdError(
+            .expired, "The IFLY ad outlived its time-to-live and cannot be attached.", providerID: providerID,
+            providerCode: IFLYErrorCode.expired.rawValue,
+            hint: "Load a fresh ad; attach ads soon after they load. The container was left as it was.")
+    }
+
+    private func checkMaterial(diagnostics: AdDiagnostics) throws(AdError) {
+        guard adData.isMaterialComplete else {
+            throw AdError(
+                .notReady, "The IFLY ad's material is incomplete (isMaterialComplete == false).",
+                providerID: info.providerID,
+                hint: "Check adData.isMaterialComplete before attaching, and skip or reload incomplete ads (I6).")
+        }
+        if let problem = adData.validationProblem {
+            let diagnostic = adData.diagnostic
+            diagnostics.record(
+                .error, "IFLY material failed validation (71501): \(problem). \(diagnostic)",
+                providerID: info.providerID, recommendation: "Report the creative to IFLY; do not show this ad.")
+            throw AdError(
+                .invalidResponse, "The IFLY material failed validation: \(problem). \(diagnostic)",
+                providerID: info.providerID, providerCode: IFLYErrorCode.materialInvalid.rawValue,
+                hint: "[71501] Skip this ad and load another; the creative itself is broken (I27).")
+        }
+    }
+
+    // MARK: Tracking, jumps
+
+    /// Exposure counted: fire the exposure URLs; video may now be controlled.
+    public func didRecordImpression(_ data: ImpressionData) {
+        isExposed = true
+        send(response.impressionURLs, kind: .impression)
+    }
+
+    /// A click counted: fire the click tracking, then jump (the SDK opens the page, never the host) and report
+    /// whether the jump succeeded.
+    public func didRecordClick(on node: HostNodeID?) {
+        send(response.clickURLs, kind: .click)
+        events?.sendNow(.jumped(success: jumpTarget != nil))
+    }
+
+    /// Where the SDK jumps for this ad: deep link or landing page (redirect), store or download (download).
+    var jumpTarget: String? {
+        let candidates: [String?]
+        switch adData.interactionType {
+        case .redirect: candidates = [adData.deeplinkURL, adData.targetURL]
+        case .download: candidates = [adData.marketURL, adData.downloadURL]
+        case .exposure, .unknown: candidates = []
+        }
+        return candidates.lazy.compactMap { $0 }.first { Self.isOpenable($0) }
+    }
+
+    private static func isOpenable(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":"), colon != url.startIndex else { return false }
+        let scheme = url[..<colon]
+        return scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+            && url[url.index(after: colon)...].count > 1
+    }
+
+    // MARK: Video (I19)
+
+    /// Runs a playback command.
+    ///
+    /// - Throws: `unsupportedFormat` for an ad that is not video; `notReady` before attach, before exposure, or
+    ///   for a command the player's state does not allow (pause while stopped).
+    func control(_ command: NativeFeedVideoCommand) throws(AdError) {
+        guard let state = videoState else {
+            throw AdError(
+                .unsupportedFormat, "The IFLY ad is \(adData.materialType), not video; there is no player.",
+                providerID: info.providerID, hint: "Control playback only for materialType == .video.")
+        }
+        guard binding != nil, !isDestroyed else {
+            throw AdError(
+                .notReady, "Cannot \(command.rawValue) the video: the ad is not attached.",
+                providerID: info.providerID, hint: "Attach the ad with a video view first (I19).")
+        }
+        guard isExposed else {
+            throw AdError(
+                .notReady, "Cannot \(command.rawValue) the video before the ad's exposure.",
+                providerID: info.providerID, hint: "Wait for the exposure event before controlling playback (I19).")
+        }
+        let next: VideoState
+        let event: String
+        switch (command, state) {
+        case (.start, .ready), (.start, .stopped), (.start, .completed): (next, event) = (.playing, "start")
+        case (.pause, .playing): (next, event) = (.paused, "pause")
+        case (.resume, .paused): (next, event) = (.playing, "resume")
+        case (.stop, .playing), (.stop, .paused): (next, event) = (.stopped, "closeLinear")
+        default:
+            throw AdError(
+                .notReady, "Cannot \(command.rawValue) the video while it is \(state.rawValue).",
+                providerID: info.providerID, hint: "Follow start → pause/resume → stop.")
+        }
+        videoState = next
+        send(response.videoTracking[event] ?? [], kind: .tracking(event))
+        events?.sendNow(.videoStateChanged(next))
+    }
+
+    // MARK: Detach, destroy
+
+    /// Forgets the container; a playing video stops (the SDK's player leaves the host view).
+    public func detach() {
+        binding = nil
+        if videoState == .playing || videoState == .paused {
+            videoState = .stopped
+            events?.sendNow(.videoStateChanged(.stopped))
+        }
+    }
+
+    /// Gone for good: nothing is sent again.
+    public func destroy() {
+        isDestroyed = true
+        binding = nil
+        events = nil
+    }
+
+    private func send(_ urls: [String], kind: Beacon.Kind) {
+        guard !isDestroyed else { return }
+        let pings = VASTMacroExpander.pings(for: urls, values: VASTMacroValues())
+        beacons.send(pings.map { Beacon(kind: kind, url: $0.absoluteString, providerID: info.providerID) })
+    }
+}

@@ -1,0 +1,149 @@
+public import AdCore
+public import AdCreative
+
+/// One IFLY native feed response, decoded from the VAST document the ad server returned (see
+/// `Docs/Dialects.md`, section IFLY): the ad data, the time-to-live and every tracking URL.
+///
+/// ```swift
+/// let document = try VASTParser().parse(xml)
+/// let response = try IFLYFeedResponse(document: document, providerID: "ifly")
+/// print(response.adData.materialType, response.timeToLive ?? .zero)
+/// ```
+public struct IFLYFeedResponse: Sendable, Hashable {
+    /// The `type` of the `<Extension>` that carries the ad data.
+    public static let extensionType = "ifly-native-feed"
+
+    /// The ad data (rule I20).
+    public var adData: NativeFeedAdData
+    /// The creative's ID (the `<Creative id>`, else the `<Ad id>`).
+    public var creativeID: String?
+    /// How long the ad may wait before it is attached (rule I26); `nil` when the response sets no limit.
+    public var timeToLive: Duration?
+    /// Exposure (impression) URLs.
+    public var impressionURLs: [String]
+    /// Click-tracking URLs.
+    public var clickURLs: [String]
+    /// Error URLs (`[ERRORCODE]` expanded when fired).
+    public var errorURLs: [String]
+    /// Video tracking URLs by VAST event name (`start`, `pause`, `resume`, `closeLinear`, `complete`).
+    public var videoTracking: [String: [String]]
+
+    /// Decodes a parsed document.
+    ///
+    /// - Throws: `noFill` (VAST 303) for a document without ads or an ad whose feed extension says `<noFill>`;
+    ///   `invalidResponse` for a wrapper, an ad without the `ifly-native-feed` extension, a missing
+    ///   `materialType` or a bad `ttl`/`videoDuration`.
+    public init(document: VASTDocument, providerID: ProviderID) throws(AdError) {
+        guard let ad = document.ads.first else {
+            throw AdError(
+                .noFill, "The IFLY response has no ad.", providerID: providerID, vastCode: 303,
+                hint: "The ad unit had no fill; try again later or another provider.")
+        }
+        guard let inLine = ad.inLine else {
+            throw Self.invalid(
+                "the ad is a <Wrapper>; IFLY native feed responses are always <InLine>", providerID)
+        }
+        let extensions = inLine.extensions + ad.creatives.flatMap(\.creativeExtensions)
+        guard let feed = extensions.first(type: Self.extensionType) else {
+            throw Self.invalid("the ad has no <Extension type=\"\(Self.extensionType)\">", providerID)
+        }
+        if let noFill = feed.child("noFill") {
+            throw AdError(
+                .noFill, "The IFLY ad unit had no fill\(noFill.text.isEmpty ? "" : ": \(noFill.text)").",
+                providerID: providerID, vastCode: 303, hint: "Try again later or another provider.")
+        }
+        guard let materialText = Self.text(feed, "materialType") else {
+            throw Self.invalid("<materialType> is missing", providerID)
+        }
+        let linear = ad.creatives.lazy.compactMap(\.linear).first
+        var data = NativeFeedAdData(
+            materialType: IFLYMaterialType(dialectValue: materialText),
+            interactionType: IFLYInteractionType(dialectValue: Self.text(feed, "interactionType") ?? ""))
+        data.templateId = Self.text(feed, "templateId")
+        data.title = Self.text(feed, "title") ?? inLine.adTitle
+        data.desc = Self.text(feed, "desc")
+        data.content = Self.text(feed, "content") ?? inLine.description
+        data.ctaText = Self.text(feed, "ctaText")
+        data.brand = Self.text(feed, "brand") ?? inLine.advertiser
+        data.appName = Self.text(feed, "appName")
+        data.icon = Self.text(feed, "icon")
+        data.mainImage = feed.child("mainImage").flatMap(Self.image)
+        data.imageList = feed.child("imageList")?.children(named: "image").compactMap(Self.image) ?? []
+        data.imageURLs = Self.urls(feed.child("imageURLs"))
+        data.videoURL = Self.text(feed, "videoURL") ?? Self.bestMediaFile(linear)
+        data.videoCoverURL = Self.text(feed, "videoCoverURL")
+        if let seconds = Self.text(feed, "videoDuration") {
+            guard let value = Double(seconds), value.isFinite, value >= 0 else {
+                throw Self.invalid("<videoDuration> '\(seconds)' is not a number of seconds", providerID)
+            }
+            data.videoDuration = .milliseconds(Int64((value * 1000).rounded()))
+        } else {
+            data.videoDuration = linear?.duration?.duration
+        }
+        data.targetURL = Self.text(feed, "targetURL") ?? linear?.videoClicks?.clickThrough?.url
+        data.deeplinkURL = Self.text(feed, "deeplinkURL")
+        data.marketURL = Self.text(feed, "marketURL")
+        data.downloadURL = Self.text(feed, "downloadURL")
+        data.packageName = Self.text(feed, "packageName")
+        data.interactType = feed.child("interactType")?.intValue
+        data.isMaterialComplete = feed.child("isMaterialComplete")?.boolValue ?? true
+        if let badge = feed.child("adSourceBadge") {
+            data.adSourceBadge = NativeFeedAdSourceBadge(
+                text: badge.text.isEmpty ? NativeFeedAdSourceBadge().text : badge.text,
+                logoURL: badge.attribute("logo"))
+        }
+        adData = data
+
+        if let ttl = Self.text(feed, "ttl") {
+            guard let seconds = Int64(ttl), seconds >= 0 else {
+                throw Self.invalid("<ttl> '\(ttl)' is not a whole number of seconds ≥ 0", providerID)
+            }
+            timeToLive = .seconds(seconds)
+        } else {
+            timeToLive = inLine.expires.map { .seconds(Int64($0)) }
+        }
+        creativeID = ad.creatives.first?.id ?? ad.id
+        impressionURLs = inLine.impressions.map(\.url).filter { !$0.isEmpty }
+        clickURLs =
+            feed.children(named: "ClickTracking").map(\.text).filter { !$0.isEmpty }
+            + (linear?.videoClicks?.clickTrackings.map(\.url) ?? [])
+        errorURLs = inLine.errorURLs
+        var tracking: [String: [String]] = [:]
+        for event in linear?.trackingEvents ?? [] where !event.url.isEmpty {
+            tracking[event.event, default: []].append(event.url)
+        }
+        videoTracking = tracking
+    }
+
+    private static func text(_ element: VASTElement, _ name: String) -> String? {
+        guard let text = element.child(name)?.text, !text.isEmpty else { return nil }
+        return text
+    }
+
+    private static func image(_ element: VASTElement) -> NativeFeedImage? {
+        if let nested = element.child("image") { return image(nested) }
+        let url = element.attribute("url") ?? element.text
+        guard !url.isEmpty else { return nil }
+        return NativeFeedImage(
+            url: url, width: element.attribute("width").flatMap { Int($0) },
+            height: element.attribute("height").flatMap { Int($0) })
+    }
+
+    private static func urls(_ element: VASTElement?) -> [String] {
+        guard let element else { return [] }
+        let children = element.children(named: "url").map(\.text).filter { !$0.isEmpty }
+        if !children.isEmpty { return children }
+        return element.text.isEmpty ? [] : [element.text]
+    }
+
+    private static func bestMediaFile(_ linear: VASTLinear?) -> String? {
+        let files = (linear?.mediaFiles ?? []).filter { !$0.url.isEmpty }
+        return (files.first { $0.type == "video/mp4" } ?? files.first)?.url
+    }
+
+    private static func invalid(_ what: String, _ providerID: ProviderID) -> AdError {
+        AdError(
+            .invalidResponse, "The IFLY response is invalid: \(what).", providerID: providerID,
+            hint: "Serve a VAST <InLine> ad with an <Extension type=\"\(extensionType)\"> (see Docs/Dialects.md).")
+    }
+}

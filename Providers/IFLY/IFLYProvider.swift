@@ -1,0 +1,77 @@
+public import AdCore
+import AdCreative
+import Foundation
+
+/// The iFLYTEK IFLYADLib 6.5.1 adapter: the self-rendered native feed (rules I1-I28).
+///
+/// Responses come through the host's transport as VAST 4.x with an `ifly-native-feed` extension; every
+/// tracking URL leaves through the beacon sender. Exposure is the unified tracker with IFLY's rule (2/3 visible
+/// for 500 ms, I24); clicks go through the unified ``ClickValidator`` with IFLY's policy (71503, I12, I13, I25).
+///
+/// ```swift
+/// let host = AdHost(registry: try ProviderRegistry([IFLYProvider()]), scheduler: driver,
+///                   transport: transport, beacons: beacons)
+/// let ad = try NativeFeedAd(adUnitID: "feed-1", host: host)
+/// await ad.load()
+/// ```
+public struct IFLYProvider: AdProvider {
+    /// The provider's stable ID.
+    public static let id: ProviderID = "ifly"
+    /// IFLY's exposure rule: the container at least 2/3 visible for 500 ms continuously (I24).
+    public static let exposureRule = ImpressionRule(minimumVisibleRatio: 2.0 / 3.0, minimumDuration: .milliseconds(500))
+    /// IFLY's click policy: no click before exposure (I25), 71503 for invalid click views, the I12 rule for
+    /// external click views with the container at least 2/3 visible.
+    public static let clickPolicy = ClickPolicy(
+        requiresImpression: true, invalidClickViewCode: IFLYErrorCode.clickViewsInvalid.rawValue,
+        externalClickRule: ExternalClickRule(minimumContainerRatio: 2.0 / 3.0))
+
+    /// The provider's declaration.
+    public let descriptor: ProviderDescriptor
+
+    /// Creates the provider (SDK 6.5.1, adapter build 0).
+    public init(id: ProviderID = IFLYProvider.id) {
+        descriptor = ProviderDescriptor(
+            id: id, displayName: "iFLYTEK IFLYADLib", version: ProviderVersion(6, 5, 1, 0),
+            supportedFormats: [.native], impressionRule: Self.exposureRule, clickPolicy: Self.clickPolicy)
+    }
+
+    /// Fetches the ad unit's response through the host's transport and decodes it.
+    ///
+    /// - Throws: the transport's errors; `invalidResponse` (VAST 100) for malformed XML; `noFill` (VAST 303);
+    ///   `invalidResponse` for a response that is not the IFLY dialect.
+    @MainActor
+    public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
+        let response = try await environment.transport.fetch(
+            TransportRequest(
+                providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
+                parameters: request.parameters, timeout: request.timeout))
+        let document: VASTDocument
+        do throws(AdError) {
+            document = try VASTParser().parse(Data(response.body), allowNoAd: true)
+        } catch {
+            throw AdError(
+                error.code, "The IFLY response could not be parsed: \(error.message)", providerID: descriptor.id,
+                vastCode: error.vastCode,
+                hint: error.hint ?? "Serve a well-formed VAST document in the IFLY dialect (Docs/Dialects.md).",
+                underlying: error)
+        }
+        let feed: IFLYFeedResponse
+        do throws(AdError) {
+            feed = try IFLYFeedResponse(document: document, providerID: descriptor.id)
+        } catch {
+            if error.code == .noFill {
+                let urls = document.errorURLs + document.ads.flatMap(\.errorURLs)
+                environment.beacons.send(
+                    VASTMacroExpander.errorPings(for: urls, code: 303).map {
+                        Beacon(kind: .error, url: $0.absoluteString, providerID: descriptor.id)
+                    })
+            }
+            throw error
+        }
+        let now = environment.scheduler.now
+        let info = LoadedAdInfo(
+            providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
+            creativeID: feed.creativeID, loadedAt: now, expiresAt: feed.timeToLive.map { now.advanced(by: $0) })
+        return IFLYFeedAd(info: info, response: feed, beacons: environment.beacons)
+    }
+}

@@ -1,0 +1,233 @@
+import AdCore
+import AdTestSupport
+import IFLYProvider
+import Testing
+
+@MainActor
+@Suite("IFLY attach-time validation (I6-I11, I14, I15, I26, I27)")
+struct IFLYAttachTests {
+    @Test("I6: an ad whose material is incomplete is not attached")
+    func i6_incompleteMaterialNotAttached() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("incomplete-material.xml")
+        #expect(ad.adData?.isMaterialComplete == false)
+        let cell = try ifly.addCell(y: 0)
+        let error = thrownError { try ad.attach(with: ifly.binder(cell, for: ad)) }
+        #expect(error?.code == .notReady)
+        #expect(error?.message.contains("incomplete") == true)
+        #expect(ad.unified.phase == .loaded)
+        #expect(ad.attachedContainer == nil)
+        #expect(ifly.host.owner(ofClickView: cell.cta) == nil)
+        ifly.expose()
+        #expect(ifly.beacons.sent.isEmpty)
+        #expect(ifly.events(of: ad) == ["didLoad", "didFailToRender(notReady)"])
+    }
+
+    @Test("I7: attach is synchronous, needs a container and returns success or a typed error")
+    func i7_attachSynchronousContainerRequired() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("single-image-redirect.xml")
+        let cell = try ifly.addCell(y: 0)
+        var binder = ifly.binder(cell, for: ad)
+        binder.containerView = nil
+        let missing = thrownError { try ad.attach(with: binder) }
+        #expect(missing?.code == .invalidBinder)
+        #expect(missing?.hint?.contains("containerView") == true)
+        binder.containerView = HostNodeID(rawValue: 9_999)
+        #expect(thrownError { try ad.attach(with: binder) }?.code == .invalidBinder)
+        try ad.attach(with: ifly.binder(cell, for: ad))
+        // Synchronous: bound, click views registered and "did render" delivered before attach returns.
+        #expect(ad.unified.phase == .bound)
+        #expect(ifly.host.owner(ofClickView: cell.cta) == ad.unified.id)
+        #expect(ifly.events(of: ad).last == "didRender")
+    }
+
+    @Test("I8: video material requires a plain host view as video view")
+    func i8_videoNeedsPlainVideoView() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("video-download.xml")
+        let cell = try ifly.addCell(y: 0)
+        var binder = ifly.binder(cell, for: ad)
+        binder.videoView = nil
+        #expect(thrownError { try ad.attach(with: binder) }?.message.contains("needs a video view") == true)
+        binder.videoView = cell.cta  // a click view is not a plain view
+        #expect(thrownError { try ad.attach(with: binder) }?.message.contains("not a plain view") == true)
+        #expect(ad.unified.phase == .loaded)
+        try ad.attach(with: ifly.binder(cell, for: ad))
+        #expect(ad.unified.phase == .bound)
+    }
+
+    @Test(
+        "I9: exposure-only and unknown interaction types take no click views",
+        arguments: [
+            "exposure-only.xml", "unknown-interaction.xml",
+        ])
+    func i9_nonClickableAdsTakeNoClickViews(fixture: String) async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd(fixture)
+        let cell = try ifly.addCell(y: 0)
+        var binder = ifly.binder(cell, for: ad)
+        #expect(binder.clickViews.isEmpty)
+        binder.clickViews = [cell.cta]
+        let error = thrownError { try ad.attach(with: binder) }
+        #expect(error?.providerCode == 71503)
+        #expect(error?.hint?.hasPrefix("[71503/interactionType]") == true)
+        #expect(ifly.host.owner(ofClickView: cell.cta) == nil)
+        #expect(
+            ifly.host.diagnostics.entries.contains {
+                $0.message.hasPrefix("IFLY attach failed") && $0.recommendation == error?.hint
+            })
+        binder.clickViews = []
+        try ad.attach(with: binder)
+        ifly.expose()
+        #expect(ad.click(on: cell.cta) != .counted)
+        #expect(ifly.events(of: ad).contains("didClick") == false)
+    }
+
+    @Test("I9: redirect and download ads take only the views that really are clickable")
+    func i9_onlyReallyClickableViews() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("single-image-redirect.xml")
+        let cell = try ifly.addCell(y: 0)
+        try ifly.tree.setHidden(cell.cta, true)
+        let hidden = thrownError { try ad.attach(with: ifly.binder(cell, for: ad)) }
+        #expect(hidden?.hint?.hasPrefix("[71503/clickable]") == true)
+        try ifly.tree.setHidden(cell.cta, false)
+        try ifly.tree.setUserInteractionEnabled(cell.cta, false)
+        #expect(
+            thrownError { try ad.attach(with: ifly.binder(cell, for: ad)) }?.hint?.hasPrefix("[71503/clickable]")
+                == true)
+        try ifly.tree.setUserInteractionEnabled(cell.cta, true)
+        var binder = ifly.binder(cell, for: ad)
+        binder.clickViews = [cell.container]
+        #expect(thrownError { try ad.attach(with: binder) }?.hint?.hasPrefix("[71503/root]") == true)
+        try ad.attach(with: ifly.binder(cell, for: ad))
+        #expect(ad.unified.phase == .bound)
+    }
+
+    @Test("I10: render views, the close view and the video view lie inside the container")
+    func i10_viewsInsideContainer() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("video-download.xml")
+        let cell = try ifly.addCell(y: 0)
+        let outside = try ifly.addCell(y: 400)
+        for (label, mutate) in [
+            ("renderViews", { (b: inout NativeFeedAdViewBinder) in b.renderViews[.title] = outside.title }),
+            ("closeView", { (b: inout NativeFeedAdViewBinder) in b.closeView = outside.close }),
+            ("videoView", { (b: inout NativeFeedAdViewBinder) in b.videoView = outside.media }),
+        ] {
+            var binder = ifly.binder(cell, for: ad)
+            mutate(&binder)
+            let error = thrownError { try ad.attach(with: binder) }
+            #expect(error?.code == .invalidBinder, "\(label)")
+            #expect(error?.hint?.hasPrefix("[\(label)]") == true, "\(label): \(error?.hint ?? "")")
+            #expect(ad.unified.phase == .loaded)
+        }
+    }
+
+    @Test("I11: a CTA outside the container needs allowsExternalClickViews")
+    func i11_externalCTANeedsFlag() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("single-image-redirect.xml")
+        let cell = try ifly.addCell(y: 0)
+        let external = try ifly.tree.makeNode(frame: Rect(x: 10, y: 310, width: 200, height: 50))
+        try ifly.tree.addChild(external, to: ifly.world.feed)
+        var binder = ifly.binder(cell, for: ad)
+        binder.clickViews = [external]
+        let error = thrownError { try ad.attach(with: binder) }
+        #expect(error?.hint?.hasPrefix("[71503/external]") == true)
+        binder.allowsExternalClickViews = true
+        try ad.attach(with: binder)
+        ifly.expose()
+        #expect(ad.click(on: external) == .counted)
+    }
+
+    @Test("I14: a click view already registered to another ad is rejected")
+    func i14_sharedClickViewRejected() async throws {
+        let ifly = try IFLYWorld()
+        let first = try await ifly.loadedAd("single-image-redirect.xml")
+        let second = try await ifly.loadedAd("multi-image-three.xml")
+        let cell = try ifly.addCell(y: 0)
+        let other = try ifly.addCell(y: 320)
+        try first.attach(with: ifly.binder(cell, for: first))
+        var binder = ifly.binder(other, for: second)
+        binder.clickViews = [cell.cta]
+        binder.allowsExternalClickViews = true
+        let error = thrownError { try second.attach(with: binder) }
+        #expect(error?.providerCode == 71503)
+        #expect(error?.hint?.hasPrefix("[71503/shared]") == true)
+        #expect(ifly.host.owner(ofClickView: cell.cta) == first.unified.id)
+        #expect(ifly.events(of: second).last == "didFailToRender(71503)")
+        ifly.expose()
+        #expect(second.click(on: cell.cta) != .counted)
+        #expect(first.click(on: cell.cta) == .counted)
+    }
+
+    @Test("I15: the close view is never a click view; tapping it closes without a click")
+    func i15_closeViewNeverClicks() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("single-image-redirect.xml")
+        let cell = try ifly.addCell(y: 0)
+        var binder = ifly.binder(cell, for: ad)
+        binder.clickViews = [cell.cta, cell.close]
+        #expect(thrownError { try ad.attach(with: binder) }?.hint?.hasPrefix("[71503/close]") == true)
+        try ad.attach(with: ifly.binder(cell, for: ad))
+        ifly.expose()
+        // The host's own button (the title here) keeps its own handler: the ad does not take it as a click.
+        #expect(ad.click(on: cell.title) != .counted)
+        _ = ad.click(on: cell.close)
+        #expect(ad.unified.phase == .closed)
+        #expect(ad.attachedContainer == nil)
+        let events = ifly.events(of: ad)
+        #expect(events.contains("didClose"))
+        #expect(!events.contains("didClick") && !events.contains { $0.hasPrefix("didJump") })
+        #expect(!ifly.beacons.sent.contains { $0.kind == .click })
+    }
+
+    @Test("I26: an ad past its time-to-live cannot be attached: 71506, and the container is left alone")
+    func i26_expiredAdFails71506() async throws {
+        let ifly = try IFLYWorld()
+        let expired = try await ifly.loadedAd("expired-ttl.xml")
+        let cell = try ifly.addCell(y: 0)
+        let children = try ifly.tree.children(of: cell.container)
+        let error = thrownError { try expired.attach(with: ifly.binder(cell, for: expired)) }
+        #expect(error?.code == .expired)
+        #expect(error?.providerCode == 71506)
+        // Later, once the expiry timer ran, the same error.
+        ifly.driver.advance(by: .seconds(1))
+        #expect(expired.unified.phase == .expired)
+        #expect(thrownError { try expired.attach(with: ifly.binder(cell, for: expired)) }?.providerCode == 71506)
+        // A live ad that waits past its 30-minute TTL expires too.
+        let late = try await ifly.loadedAd("single-image-redirect.xml")
+        ifly.driver.advance(by: .seconds(1800))
+        #expect(thrownError { try late.attach(with: ifly.binder(cell, for: late)) }?.providerCode == 71506)
+        // The host's container is never torn down by force.
+        #expect(ifly.tree.contains(cell.container))
+        #expect(try ifly.tree.parent(of: cell.container) == ifly.world.feed)
+        #expect(try ifly.tree.children(of: cell.container) == children)
+        #expect(ifly.events(of: expired).contains("didFailToRender(71506)"))
+    }
+
+    @Test("I27: material that fails validation fails with 71501 and a diagnostic")
+    func i27_invalidMaterialFails71501() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("multi-image-one-invalid.xml")
+        let cell = try ifly.addCell(y: 0)
+        let error = thrownError { try ad.attach(with: ifly.binder(cell, for: ad)) }
+        #expect(error?.providerCode == 71501)
+        let diagnostic = "templateId=tpl-multiImage-01 materialType=multiImage imageCount=1 hasVideoURL=false"
+        #expect(error?.message.contains(diagnostic) == true)
+        #expect(ifly.host.diagnostics.entries.contains { $0.level == .error && $0.message.contains(diagnostic) })
+        #expect(ifly.events(of: ad).last == "didFailToRender(71501)")
+        // Video without a video URL, and an unknown material type, fail the same way.
+        let noVideo = try await ifly.loadedAd(
+            xml: IFLYWorld.xml("<materialType>video</materialType><templateId>v1</templateId>"), unit: "nv")
+        var binder = ifly.binder(cell, for: noVideo)
+        let videoError = thrownError { try noVideo.attach(with: binder) }
+        #expect(videoError?.providerCode == 71501)
+        #expect(videoError?.message.contains("materialType=video imageCount=0 hasVideoURL=false") == true)
+        let unknown = try await ifly.loadedAd(xml: IFLYWorld.xml("<materialType>hologram</materialType>"), unit: "u")
+        binder = ifly.binder(cell, for: unknown)
+        #expect(thrownError { try unknown.attach(with: binder) }?.providerCode == 71501)
+    }
+}
