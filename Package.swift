@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "AdCreative", targets: ["AdCreative"]),
         .library(name: "AdRuntime", targets: ["AdRuntime"]),
         .library(name: "AdSimulator", targets: ["AdSimulator"]),
+        .library(name: "YandexProvider", targets: ["YandexProvider"]),
         .executable(name: "adsim", targets: ["adsim"]),
         .executable(name: "adbench", targets: ["adbench"]),
     ],
@@ -57,6 +58,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .target(
+            name: "YandexProvider",
+            dependencies: ["AdCore", "AdCreative"],
+            path: "Providers/Yandex",
+            swiftSettings: strict
+        ),
+
         // A third-party provider written against AdCore alone: the shape an SDK vendor copies.
         .target(name: "ExampleProvider", dependencies: ["AdCore"], path: "Tests/ExampleProvider", swiftSettings: strict),
         // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
@@ -91,6 +99,12 @@ let package = Package(
             name: "AdSimulatorTests",
             dependencies: ["AdSimulator"],
             path: "Tests/AdSimulatorTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "YandexProviderTests",
+            dependencies: ["YandexProvider", "AdCore", "AdCreative", "AdTestSupport"],
+            path: "Tests/YandexProviderTests",
             swiftSettings: strict
         ),
     ],

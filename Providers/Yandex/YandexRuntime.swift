@@ -1,0 +1,39 @@
+import AdCore
+
+/// What a loaded Yandex ad needs from its host and provider (internal plumbing shared by blocks and cards).
+@MainActor
+struct YandexRuntime {
+    let host: AdHost
+    let providerID: ProviderID
+    let request: AdRequest
+    let impressionRule: ImpressionRule
+    let videoImpressionRule: ImpressionRule
+    let clickPolicy: ClickPolicy
+    let imageLoader: any YandexImageLoader
+
+    /// The placement key of the ledger: the request's placement, else its ad unit.
+    var placementKey: String { request.placementID ?? request.adUnitID }
+
+    func send(_ urls: [String], kind: Beacon.Kind) {
+        for url in urls where url.hasPrefix("https://") || url.hasPrefix("http://") {
+            host.beacons.send(Beacon(kind: kind, url: url, providerID: providerID))
+        }
+    }
+
+    func warn(_ message: String, fix: String) {
+        host.diagnostics.record(.warning, message, providerID: providerID, recommendation: fix)
+    }
+
+    func impressionData(creativeID: String?, component: String?) -> ImpressionData {
+        ImpressionData(
+            providerID: providerID, placementID: request.placementID, adUnitID: request.adUnitID,
+            creativeID: creativeID, component: component)
+    }
+
+    /// Loads every URL; `completion` runs once, when all finished (the first failure, or success).
+    func loadImages(_ urls: [String], completion: @escaping @MainActor (String, Result<Void, AdError>) -> Void) {
+        for url in urls {
+            imageLoader.loadImage(url, scheduler: host.scheduler) { result in completion(url, result) }
+        }
+    }
+}
