@@ -148,3 +148,11 @@ final class SliderEventLog {
 
     func count(_ event: String) -> Int { events.filter { $0 == event }.count }
 }
+
+extension SliderAd {
+    /// Attaches the block outside the unified layer (to probe the provider's own binder checks).
+    func attachForTest(_ binding: AdBinding, host: AdHost) throws(AdError) {
+        let sink = AdEventSink { _ in }
+        try attach(binding, context: ProviderContext(host: host, events: sink, adID: AdID(rawValue: 999)))
+    }
+}

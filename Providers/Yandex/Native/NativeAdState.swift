@@ -179,7 +179,7 @@ public final class NativeAdState: Identifiable {
                 .debug, "Card \(id) visible but required assets not fully visible (\(names)); waiting.",
                 providerID: runtime.providerID,
                 recommendation: "Keep required assets fully inside the visible part of the card (Y22).")
-            startTracking()
+            runtime.rearm(impressionRule) { [weak self] in self?.startTracking() }
             return
         }
         impressionAt = instant

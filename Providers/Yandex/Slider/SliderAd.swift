@@ -154,6 +154,16 @@ public final class SliderAd: ProviderAd {
     private func blockTrackerFired(at instant: AdInstant) {
         blockTracker = nil
         guard !isDestroyed, !cardsInsideBlock.isEmpty else { return }
+        // Y22: the block counts only while one of its cards is seen too, not an empty or hidden carousel.
+        let engine = runtime.host.engine
+        let cardSeen = cardsInsideBlock.contains { card in
+            guard let container = card.binding?.container else { return false }
+            return runtime.impressionRule.isSatisfied(byRatio: engine.visibleRatio(of: container))
+        }
+        guard cardSeen else {
+            runtime.rearm(runtime.impressionRule) { [weak self] in self?.updateBlockTracking() }
+            return
+        }
         blockImpressionAt = instant
         let data = runtime.impressionData(creativeID: response.blockID, component: nil)
         runtime.send(response.blockImpressionURLs, kind: .impression)
