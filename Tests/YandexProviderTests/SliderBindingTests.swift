@@ -94,7 +94,8 @@ struct SliderBindingTests {
         let slider = try #require(state.phase.slider)
         let error = thrownError {
             try slider.attachForTest(
-                AdBinding(container: nodes.slider, assets: [.sponsored: nodes.sponsored], clickViews: [nodes.sponsored]),
+                AdBinding(
+                    container: nodes.slider, assets: [.sponsored: nodes.sponsored], clickViews: [nodes.sponsored]),
                 host: world.host)
         }
         #expect(error?.code == .invalidBinder)

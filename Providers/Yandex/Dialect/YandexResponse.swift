@@ -72,7 +72,8 @@ public struct YandexResponse: Sendable, Hashable {
         self.init()
         for (index, ad) in document.ads.enumerated() {
             guard let inLine = ad.inLine else {
-                warnings.append("Ad \(ad.id ?? "#\(index + 1)") is a wrapper; the Yandex dialect serves inline ads only.")
+                warnings.append(
+                    "Ad \(ad.id ?? "#\(index + 1)") is a wrapper; the Yandex dialect serves inline ads only.")
                 continue
             }
             let adID = ad.id ?? "ad-\(index + 1)"

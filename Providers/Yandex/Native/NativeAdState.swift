@@ -122,7 +122,8 @@ public final class NativeAdState: Identifiable {
         }
         try AssetBinder(engine: runtime.host.engine)
             .check(binding, required: card.requiredAssets, providerID: providerID)
-        for node in binding.clickViews where (try? runtime.host.tree.isDescendant(node, of: binding.container)) != true {
+        for node in binding.clickViews where (try? runtime.host.tree.isDescendant(node, of: binding.container)) != true
+        {
             throw AdError(
                 .invalidBinder, "Click view \(node) of card \(id) lies outside the card's container.",
                 providerID: providerID, hint: "Keep every click view of a card inside its NativeAdContainer.")

@@ -150,7 +150,8 @@ public final class SliderAdState {
             self.finish(
                 .failure(
                     AdError(
-                        .timeout, "Yandex did not answer within \(request.timeout).", providerID: provider.descriptor.id,
+                        .timeout, "Yandex did not answer within \(request.timeout).",
+                        providerID: provider.descriptor.id,
                         hint: "Check the network, or raise AdRequest.timeout.")),
                 generation: generation)
         }
@@ -211,7 +212,8 @@ public final class SliderAdState {
     ///
     /// - Throws: `notReady` before the slider loaded; the image loader's first error.
     public func loadImages() async throws(AdError) {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, AdError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Void, AdError>, Never>) in
             loadImages { result in continuation.resume(returning: result) }
         }
         try result.get()
