@@ -1,5 +1,6 @@
 public import AdCore
 public import AdCreative
+import Foundation
 
 /// The Yandex Mobile Ads provider: the native slider (`.nativeSlider`) and the native ad (`.native`), rules Y1-Y23.
 ///
@@ -84,7 +85,7 @@ public struct YandexProvider: AdProvider {
     @MainActor
     public func loadSlider(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> SliderAd {
         let (response, runtime) = try await fetch(request, environment: environment)
-        let cards = try available(response.cards, runtime: runtime, environment: environment)
+        let cards = try available(response, runtime: runtime, environment: environment)
         var shown = response
         shown.cards = cards
         environment.ledger.hold(creatives: cards.map(\.creativeID), in: runtime.placementKey)
@@ -102,7 +103,7 @@ public struct YandexProvider: AdProvider {
         -> YandexNativeAd
     {
         let (response, runtime) = try await fetch(request, environment: environment)
-        let cards = try available(response.cards, runtime: runtime, environment: environment)
+        let cards = try available(response, runtime: runtime, environment: environment)
         guard let card = cards.first else { throw noFill("The response has no native ad.") }
         environment.ledger.hold(creative: card.creativeID, in: runtime.placementKey)
         let info = LoadedAdInfo(
@@ -144,10 +145,16 @@ public struct YandexProvider: AdProvider {
     }
 
     @MainActor
-    private func available(_ cards: [YandexCard], runtime: YandexRuntime, environment: ProviderEnvironment)
+    private func available(_ response: YandexResponse, runtime: YandexRuntime, environment: ProviderEnvironment)
         throws(AdError) -> [YandexCard]
     {
-        guard !cards.isEmpty else { throw noFill("The response has no card.") }
+        let cards = response.cards
+        guard !cards.isEmpty else {
+            for url in VASTMacroExpander.errorPings(for: response.blockErrorURLs, code: 303) {
+                environment.beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: descriptor.id))
+            }
+            throw noFill("The response has no card.")
+        }
         let excluded = environment.ledger.excludedCreatives(for: runtime.placementKey)
         let kept = cards.filter { !excluded.contains($0.creativeID) }
         if kept.count < cards.count {

@@ -1,4 +1,6 @@
 import AdCore
+import AdCreative
+import Foundation
 
 /// What a loaded Yandex ad needs from its host and provider (internal plumbing shared by blocks and cards).
 @MainActor
@@ -14,9 +16,10 @@ struct YandexRuntime {
     /// The placement key of the ledger: the request's placement, else its ad unit.
     var placementKey: String { request.placementID ?? request.adUnitID }
 
+    /// Pings tracking URLs through the host's beacon sender, macros expanded, only http(s) (``VASTURLPolicy``).
     func send(_ urls: [String], kind: Beacon.Kind) {
-        for url in urls where url.hasPrefix("https://") || url.hasPrefix("http://") {
-            host.beacons.send(Beacon(kind: kind, url: url, providerID: providerID))
+        for url in VASTMacroExpander.pings(for: urls, values: VASTMacroValues()) {
+            host.beacons.send(Beacon(kind: kind, url: url.absoluteString, providerID: providerID))
         }
     }
 

@@ -74,6 +74,25 @@ struct UnifiedAdapterTests {
         #expect(world.beacons(.click) == ["https://an.yandex.example/count/click?c=native-1"])
     }
 
+    @Test("A stand-alone native ad works through its own NativeAdState and container, without UnifiedAd")
+    func nativeThroughItsState() async throws {
+        let world = try YandexWorld()
+        try world.serve("native-required-only.xml", as: "N-2")
+        let native = try await world.provider.loadNative(
+            AdRequest(adUnitID: "N-2", format: .native, placementID: "article"), environment: world.host.environment)
+        var events: [String] = []
+        native.state.onAdImpression { events.append("impression(\($0.component ?? "ad"))") }
+            .onAdClick { events.append("click") }
+        let nodes = try world.addCard(x: 0, y: 100, to: world.test.feed)
+        let container = try world.bind(native.state, nodes)
+        world.driver.advance(by: .seconds(1))
+        #expect(container.click(on: nodes.cta) == .counted)
+        #expect(events == ["impression(ad)", "click"])
+        #expect(world.host.ledger.placements(holding: "cr-n2") == ["article"])
+        native.destroy()
+        #expect(world.host.ledger.placements(holding: "cr-n2").isEmpty)
+    }
+
     @Test("Another format is refused with unsupportedFormat")
     func otherFormatRefused() async throws {
         let world = try YandexWorld()

@@ -111,6 +111,7 @@ struct YandexDialectTests {
         let state = try await world.loadedSlider("no-fill.xml")
         #expect(state.phase.error?.code == .noFill)
         #expect(state.phase.error?.vastCode == 303)
+        #expect(world.beacons(.error) == ["https://an.yandex.example/error?block=blk-nofill&code=303"])
     }
 
     @Test("Wrapper ads and ads of no known shape are skipped with a warning")

@@ -1,6 +1,7 @@
 import AdCore
 import AdTestSupport
 import Foundation
+import Synchronization
 import YandexProvider
 
 /// A test host with the Yandex provider, its fixtures, and a ready-made slider layout in the feed.
@@ -155,4 +156,15 @@ extension SliderAd {
         let sink = AdEventSink { _ in }
         try attach(binding, context: ProviderContext(host: host, events: sink, adID: AdID(rawValue: 999)))
     }
+}
+
+/// A flag set from an observation's `onChange` (which may run on any thread).
+final class ChangeFlag: Sendable {
+    private let state = Mutex(false)
+
+    /// Whether it was set.
+    var isSet: Bool { state.withLock { $0 } }
+
+    /// Sets it.
+    func set() { state.withLock { $0 = true } }
 }
