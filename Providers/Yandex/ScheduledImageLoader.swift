@@ -23,14 +23,15 @@ public final class ScheduledImageLoader: YandexImageLoader {
     /// Every URL requested, in order.
     public var requested: [String] { log.withLock { $0 } }
 
-    /// Completes after ``delay`` on the scheduler.
+    /// Completes after ``delay`` on the environment's scheduler.
     @MainActor
     public func loadImage(
-        _ url: String, scheduler: any AdScheduler, completion: @escaping @MainActor (Result<Void, AdError>) -> Void
+        _ url: String, environment: ProviderEnvironment,
+        completion: @escaping @MainActor (Result<Void, AdError>) -> Void
     ) {
         log.withLock { $0.append(url) }
         let fails = failing.contains(url)
-        scheduler.schedule(after: delay) {
+        environment.scheduler.schedule(after: delay) {
             if fails {
                 completion(
                     .failure(

@@ -7,7 +7,7 @@ public import AdCore
 ///
 /// ```swift
 /// struct MyLoader: YandexImageLoader {
-///     func loadImage(_ url: String, scheduler: any AdScheduler,
+///     func loadImage(_ url: String, environment: ProviderEnvironment,
 ///                    completion: @escaping @MainActor (Result<Void, AdError>) -> Void) {
 ///         completion(.success(()))
 ///     }
@@ -17,5 +17,6 @@ public protocol YandexImageLoader: Sendable {
     /// Loads one image and calls `completion` once, on the main actor.
     @MainActor
     func loadImage(
-        _ url: String, scheduler: any AdScheduler, completion: @escaping @MainActor (Result<Void, AdError>) -> Void)
+        _ url: String, environment: ProviderEnvironment,
+        completion: @escaping @MainActor (Result<Void, AdError>) -> Void)
 }

@@ -42,7 +42,7 @@ public struct YandexProvider: AdProvider {
         configuration: YandexBuildConfiguration = .debug,
         impressionRule: ImpressionRule = .mrcDisplay,
         videoImpressionRule: ImpressionRule = .mrcVideo,
-        imageLoader: any YandexImageLoader = ScheduledImageLoader(delay: .zero),
+        imageLoader: any YandexImageLoader = TransportImageLoader(),
         parser: VASTParser = VASTParser()
     ) {
         self.descriptor = ProviderDescriptor(

@@ -43,10 +43,4 @@ struct YandexRuntime {
         }
     }
 
-    /// Loads every URL; `completion` runs once, when all finished (the first failure, or success).
-    func loadImages(_ urls: [String], completion: @escaping @MainActor (String, Result<Void, AdError>) -> Void) {
-        for url in urls {
-            imageLoader.loadImage(url, scheduler: host.scheduler) { result in completion(url, result) }
-        }
-    }
 }

@@ -207,6 +207,25 @@ struct SliderAdStateTests {
         #expect(state.layout?.ads[1].imagesLoaded == false)
     }
 
+    @Test("Y14: the default loader fetches every image through the host's transport")
+    func y14_imagesThroughTransport() async throws {
+        let world = try YandexWorld(imageLoader: TransportImageLoader())
+        let state = try await world.loadedSlider(
+            "slider-no-block-assets.xml", options: NativeAdOptions(shouldLoadImagesAutomatically: false))
+        let cards = try #require(state.layout?.ads)
+        let urls = Set(cards.flatMap(\.card.imageURLs))
+        for url in urls where !url.contains("card-202-media") {
+            world.transport.respond(to: url, with: .body([0x89, 0x50, 0x4E, 0x47]))
+        }
+        var outcome: Result<Void, AdError>?
+        state.loadImages { outcome = $0 }
+        await world.driver.settle()
+        #expect(Set(world.transport.requests.compactMap(\.url)) == urls)
+        #expect(cards[0].imagesLoaded)
+        #expect(!cards[1].imagesLoaded)  // its media image has no response: noFill from the transport
+        #expect(throws: AdError.self) { try outcome?.get() }
+    }
+
     @Test("Y16: the demo ad unit in a release build records a warning; in a debug build it does not")
     func y16_demoUnitInRelease() async throws {
         let release = try YandexWorld(configuration: .release)

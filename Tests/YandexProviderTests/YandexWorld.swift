@@ -34,10 +34,12 @@ final class YandexWorld {
 
     init(
         configuration: YandexBuildConfiguration = .debug, imageDelay: Duration = .milliseconds(200),
-        failingImages: Set<String> = [], impressionRule: ImpressionRule = .mrcDisplay
+        failingImages: Set<String> = [], impressionRule: ImpressionRule = .mrcDisplay,
+        imageLoader: (any YandexImageLoader)? = nil
     ) throws {
         loader = ScheduledImageLoader(delay: imageDelay, failing: failingImages)
-        provider = YandexProvider(configuration: configuration, impressionRule: impressionRule, imageLoader: loader)
+        provider = YandexProvider(
+            configuration: configuration, impressionRule: impressionRule, imageLoader: imageLoader ?? loader)
         test = try TestHost(providers: [provider])
     }
 

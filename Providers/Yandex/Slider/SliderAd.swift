@@ -201,7 +201,7 @@ public final class SliderAd: ProviderAd {
         var remaining = pending.count
         var firstFailure: AdError?
         for (card, url) in pending {
-            runtime.imageLoader.loadImage(url, scheduler: runtime.host.scheduler) { [weak self] result in
+            runtime.imageLoader.loadImage(url, environment: runtime.host.environment) { [weak self] result in
                 guard let self, !self.isDestroyed else { return }
                 switch result {
                 case .success: card?.imageLoaded(url)
