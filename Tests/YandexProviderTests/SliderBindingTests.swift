@@ -320,6 +320,38 @@ struct SliderBindingTests {
         #expect(log.count("click(card-101)") == 1)
     }
 
+    @Test("Detaching the slider container before its impression drops the timer; binding again restarts it")
+    func sliderContainerDetachAndRebind() async throws {
+        let world = try YandexWorld()
+        let state = try await world.loadedSlider()
+        let log = SliderEventLog(state)
+        let nodes = try world.addSlider(cards: 1)
+        try world.bindAll(state, nodes)
+        world.driver.advance(by: .milliseconds(600))
+        let container = SliderAdContainer(state: state, node: nodes.slider)
+        container.detach()
+        world.driver.advance(by: .seconds(5))
+        #expect(log.count("impression(block)") == 0)
+        try container.bind(assets: [.sponsored: nodes.sponsored])
+        world.driver.advance(by: .milliseconds(999))
+        #expect(log.count("impression(block)") == 0)
+        world.driver.advance(by: .milliseconds(1))
+        #expect(log.count("impression(block)") == 1)
+    }
+
+    @Test("Binding before the slider loaded is refused with notReady")
+    func bindBeforeLoad() throws {
+        let world = try YandexWorld()
+        let state = SliderAdState(
+            request: AdRequest(adUnitID: "R-M-1", format: .nativeSlider), host: world.host, provider: world.provider)
+        let node = try world.tree.makeNode(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let error = thrownError { try SliderAdContainer(state: state, node: node).bind() }
+        #expect(error?.code == .notReady)
+        var outcome: Result<Void, AdError>?
+        state.loadImages { outcome = $0 }
+        #expect(throws: AdError.self) { try outcome?.get() }
+    }
+
     @Test("A click view shared by two cards is refused")
     func sharedClickViewRefused() async throws {
         let world = try YandexWorld()

@@ -50,6 +50,27 @@ struct UnifiedAdapterTests {
         #expect(world.test.events(of: ad) == events)
     }
 
+    @Test("UnifiedAd.detach detaches the block and its cards: no impression counts while detached")
+    func sliderDetachThroughUnifiedAd() async throws {
+        let world = try YandexWorld()
+        try world.serve("slider-three-cards-sponsored.xml", as: "R-M-1")
+        let ad = try world.test.makeAd(AdRequest(adUnitID: "R-M-1", format: .nativeSlider), provider: "yandex")
+        await ad.load().value
+        let slider = try #require(ad.loadedAd as? SliderAd)
+        let nodes = try world.addSlider(cards: 1)
+        try ad.bind(AdBinding(container: nodes.slider, assets: [.sponsored: nodes.sponsored]))
+        try world.bind(slider.cards[0], nodes.cards[0])
+        world.driver.advance(by: .milliseconds(500))
+        try ad.detach()
+        #expect(!slider.cards[0].isBound)
+        world.driver.advance(by: .seconds(5))
+        #expect(!world.test.events(of: ad).contains { $0.hasPrefix("impression") })
+        try ad.bind(AdBinding(container: nodes.slider, assets: [.sponsored: nodes.sponsored]))
+        try world.bind(slider.cards[0], nodes.cards[0])
+        world.driver.advance(by: .seconds(1))
+        #expect(world.test.events(of: ad).filter { $0.hasPrefix("impression") }.count == 2)
+    }
+
     @Test("A native ad through UnifiedAd: binds, counts its impression, takes a click and fires the tracking")
     func nativeThroughUnifiedAd() async throws {
         let world = try YandexWorld()
