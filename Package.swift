@@ -12,6 +12,19 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// A vendor plugin under `Providers/<folder>`, built on AdCore and AdCreative, with its test target.
+func provider(_ name: String, folder: String) -> [Target] {
+    [
+        .target(name: name, dependencies: ["AdCore", "AdCreative"], path: "Providers/\(folder)", swiftSettings: strict),
+        .testTarget(
+            name: "\(name)Tests",
+            dependencies: [.target(name: name), "AdCore", "AdCreative", "AdTestSupport"],
+            path: "Tests/\(name)Tests",
+            swiftSettings: strict
+        ),
+    ]
+}
+
 let package = Package(
     name: "AdBridge",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -20,6 +33,7 @@ let package = Package(
         .library(name: "AdCreative", targets: ["AdCreative"]),
         .library(name: "AdRuntime", targets: ["AdRuntime"]),
         .library(name: "AdSimulator", targets: ["AdSimulator"]),
+        .library(name: "YandexProvider", targets: ["YandexProvider"]),
         .library(name: "GoogleProvider", targets: ["GoogleProvider"]),
         .library(name: "IFLYProvider", targets: ["IFLYProvider"]),
         .executable(name: "adsim", targets: ["adsim"]),
@@ -59,22 +73,8 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        .target(
-            name: "GoogleProvider",
-            dependencies: ["AdCore", "AdCreative"],
-            path: "Providers/Google",
-            swiftSettings: strict
-        ),
-
         // A third-party provider written against AdCore alone: the shape an SDK vendor copies.
         .target(name: "ExampleProvider", dependencies: ["AdCore"], path: "Tests/ExampleProvider", swiftSettings: strict),
-        // iFLYTEK IFLYADLib 6.5.1: the self-rendered native feed (rules I1-I28).
-        .target(
-            name: "IFLYProvider",
-            dependencies: ["AdCore", "AdCreative"],
-            path: "Providers/IFLY",
-            swiftSettings: strict
-        ),
         // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
         .target(name: "AdTestSupport", dependencies: ["AdCore"], path: "Tests/AdTestSupport", swiftSettings: strict),
 
@@ -104,23 +104,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "IFLYProviderTests",
-            dependencies: ["IFLYProvider", "AdCore", "AdCreative", "AdTestSupport"],
-            path: "Tests/IFLYProviderTests",
-            swiftSettings: strict
-        ),
-        .testTarget(
             name: "AdSimulatorTests",
             dependencies: ["AdSimulator"],
             path: "Tests/AdSimulatorTests",
             swiftSettings: strict
         ),
-        .testTarget(
-            name: "GoogleProviderTests",
-            dependencies: ["GoogleProvider", "AdCore", "AdCreative", "AdTestSupport"],
-            path: "Tests/GoogleProviderTests",
-            swiftSettings: strict
-        ),
-    ],
+    ]
+        + provider("YandexProvider", folder: "Yandex")
+        + provider("GoogleProvider", folder: "Google")
+        + provider("IFLYProvider", folder: "IFLY"),
     swiftLanguageModes: [.v6]
 )

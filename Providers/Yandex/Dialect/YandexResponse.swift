@@ -1,0 +1,161 @@
+public import AdCore
+public import AdCreative
+
+/// A Yandex response decoded from its VAST 4.x dialect (see `Docs/Dialects.md`, section "Yandex"): the slider
+/// block (its own assets and impression URLs) and its cards in the order the server ranked them (rule Y19).
+///
+/// The block is the `<Ad>` whose `<Extensions>` carry `<Extension type="yandex-slider">`; every `<Ad>` whose
+/// creative carries `<CreativeExtension type="yandex-native">` is a card. An unknown asset kind is skipped with a
+/// warning; a card whose required asset has no value is kept but fails its own binding, never the load.
+///
+/// ```swift
+/// let response = try YandexResponse(bytes: Array(xml.utf8), providerID: "yandex")
+/// print(response.blockAssets.map(\.kind), response.cards.map(\.id), response.warnings)
+/// ```
+public struct YandexResponse: Sendable, Hashable {
+    /// The block's ID (the block `<Ad id>`), when the response has a block.
+    public var blockID: String?
+    /// The block's own assets (rule Y4, Y6).
+    public var blockAssets: [YandexAsset]
+    /// The block's impression tracking URLs.
+    public var blockImpressionURLs: [String]
+    /// The block's `<Error>` URLs.
+    public var blockErrorURLs: [String]
+    /// The cards, in document order: the server's ranking by relevance and revenue (rule Y19).
+    public var cards: [YandexCard]
+    /// What the decoder skipped and why (unknown asset kinds, ads of no known shape), for diagnostics.
+    public var warnings: [String]
+
+    /// The extension type of the block.
+    public static let sliderExtensionType = "yandex-slider"
+    /// The creative extension type of a card.
+    public static let nativeExtensionType = "yandex-native"
+
+    /// Creates a response.
+    public init(
+        blockID: String? = nil,
+        blockAssets: [YandexAsset] = [],
+        blockImpressionURLs: [String] = [],
+        blockErrorURLs: [String] = [],
+        cards: [YandexCard] = [],
+        warnings: [String] = []
+    ) {
+        self.blockID = blockID
+        self.blockAssets = blockAssets
+        self.blockImpressionURLs = blockImpressionURLs
+        self.blockErrorURLs = blockErrorURLs
+        self.cards = cards
+        self.warnings = warnings
+    }
+
+    /// Parses the bytes with the one VAST parser and decodes the dialect.
+    ///
+    /// - Throws: `noFill` (VAST 303) for a response without ads, `invalidResponse` (VAST 100/101/102) for XML
+    ///   that is malformed or not VAST, `limitExceeded` for an oversized document; each names the provider.
+    public init(bytes: [UInt8], providerID: ProviderID, parser: VASTParser = VASTParser()) throws(AdError) {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(AdError) -> VASTDocument in try parser.parse(bytes: buffer) }
+        }
+        switch result {
+        case .success(let document):
+            self.init(document: document)
+        case .failure(let error):
+            throw AdError(
+                error.code, "Yandex response: \(error.message)", providerID: providerID,
+                providerCode: error.providerCode, vastCode: error.vastCode,
+                hint: error.hint ?? "Serve the Yandex VAST dialect described in Docs/Dialects.md.", underlying: error)
+        }
+    }
+
+    /// Decodes the dialect from a parsed document.
+    public init(document: VASTDocument) {
+        self.init()
+        for (index, ad) in document.ads.enumerated() {
+            guard let inLine = ad.inLine else {
+                warnings.append(
+                    "Ad \(ad.id ?? "#\(index + 1)") is a wrapper; the Yandex dialect serves inline ads only.")
+                continue
+            }
+            let adID = ad.id ?? "ad-\(index + 1)"
+            if let block = inLine.extensions.first(type: Self.sliderExtensionType) {
+                guard blockID == nil else {
+                    warnings.append("Ad \(adID) is a second slider block; only the first is used.")
+                    continue
+                }
+                blockID = adID
+                blockAssets = decodeAssets(of: block, owner: "block \(adID)")
+                blockImpressionURLs = inLine.impressions.map(\.url).filter { !$0.isEmpty }
+                blockErrorURLs = inLine.errorURLs
+                continue
+            }
+            guard
+                let creative = inLine.creatives.first(where: {
+                    $0.creativeExtensions.first(type: Self.nativeExtensionType) != nil
+                }),
+                let native = creative.creativeExtensions.first(type: Self.nativeExtensionType)
+            else {
+                warnings.append("Ad \(adID) has no yandex-native creative extension; skipped.")
+                continue
+            }
+            var card = YandexCard(
+                id: adID, creativeID: creative.id ?? creative.adId ?? adID,
+                assets: decodeAssets(of: native, owner: "card \(adID)"),
+                clickThrough: native.child("ClickThrough").map(\.text).flatMap { $0.isEmpty ? nil : $0 },
+                impressionURLs: inLine.impressions.map(\.url).filter { !$0.isEmpty },
+                clickTrackingURLs: native.children(named: "ClickTracking").map(\.text).filter { !$0.isEmpty })
+            let missing = card.assets.filter { $0.isRequired && $0.content == .empty }.map(\.kind.rawValue)
+            if !missing.isEmpty {
+                card.invalidReason = "required asset(s) without a value: \(missing.joined(separator: ", "))"
+            }
+            cards.append(card)
+        }
+    }
+
+    /// Whether the block itself carries an asset of a kind (rule Y4).
+    public func blockHas(_ kind: AssetKind) -> Bool { blockAssets.contains { $0.kind == kind } }
+
+    /// The block's required asset kinds (rule Y9).
+    public var blockRequiredAssets: Set<AssetKind> { Set(blockAssets.filter(\.isRequired).map(\.kind)) }
+
+    private mutating func decodeAssets(of element: VASTElement, owner: String) -> [YandexAsset] {
+        var assets: [YandexAsset] = []
+        for child in element.children(named: "Asset") {
+            let name = child.attribute("kind") ?? ""
+            guard let kind = YandexAsset.kindsByName[name] else {
+                warnings.append("\(owner): unknown asset kind '\(name)' ignored.")
+                continue
+            }
+            let required = child.attribute("required").flatMap(Self.bool) ?? false
+            assets.append(YandexAsset(kind: kind, content: Self.content(of: child), isRequired: required))
+        }
+        return assets
+    }
+
+    private static func content(of asset: VASTElement) -> YandexAsset.Content {
+        if let video = asset.child("Video"), let url = video.attribute("url") ?? nonEmpty(video.text) {
+            let duration = video.attribute("duration").flatMap(VASTTime.init(parsing:))?.duration
+            return .video(url: url, width: size(video, "width"), height: size(video, "height"), duration: duration)
+        }
+        if let image = asset.child("Image"), let url = image.attribute("url") ?? nonEmpty(image.text) {
+            return .image(url: url, width: size(image, "width"), height: size(image, "height"))
+        }
+        if let text = asset.child("Text").map(\.text) ?? nonEmpty(asset.text), !text.isEmpty {
+            return .text(text)
+        }
+        return .empty
+    }
+
+    private static func size(_ element: VASTElement, _ name: String) -> Int {
+        element.attribute(name).flatMap { Int($0) }.map { max(0, $0) } ?? 0
+    }
+
+    private static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+
+    private static func bool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "1", "yes": true
+        case "false", "0", "no": false
+        default: nil
+        }
+    }
+}

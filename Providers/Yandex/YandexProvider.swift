@@ -1,0 +1,176 @@
+public import AdCore
+public import AdCreative
+import Foundation
+
+/// The Yandex Mobile Ads provider: the native slider (`.nativeSlider`) and the native ad (`.native`), rules Y1-Y23.
+///
+/// It fetches through the host's transport with the request's parameters (rule Y21), parses the response with
+/// the one VAST parser, leaves out creatives other placements already hold (rule Y18), and reports its own
+/// impressions (one per card and one for the block) and card clicks to the unified layer.
+///
+/// ```swift
+/// var registry = ProviderRegistry()
+/// try registry.register(YandexProvider(configuration: .release))
+/// let ad = try host.makeAd(AdRequest(adUnitID: "R-M-1", format: .nativeSlider), provider: "yandex")
+/// ```
+public struct YandexProvider: AdProvider {
+    /// The demo ad unit of the slider (rule Y16).
+    public static let demoSliderAdUnitID = "demo-native-slider-yandex"
+    /// The provider's ID.
+    public static let id: ProviderID = "yandex"
+
+    /// The provider's declaration.
+    public let descriptor: ProviderDescriptor
+    /// Which build the app is (rule Y16).
+    public let configuration: YandexBuildConfiguration
+    /// The viewability rule of video cards (rule Y20).
+    public let videoImpressionRule: ImpressionRule
+    /// Loads asset images (rule Y14).
+    public let imageLoader: any YandexImageLoader
+    /// The parser (its limits).
+    public let parser: VASTParser
+
+    /// Creates the provider.
+    ///
+    /// - Parameters:
+    ///   - configuration: debug or release (a demo ad unit in release is reported, rule Y16).
+    ///   - impressionRule: the display viewability rule (MRC: 50 % for 1 s).
+    ///   - videoImpressionRule: the video card rule (MRC video: 50 % for 2 s).
+    ///   - imageLoader: the image loader (rule Y14).
+    ///   - parser: the VAST parser.
+    public init(
+        configuration: YandexBuildConfiguration = .debug,
+        impressionRule: ImpressionRule = .mrcDisplay,
+        videoImpressionRule: ImpressionRule = .mrcVideo,
+        imageLoader: any YandexImageLoader = TransportImageLoader(),
+        parser: VASTParser = VASTParser()
+    ) {
+        self.descriptor = ProviderDescriptor(
+            id: Self.id, displayName: "Yandex Mobile Ads", version: ProviderVersion(7, 12, 0, 1),
+            supportedFormats: [.nativeSlider, .native], impressionRule: impressionRule,
+            clickPolicy: ClickPolicy(maximumDelayAfterImpression: .seconds(24 * 3600)),
+            selfReportsImpressions: true, selfReportsClicks: true)
+        self.configuration = configuration
+        self.videoImpressionRule = videoImpressionRule
+        self.imageLoader = imageLoader
+        self.parser = parser
+    }
+
+    /// Switches integration logging on for a host (rule Y17): every problem is recorded with a recommendation.
+    @MainActor
+    public static func enableLogging(_ diagnostics: AdDiagnostics, minimumLevel: AdDiagnostics.Entry.Level = .info) {
+        diagnostics.isEnabled = true
+        diagnostics.minimumLevel = minimumLevel
+    }
+
+    /// Loads a slider or a native ad, as the request's format says.
+    ///
+    /// - Throws: `unsupportedFormat` for other formats, and the errors of ``loadSlider(_:environment:)``.
+    @MainActor
+    public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
+        switch request.format {
+        case .nativeSlider: return try await loadSlider(request, environment: environment)
+        case .native: return try await loadNative(request, environment: environment)
+        default:
+            throw AdError(
+                .unsupportedFormat, "Yandex serves nativeSlider and native, not \(request.format).",
+                providerID: descriptor.id, hint: "Request .nativeSlider or .native from the Yandex provider.")
+        }
+    }
+
+    /// Loads a slider: the block and its cards, without the creatives other placements hold (rule Y18).
+    ///
+    /// - Throws: `invalidRequest` for an empty ad unit; the transport's errors; `noFill` when the response has no
+    ///   card (or only cards placed elsewhere); `invalidResponse` for malformed XML or a non-VAST document.
+    @MainActor
+    public func loadSlider(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> SliderAd {
+        let (response, runtime) = try await fetch(request, environment: environment)
+        let cards = try available(response, runtime: runtime, environment: environment)
+        var shown = response
+        shown.cards = cards
+        environment.ledger.hold(creatives: cards.map(\.creativeID), in: runtime.placementKey)
+        let info = LoadedAdInfo(
+            providerID: descriptor.id, adUnitID: request.adUnitID, format: .nativeSlider,
+            creativeIDs: cards.map(\.creativeID), loadedAt: environment.scheduler.now)
+        return SliderAd(info: info, response: shown, runtime: runtime)
+    }
+
+    /// Loads a stand-alone native ad: the first card no other placement holds.
+    ///
+    /// - Throws: as ``loadSlider(_:environment:)``.
+    @MainActor
+    public func loadNative(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError)
+        -> YandexNativeAd
+    {
+        let (response, runtime) = try await fetch(request, environment: environment)
+        let cards = try available(response, runtime: runtime, environment: environment)
+        guard let card = cards.first else { throw noFill("The response has no native ad.") }
+        environment.ledger.hold(creative: card.creativeID, in: runtime.placementKey)
+        let info = LoadedAdInfo(
+            providerID: descriptor.id, adUnitID: request.adUnitID, format: .native, creativeID: card.creativeID,
+            loadedAt: environment.scheduler.now)
+        return YandexNativeAd(info: info, card: card, runtime: runtime)
+    }
+
+    @MainActor
+    private func fetch(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> (
+        YandexResponse, YandexRuntime
+    ) {
+        try request.validate(providerID: descriptor.id)
+        if request.adUnitID == Self.demoSliderAdUnitID || request.adUnitID.hasPrefix("demo-") {
+            if configuration == .release {
+                environment.diagnostics.record(
+                    .warning, "The demo ad unit '\(request.adUnitID)' is used in a release build.",
+                    providerID: descriptor.id,
+                    recommendation: "Replace the demo ad unit with your own from the Yandex Advertising Network "
+                        + "interface before shipping (Y16).")
+            }
+        }
+        let body = try await environment.transport.fetch(
+            TransportRequest(
+                providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
+                parameters: request.parameters, timeout: request.timeout)
+        ).body
+        let response = try YandexResponse(bytes: body, providerID: descriptor.id, parser: parser)
+        for warning in response.warnings {
+            environment.diagnostics.record(
+                .warning, warning, providerID: descriptor.id,
+                recommendation: "Ask Yandex support about the ad unit; unknown parts of the response are skipped.")
+        }
+        let runtime = YandexRuntime(
+            host: environment.host, providerID: descriptor.id, request: request,
+            impressionRule: descriptor.impressionRule, videoImpressionRule: videoImpressionRule,
+            clickPolicy: descriptor.clickPolicy, imageLoader: imageLoader)
+        return (response, runtime)
+    }
+
+    @MainActor
+    private func available(_ response: YandexResponse, runtime: YandexRuntime, environment: ProviderEnvironment)
+        throws(AdError) -> [YandexCard]
+    {
+        let cards = response.cards
+        guard !cards.isEmpty else {
+            for url in VASTMacroExpander.errorPings(for: response.blockErrorURLs, code: 303) {
+                environment.beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: descriptor.id))
+            }
+            throw noFill("The response has no card.")
+        }
+        let excluded = environment.ledger.excludedCreatives(for: runtime.placementKey)
+        let kept = cards.filter { !excluded.contains($0.creativeID) }
+        if kept.count < cards.count {
+            environment.diagnostics.record(
+                .info, "\(cards.count - kept.count) card(s) left out: already placed in another block (Y18).",
+                providerID: descriptor.id)
+        }
+        guard !kept.isEmpty else {
+            throw noFill("Every card of the response is already placed in another block of the app.")
+        }
+        return kept
+    }
+
+    private func noFill(_ message: String) -> AdError {
+        AdError(
+            .noFill, message, providerID: descriptor.id, vastCode: 303,
+            hint: "No ad for this request; try again later (with a capped number of retries, Y12).")
+    }
+}

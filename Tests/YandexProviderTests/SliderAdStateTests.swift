@@ -1,0 +1,316 @@
+import AdCore
+import AdTestSupport
+import Observation
+import Testing
+import YandexProvider
+
+@Suite("Yandex slider state")
+@MainActor
+struct SliderAdStateTests {
+    @Test("Y1: the state is made from (request, options), owned by the host, and keeps its cards across renders")
+    func y1_stateOutlivesRenders() async throws {
+        let world = try YandexWorld()
+        let options = NativeAdOptions(shouldLoadImagesAutomatically: false)
+        let state = try await world.loadedSlider(options: options)
+        #expect(state.request.adUnitID == "R-M-1")
+        #expect(state.options == options)
+        let firstRender = try #require(state.layout)
+        let secondRender = try #require(state.layout)
+        #expect(firstRender.ads.count == 3)
+        for (a, b) in zip(firstRender.ads, secondRender.ads) { #expect(a === b) }
+        #expect(state.requestCount == 1)
+    }
+
+    @Test("Y2: the phase goes idle → loading → loaded, and failed(error) on a failure")
+    func y2_phases() async throws {
+        let world = try YandexWorld()
+        try world.serve("slider-three-cards-sponsored.xml", as: "R-M-1")
+        let state = SliderAdState(
+            request: AdRequest(adUnitID: "R-M-1", format: .nativeSlider), host: world.host, provider: world.provider)
+        #expect(state.phase.description == "idle")
+        let observed = ChangeFlag()
+        withObservationTracking {
+            _ = state.phase
+        } onChange: {
+            observed.set()
+        }
+        let task = state.loadAd()
+        #expect(observed.isSet)  // @Observable: a view showing the phase re-renders
+        #expect(state.phase.description == "loading")
+        await task.value
+        #expect(state.phase.slider != nil)
+        let failing = SliderAdState(
+            request: AdRequest(adUnitID: "unknown-unit", format: .nativeSlider), host: world.host,
+            provider: world.provider)
+        await failing.loadAd().value
+        #expect(failing.phase.error?.code == .noFill)
+    }
+
+    @Test("Y3: nothing loads by itself; loadAd() after failed sends again; a loaded state is never re-targeted")
+    func y3_explicitLoadOnly() async throws {
+        let world = try YandexWorld()
+        try world.serve("slider-three-cards-sponsored.xml", as: "R-M-1")
+        let state = SliderAdState(
+            request: AdRequest(adUnitID: "R-M-1", format: .nativeSlider), host: world.host, provider: world.provider)
+        world.driver.advance(by: .seconds(60))
+        #expect(world.transport.requests.isEmpty)
+        #expect(state.phase.description == "idle")
+        await state.loadAd().value
+        await state.loadAd().value
+        #expect(world.transport.requests.count == 1)
+        #expect(world.warnings.contains { $0.contains("never re-targeted") })
+
+        let retrying = SliderAdState(
+            request: AdRequest(adUnitID: "R-M-2", format: .nativeSlider), host: world.host, provider: world.provider)
+        await retrying.loadAd().value
+        #expect(retrying.phase.error?.code == .noFill)
+        try world.serve("slider-no-block-assets.xml", as: "R-M-2")
+        await retrying.loadAd().value
+        #expect(retrying.phase.slider?.cards.count == 2)
+        #expect(world.transport.requests.filter { $0.adUnitID == "R-M-2" }.count == 2)
+    }
+
+    @Test("Y4: the layout lists one card state per ad in block order, and has() sees only the block's own assets")
+    func y4_layout() async throws {
+        let world = try YandexWorld()
+        let state = try await world.loadedSlider()
+        let layout = try #require(state.layout)
+        #expect(layout.ads.map(\.id) == ["card-101", "card-102", "card-103"])
+        #expect(layout.has(.sponsored))
+        #expect(!layout.has(.title))  // every card has a title; the block does not
+        #expect(layout.ads[0].has(.title))
+        let bare = try await world.loadedSlider("slider-no-block-assets.xml", adUnit: "R-M-2")
+        #expect(bare.layout?.has(.sponsored) == false)
+        #expect(bare.layout?.blockAssets.isEmpty == true)
+    }
+
+    @Test("Y10: slider events are load, failure, binding failure and impression; cards add click and impression")
+    func y10_events() async throws {
+        let world = try YandexWorld()
+        try world.serve("slider-three-cards-sponsored.xml", as: "R-M-1")
+        let state = SliderAdState(
+            request: AdRequest(adUnitID: "R-M-1", format: .nativeSlider), host: world.host, provider: world.provider)
+        let log = SliderEventLog(state)
+        await state.loadAd().value
+        log.watchCards(state)
+        let nodes = try world.addSlider(cards: 3)
+        #expect(throws: AdError.self) { try SliderAdContainer(state: state, node: nodes.slider).bind(assets: [:]) }
+        let containers = try world.bindAll(state, nodes)
+        world.driver.advance(by: .seconds(1))
+        #expect(containers[0].click(on: nodes.cards[0].cta) == .counted)
+        #expect(
+            log.events == [
+                "load(3)", "bindingFailure(bindingFailed)", "impression(block)", "impression(card-101)",
+                "click(card-101)",
+            ])
+        let failing = SliderAdState(
+            request: AdRequest(adUnitID: "none", format: .nativeSlider), host: world.host, provider: world.provider)
+        let failLog = SliderEventLog(failing)
+        await failing.loadAd().value
+        #expect(failLog.events == ["failure(noFill)"])
+    }
+
+    @Test("Y11: the API is main-actor only; a background task must hop to the main actor to load")
+    func y11_mainActorOnly() async throws {
+        let world = try YandexWorld()
+        try world.serve("slider-three-cards-sponsored.xml", as: "R-M-1")
+        let state = SliderAdState(
+            request: AdRequest(adUnitID: "R-M-1", format: .nativeSlider), host: world.host, provider: world.provider)
+        var loadedOnMain = false
+        state.onAdLoad { _ in
+            MainActor.assertIsolated()
+            loadedOnMain = true
+        }
+        // `state.loadAd()` is @MainActor: from a detached task it compiles only with `await` (a hop to the main actor).
+        let task = Task.detached { await state.loadAd() }
+        await task.value.value
+        #expect(loadedOnMain)
+        #expect(state.phase.slider != nil)
+    }
+
+    @Test("Y12: a failed load is never retried automatically, and the host's retries are capped by the policy")
+    func y12_noAutomaticRetryAndCappedRetries() async throws {
+        let world = try YandexWorld()
+        let state = SliderAdState(
+            request: AdRequest(adUnitID: "empty", format: .nativeSlider), host: world.host, provider: world.provider,
+            retryPolicy: YandexRetryPolicy(maximumRetries: 2))
+        await state.loadAd().value
+        world.driver.advance(by: .seconds(3600))
+        await world.driver.settle()
+        #expect(world.transport.requests.count == 1)
+        await state.loadAd().value
+        await state.loadAd().value
+        #expect(world.transport.requests.count == 3)
+        await state.loadAd().value  // the third retry is refused
+        #expect(world.transport.requests.count == 3)
+        #expect(state.phase.error?.code == .noFill)
+        #expect(world.warnings.contains { $0.contains("retries") && $0.contains("Y12") })
+    }
+
+    @Test("Y14: with automatic image loading off, loadImages() loads block and card images at once, then completes")
+    func y14_manualImageLoading() async throws {
+        let world = try YandexWorld(imageDelay: .milliseconds(300))
+        let state = try await world.loadedSlider(options: NativeAdOptions(shouldLoadImagesAutomatically: false))
+        world.driver.advance(by: .seconds(5))
+        #expect(world.loader.requested.isEmpty)
+        let cards = try #require(state.layout?.ads)
+        #expect(cards.allSatisfy { !$0.imagesLoaded })
+        let assetViewUpdated = ChangeFlag()
+        withObservationTracking {
+            _ = cards[0].loadedImageURLs
+        } onChange: {
+            assetViewUpdated.set()
+        }
+        var completions: [Bool] = []
+        state.loadImages { result in completions.append((try? result.get()) != nil) }
+        // Every card has an icon, a media image and a feedback image; all are requested at once.
+        #expect(world.loader.requested.count == 9)
+        world.driver.advance(by: .milliseconds(299))
+        #expect(completions.isEmpty)
+        world.driver.advance(by: .milliseconds(1))
+        #expect(completions == [true])
+        #expect(assetViewUpdated.isSet)
+        #expect(cards.allSatisfy { $0.imagesLoaded })
+        #expect(state.imagesLoaded)
+        #expect(cards[0].loadedImageURLs.contains("https://img.yandex.example/card-101-media.jpg"))
+    }
+
+    @Test("Y14: images load by themselves when options leave automatic loading on; the async form waits for all")
+    func y14_automaticAndAsyncImageLoading() async throws {
+        let world = try YandexWorld(imageDelay: .milliseconds(300))
+        let automatic = try await world.loadedSlider()
+        #expect(world.loader.requested.count == 9)
+        world.driver.advance(by: .milliseconds(300))
+        #expect(automatic.imagesLoaded)
+
+        let manual = try await world.loadedSlider(
+            "slider-no-block-assets.xml", adUnit: "R-M-2",
+            options: NativeAdOptions(shouldLoadImagesAutomatically: false))
+        let task = Task { try await manual.loadImages() }
+        await world.driver.settle()
+        #expect(!manual.imagesLoaded)
+        world.driver.advance(by: .milliseconds(300))
+        try await task.value
+        #expect(manual.imagesLoaded)
+    }
+
+    @Test("Y14: a failing image makes loadImages() report the error; the other images still load")
+    func y14_failingImage() async throws {
+        let broken = "https://img.yandex.example/card-102-media.jpg"
+        let world = try YandexWorld(failingImages: [broken])
+        let state = try await world.loadedSlider(options: NativeAdOptions(shouldLoadImagesAutomatically: false))
+        var outcome: Result<Void, AdError>?
+        state.loadImages { outcome = $0 }
+        world.driver.advance(by: .seconds(1))
+        #expect(throws: AdError.self) { try outcome?.get() }
+        #expect(state.layout?.ads[0].imagesLoaded == true)
+        #expect(state.layout?.ads[1].imagesLoaded == false)
+    }
+
+    @Test("Y14: the default loader fetches every image through the host's transport")
+    func y14_imagesThroughTransport() async throws {
+        let world = try YandexWorld(imageLoader: TransportImageLoader())
+        let state = try await world.loadedSlider(
+            "slider-no-block-assets.xml", options: NativeAdOptions(shouldLoadImagesAutomatically: false))
+        let cards = try #require(state.layout?.ads)
+        let urls = Set(cards.flatMap(\.card.imageURLs))
+        for url in urls where !url.contains("card-202-media") {
+            world.transport.respond(to: url, with: .body([0x89, 0x50, 0x4E, 0x47]))
+        }
+        var outcome: Result<Void, AdError>?
+        state.loadImages { outcome = $0 }
+        await world.driver.settle()
+        #expect(Set(world.transport.requests.compactMap(\.url)) == urls)
+        #expect(cards[0].imagesLoaded)
+        #expect(!cards[1].imagesLoaded)  // its media image has no response: noFill from the transport
+        #expect(throws: AdError.self) { try outcome?.get() }
+    }
+
+    @Test("Y16: the demo ad unit in a release build records a warning; in a debug build it does not")
+    func y16_demoUnitInRelease() async throws {
+        let release = try YandexWorld(configuration: .release)
+        _ = try await release.loadedSlider("demo-native-slider-yandex.xml", adUnit: YandexProvider.demoSliderAdUnitID)
+        #expect(release.warnings.contains { $0.contains("demo-native-slider-yandex") && $0.contains("release") })
+        let debug = try YandexWorld(configuration: .debug)
+        let state = try await debug.loadedSlider(
+            "demo-native-slider-yandex.xml", adUnit: YandexProvider.demoSliderAdUnitID)
+        #expect(state.layout?.ads.count == 3)
+        #expect(!debug.warnings.contains { $0.contains("demo") })
+    }
+
+    @Test("Y17: logging is off until switched on; then integration problems come with a recommendation")
+    func y17_loggingWithRecommendations() async throws {
+        let world = try YandexWorld()
+        world.host.diagnostics.isEnabled = false
+        let state = try await world.loadedSlider()
+        let nodes = try world.addSlider(cards: 1)
+        let outside = try world.addCard(x: 0, y: 500, to: world.test.feed)
+        try world.bind(try #require(state.layout?.ads[0]), outside)
+        #expect(world.host.diagnostics.entries.isEmpty)
+
+        YandexProvider.enableLogging(world.host.diagnostics)
+        var forwarded: [AdDiagnostics.Entry] = []
+        world.host.diagnostics.handler = { forwarded.append($0) }
+        try SliderAdContainer(state: state, node: nodes.slider).bind(assets: [.sponsored: nodes.sponsored])
+        try world.bind(try #require(state.layout?.ads[1]), try world.addCard(x: 0, y: 560, to: world.test.feed))
+        let entry = try #require(forwarded.first { $0.level == .warning && $0.message.contains("card-102") })
+        #expect(entry.message.contains("block's impression is lost"))
+        #expect(entry.recommendation?.contains("SliderAdContainer") == true)
+    }
+
+    @Test("Y19: cards keep the order of the response (the server's ranking), also after exclusions")
+    func y19_responseOrder() async throws {
+        let world = try YandexWorld()
+        let state = try await world.loadedSlider("slider-placed-elsewhere.xml")
+        #expect(state.layout?.ads.map(\.id) == ["card-401", "card-402", "card-403", "card-404"])
+        #expect(state.phase.slider?.info.creativeIDs == ["cr-101", "cr-402", "cr-102", "cr-404"])
+        let other = try YandexWorld()
+        let top = try await other.loadedSlider("slider-three-cards-sponsored.xml", adUnit: "R-M-top", placement: "top")
+        #expect(top.layout?.ads.map(\.id) == ["card-101", "card-102", "card-103"])
+        let bottom = try await other.loadedSlider(
+            "slider-placed-elsewhere.xml", adUnit: "R-M-bottom", placement: "bottom")
+        #expect(bottom.layout?.ads.map(\.id) == ["card-402", "card-404"])
+    }
+
+    @Test("Y21: extra targeting parameters (Adfox) travel to the transport unchanged")
+    func y21_parametersReachTransport() async throws {
+        let world = try YandexWorld()
+        let parameters = ["adf_ownerid": "270901", "adf_p1": "cqtgg", "adf_pt": "b"]
+        _ = try await world.loadedSlider(parameters: parameters)
+        let request = try #require(world.transport.requests.last)
+        #expect(request.parameters == parameters)
+        #expect(request.providerID == "yandex")
+        #expect(request.format == .nativeSlider)
+    }
+
+    @Test("C7: a slider load that gets no answer fails with a timeout, and the state may load again")
+    func c7_loadTimeout() async throws {
+        let world = try YandexWorld()
+        world.transport.respond(to: "silent", with: .never)
+        let state = SliderAdState(
+            request: AdRequest(adUnitID: "silent", format: .nativeSlider, timeout: .seconds(5)), host: world.host,
+            provider: world.provider)
+        let task = state.loadAd()
+        await world.driver.settle()
+        world.driver.advance(by: .seconds(5))
+        #expect(state.phase.error?.code == .timeout)
+        await task.value
+        #expect(state.phase.error?.code == .timeout)
+    }
+
+    @Test("A destroyed state raises no event and refuses to load")
+    func destroyedStateIsSilent() async throws {
+        let world = try YandexWorld()
+        let state = try await world.loadedSlider()
+        let log = SliderEventLog(state)
+        log.watchCards(state)
+        let nodes = try world.addSlider(cards: 3)
+        try world.bindAll(state, nodes)
+        state.destroy()
+        world.driver.advance(by: .seconds(5))
+        await state.loadAd().value
+        #expect(log.events.isEmpty)
+        #expect(world.beacons.sent.isEmpty)
+        #expect(world.transport.requests.count == 1)
+    }
+}
