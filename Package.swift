@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "AdCreative", targets: ["AdCreative"]),
         .library(name: "AdRuntime", targets: ["AdRuntime"]),
         .library(name: "AdSimulator", targets: ["AdSimulator"]),
+        .library(name: "AdMediation", targets: ["AdMediation"]),
         .executable(name: "adsim", targets: ["adsim"]),
         .executable(name: "adbench", targets: ["adbench"]),
     ],
@@ -37,6 +38,7 @@ let package = Package(
             path: "Sources/AdCreative",
             swiftSettings: strict
         ),
+        .target(name: "AdMediation", dependencies: ["AdCore"], path: "Sources/AdMediation", swiftSettings: strict),
         .target(
             name: "AdRuntime",
             dependencies: ["AdCore", "AdCreative"],
@@ -52,7 +54,7 @@ let package = Package(
         .executableTarget(name: "adsim", dependencies: ["AdSimulator"], path: "Sources/adsim", swiftSettings: strict),
         .executableTarget(
             name: "adbench",
-            dependencies: ["AdCore", "AdCreative", "CLibXML2"],
+            dependencies: ["AdCore", "AdCreative", "AdMediation", "CLibXML2"],
             path: "Benchmarks/adbench",
             swiftSettings: strict
         ),
@@ -79,6 +81,12 @@ let package = Package(
             name: "AdRuntimeTests",
             dependencies: ["AdRuntime", "AdCore", "AdTestSupport"],
             path: "Tests/AdRuntimeTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AdMediationTests",
+            dependencies: ["AdMediation", "AdCore", "AdTestSupport"],
+            path: "Tests/AdMediationTests",
             swiftSettings: strict
         ),
         .testTarget(

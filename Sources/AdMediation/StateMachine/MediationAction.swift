@@ -1,0 +1,202 @@
+public import AdCore
+
+/// What the mediation state machine asks its driver to do. The driver performs the actions in order.
+///
+/// ```swift
+/// for action in machine.startRequest(at: scheduler.now, context: context) {
+///     switch action {
+///     case .load(let load): startLoading(load)
+///     case .startTimer(let timer, let deadline): schedule(timer, at: deadline)
+///     default: break
+///     }
+/// }
+/// ```
+public enum MediationAction: Sendable, Equatable {
+    /// Start loading a line item; report the outcome with `itemLoaded` or `itemFailed`.
+    case load(LineItemLoad)
+    /// Stop loading a line item and destroy any ad it loaded (outbid, timed out, late, below the floor).
+    case discard(lineItem: Int)
+    /// Fire `timer` at `deadline` by calling `timerFired`.
+    case startTimer(MediationTimer, at: AdInstant)
+    /// The timer is no longer needed.
+    case cancelTimer(MediationTimer)
+    /// The request ended with an ad: it is the placement's ready ad until taken or expired.
+    case deliver(MediationDelivery)
+    /// The request ended without an ad; the report says why and when the next retry runs (a `.startTimer(.retry)`
+    /// action comes with it when one is scheduled).
+    case fail(MediationReport)
+    /// The ready ad expired before it was taken: destroy it, it must never be shown (rule G10).
+    case expired(MediationDelivery)
+}
+
+/// One line item to load.
+///
+/// ```swift
+/// let request = AdRequest(adUnitID: load.adUnitID, format: load.format, placementID: load.placementID,
+///                         timeout: load.timeout)
+/// ```
+public struct LineItemLoad: Sendable, Hashable {
+    /// The line item's index in the placement's configuration (the key for `itemLoaded`/`itemFailed`).
+    public var index: Int
+    /// The line item's ID.
+    public var lineItemID: String
+    /// The provider to ask.
+    public var providerID: ProviderID
+    /// The provider's ad unit.
+    public var adUnitID: String
+    /// The placement's format.
+    public var format: AdFormat
+    /// The placement.
+    public var placementID: String
+    /// How long the provider may take (the state machine also starts a timer for it).
+    public var timeout: Duration
+
+    /// Creates a load instruction.
+    public init(
+        index: Int, lineItemID: String, providerID: ProviderID, adUnitID: String, format: AdFormat,
+        placementID: String, timeout: Duration
+    ) {
+        self.index = index
+        self.lineItemID = lineItemID
+        self.providerID = providerID
+        self.adUnitID = adUnitID
+        self.format = format
+        self.placementID = placementID
+        self.timeout = timeout
+    }
+}
+
+/// A timer the state machine asked for. Timers carry the request they belong to, so a stale one is ignored.
+///
+/// ```swift
+/// let timer = MediationTimer(kind: .auctionDeadline, request: 3)
+/// ```
+public struct MediationTimer: Sendable, Hashable, CustomStringConvertible {
+    /// What the timer is for.
+    ///
+    /// ```swift
+    /// if case .itemTimeout(let index) = timer.kind { print("item", index) }
+    /// ```
+    public enum Kind: Sendable, Hashable {
+        /// A line item's timeout.
+        case itemTimeout(Int)
+        /// The end of the auction: later bids are ignored.
+        case auctionDeadline
+        /// The next retry after a failed request (backoff, rules Y12, I23).
+        case retry
+        /// The ready ad's expiry (rule G10).
+        case expiry
+        /// Preloading the next ad after the ready one was taken or expired.
+        case preload
+    }
+
+    /// What the timer is for.
+    public var kind: Kind
+    /// The request number it belongs to.
+    public var request: Int
+
+    /// Creates a timer key.
+    public init(kind: Kind, request: Int) {
+        self.kind = kind
+        self.request = request
+    }
+
+    /// `auctionDeadline#3`.
+    public var description: String { "\(kind)#\(request)" }
+}
+
+/// The ad a request chose: which line item, at what price, until when it may be shown, and the request's report.
+///
+/// ```swift
+/// if case .deliver(let delivery) = action { print(delivery.lineItemID, delivery.price.micros) }
+/// ```
+public struct MediationDelivery: Sendable, Equatable {
+    /// The placement.
+    public var placementID: String
+    /// The winning line item's index.
+    public var index: Int
+    /// The winning line item's ID.
+    public var lineItemID: String
+    /// Its provider.
+    public var providerID: ProviderID
+    /// Its ad unit.
+    public var adUnitID: String
+    /// What an impression of this ad earns.
+    public var price: Revenue
+    /// The creatives of the ad (for the placement ledger, rule Y18).
+    public var creativeIDs: [String]
+    /// When the ad may no longer be shown, if it expires.
+    public var expiresAt: AdInstant?
+    /// The request number.
+    public var request: Int
+    /// The request's report.
+    public var report: MediationReport
+
+    /// Creates a delivery.
+    public init(
+        placementID: String, index: Int, lineItemID: String, providerID: ProviderID, adUnitID: String,
+        price: Revenue, creativeIDs: [String], expiresAt: AdInstant?, request: Int, report: MediationReport
+    ) {
+        self.placementID = placementID
+        self.index = index
+        self.lineItemID = lineItemID
+        self.providerID = providerID
+        self.adUnitID = adUnitID
+        self.price = price
+        self.creativeIDs = creativeIDs
+        self.expiresAt = expiresAt
+        self.request = request
+        self.report = report
+    }
+}
+
+/// What a provider loaded for a line item, as the driver reports it to the state machine.
+///
+/// ```swift
+/// let fill = LineItemFill(info: ad.info, isExcludedCreative: false)
+/// ```
+public struct LineItemFill: Sendable, Hashable {
+    /// The price the provider reported (a bid's price), if any.
+    public var price: Revenue?
+    /// The creatives loaded.
+    public var creativeIDs: [String]
+    /// When the provider says the ad expires, if it does.
+    public var expiresAt: AdInstant?
+    /// Whether a creative is shown or held by another placement (from the placement ledger, rule Y18).
+    public var isExcludedCreative: Bool
+
+    /// Creates a fill.
+    public init(price: Revenue?, creativeIDs: [String] = [], expiresAt: AdInstant? = nil, isExcludedCreative: Bool = false)
+    {
+        self.price = price
+        self.creativeIDs = creativeIDs
+        self.expiresAt = expiresAt
+        self.isExcludedCreative = isExcludedCreative
+    }
+
+    /// A fill from a loaded ad's info.
+    public init(info: LoadedAdInfo, isExcludedCreative: Bool) {
+        self.init(
+            price: info.revenue, creativeIDs: info.creativeIDs, expiresAt: info.expiresAt,
+            isExcludedCreative: isExcludedCreative)
+    }
+}
+
+/// What the driver knows that the state machine must not look up itself: app-wide caps and a random draw.
+///
+/// ```swift
+/// let context = MediationContext(appBlock: appHistory.block(at: now),
+///                                explorationRoll: Double.random(in: 0..<1, using: &random))
+/// ```
+public struct MediationContext: Sendable, Hashable {
+    /// Why app-wide caps block an impression now, if they do.
+    public var appBlock: ControlBlock?
+    /// A uniform draw in [0, 1) from the driver's seeded generator, for exploration of learned prices.
+    public var explorationRoll: Double
+
+    /// Creates a context.
+    public init(appBlock: ControlBlock? = nil, explorationRoll: Double = 1) {
+        self.appBlock = appBlock
+        self.explorationRoll = explorationRoll
+    }
+}
