@@ -34,9 +34,10 @@ public struct ImpressionHistory: Sendable, Hashable {
     /// Starts a new session: per-session caps count from zero again.
     public mutating func startNewSession() { sessionCount = 0 }
 
-    /// Why a new impression is not allowed now, or `nil` when it is.
-    public func block(at now: AdInstant) -> ControlBlock? {
-        if pacing > .zero, let last = recent.last, now < last.advanced(by: pacing) {
+    /// Why a new impression is not allowed now, or `nil` when it is. With `includingPacing: false` only the caps
+    /// are checked (a request may preload during the pacing interval; the impression waits).
+    public func block(at now: AdInstant, includingPacing: Bool = true) -> ControlBlock? {
+        if includingPacing, pacing > .zero, let last = recent.last, now < last.advanced(by: pacing) {
             return ControlBlock(reason: .paced, until: last.advanced(by: pacing), detail: "pacing \(pacing.seconds) s")
         }
         for cap in caps {

@@ -146,8 +146,9 @@ public struct MediationStateMachine: Sendable {
     // MARK: Inputs
 
     /// Starts a request. Does nothing while one runs or while an unexpired ad is ready; an expired ready ad is
-    /// dropped first (rule G10). Caps and pacing (this placement's and the app's, from `context`) end the request
-    /// at once with every item `capped` and no retry.
+    /// dropped first (rule G10). Frequency caps (this placement's and the app's, from `context`) end the request
+    /// at once with every item `capped` and no retry; pacing does not stop a request (the ad is preloaded and
+    /// ``take(at:context:)`` waits for the interval).
     public mutating func startRequest(at now: AdInstant, context: MediationContext) -> [MediationAction] {
         guard phase == .idle else { return [] }
         var actions: [MediationAction] = []
@@ -172,7 +173,7 @@ public struct MediationStateMachine: Sendable {
         }
         winningBid = nil
         tier.removeAll(keepingCapacity: true)
-        if let block = history.block(at: now) ?? context.appBlock {
+        if let block = history.block(at: now, includingPacing: false) ?? context.appBlock {
             for index in states.indices { states[index] = .capped }
             let error = AdError(
                 block.reason == .capped ? .capped : .paced,
