@@ -12,53 +12,68 @@ public import AdCore
 /// //   yandex-high  yandex  waterfall  noFill           $5.000   300 ms  noFill
 /// ```
 public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
-    /// The placement.
-    public var placementID: String
     /// The request's number for this placement (1-based).
-    public var requestNumber: Int
-    /// The strategy used.
-    public var strategy: PlacementConfiguration.Strategy
+    public let requestNumber: Int
     /// When the request started.
-    public var startedAt: AdInstant
+    public let startedAt: AdInstant
     /// When it ended.
-    public var finishedAt: AdInstant
-    /// Every line item, in configuration order.
-    public var items: [LineItemReport]
-    /// The line item whose ad was chosen, if any.
-    public var winner: String?
+    public let finishedAt: AdInstant
     /// What the chosen ad is worth per impression (the clearing price for second-price auctions).
-    public var price: Revenue?
+    public let price: Revenue?
     /// Why the request ended without an ad.
-    public var error: AdError?
+    public let error: AdError?
     /// Which retry this request was (0: the first request).
-    public var retryAttempt: Int
+    public let retryAttempt: Int
     /// When the next retry runs, when one is scheduled.
-    public var nextRetryAt: AdInstant?
+    public let nextRetryAt: AdInstant?
+    let plan: PlacementPlan
+    let outcomes: [ItemOutcome]
+    let winnerIndex: Int?
 
-    /// Creates a report.
-    public init(
-        placementID: String, requestNumber: Int, strategy: PlacementConfiguration.Strategy, startedAt: AdInstant,
-        finishedAt: AdInstant, items: [LineItemReport], winner: String?, price: Revenue?, error: AdError?,
-        retryAttempt: Int, nextRetryAt: AdInstant?
+    init(
+        plan: PlacementPlan, outcomes: [ItemOutcome], requestNumber: Int, startedAt: AdInstant, finishedAt: AdInstant,
+        winnerIndex: Int?, error: AdError?, retryAttempt: Int, nextRetryAt: AdInstant?
     ) {
-        self.placementID = placementID
+        self.plan = plan
+        self.outcomes = outcomes
         self.requestNumber = requestNumber
-        self.strategy = strategy
         self.startedAt = startedAt
         self.finishedAt = finishedAt
-        self.items = items
-        self.winner = winner
-        self.price = price
+        self.winnerIndex = winnerIndex
+        self.price = winnerIndex.flatMap { outcomes[$0].price(in: plan.currency) }
         self.error = error
         self.retryAttempt = retryAttempt
         self.nextRetryAt = nextRetryAt
     }
 
+    /// The placement.
+    public var placementID: String { plan.placement.id }
+    /// The strategy used.
+    public var strategy: PlacementConfiguration.Strategy { plan.placement.strategy }
+    /// The line item whose ad was chosen, if any.
+    public var winner: String? { winnerIndex.map { plan.placement.lineItems[$0].id } }
+
+    /// Every line item, in configuration order.
+    public var items: [LineItemReport] { plan.placement.lineItems.indices.map(itemReport) }
+
+    private func itemReport(_ index: Int) -> LineItemReport {
+        let item = plan.placement.lineItems[index]
+        let outcome = outcomes[index]
+        return LineItemReport(
+            lineItemID: item.id, providerID: item.providerID, adUnitID: item.adUnitID, isBidder: item.isBidder,
+            state: outcome.state, didBid: outcome.didBid, price: outcome.price(in: plan.currency), latency: outcome.latency,
+            error: outcome.error)
+    }
+
     /// The report of one line item.
-    public func item(_ id: String) -> LineItemReport? { items.first { $0.lineItemID == id } }
+    public func item(_ id: String) -> LineItemReport? {
+        plan.placement.lineItems.firstIndex { $0.id == id }.map(itemReport)
+    }
 
     /// The state of one line item.
-    public func state(of id: String) -> LineItemState? { item(id)?.state }
+    public func state(of id: String) -> LineItemState? {
+        plan.placement.lineItems.firstIndex { $0.id == id }.map { outcomes[$0].state }
+    }
 
     /// A header line and one aligned line per item.
     public var description: String {
@@ -69,6 +84,7 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
             head += "no ad (\(error?.code.rawValue ?? "unknown"))"
             if let nextRetryAt { head += ", retry #\(retryAttempt + 1) at \(nextRetryAt)" }
         }
+        let items = self.items
         let idWidth = items.map(\.lineItemID.count).max() ?? 0
         let providerWidth = items.map(\.providerID.rawValue.count).max() ?? 0
         let lines = items.map { item in

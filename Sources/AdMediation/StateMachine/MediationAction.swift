@@ -21,12 +21,12 @@ public enum MediationAction: Sendable, Equatable {
     /// The timer is no longer needed.
     case cancelTimer(MediationTimer)
     /// The request ended with an ad: it is the placement's ready ad until taken or expired.
-    case deliver(MediationDelivery)
+    indirect case deliver(MediationDelivery)
     /// The request ended without an ad; the report says why and when the next retry runs (a `.startTimer(.retry)`
     /// action comes with it when one is scheduled).
-    case fail(MediationReport)
+    indirect case fail(MediationReport)
     /// The ready ad expired before it was taken: destroy it, it must never be shown (rule G10).
-    case expired(MediationDelivery)
+    indirect case expired(MediationDelivery)
 }
 
 /// One line item to load.
@@ -35,35 +35,23 @@ public enum MediationAction: Sendable, Equatable {
 /// let request = AdRequest(adUnitID: load.adUnitID, format: load.format, placementID: load.placementID,
 ///                         timeout: load.timeout)
 /// ```
-public struct LineItemLoad: Sendable, Hashable {
+public struct LineItemLoad: Sendable, Equatable {
     /// The line item's index in the placement's configuration (the key for `itemLoaded`/`itemFailed`).
-    public var index: Int
-    /// The line item's ID.
-    public var lineItemID: String
-    /// The provider to ask.
-    public var providerID: ProviderID
-    /// The provider's ad unit.
-    public var adUnitID: String
-    /// The placement's format.
-    public var format: AdFormat
-    /// The placement.
-    public var placementID: String
+    public let index: Int
     /// How long the provider may take (the state machine also starts a timer for it).
-    public var timeout: Duration
+    public let timeout: Duration
+    let plan: PlacementPlan
 
-    /// Creates a load instruction.
-    public init(
-        index: Int, lineItemID: String, providerID: ProviderID, adUnitID: String, format: AdFormat,
-        placementID: String, timeout: Duration
-    ) {
-        self.index = index
-        self.lineItemID = lineItemID
-        self.providerID = providerID
-        self.adUnitID = adUnitID
-        self.format = format
-        self.placementID = placementID
-        self.timeout = timeout
-    }
+    /// The line item's ID.
+    public var lineItemID: String { plan.placement.lineItems[index].id }
+    /// The provider to ask.
+    public var providerID: ProviderID { plan.placement.lineItems[index].providerID }
+    /// The provider's ad unit.
+    public var adUnitID: String { plan.placement.lineItems[index].adUnitID }
+    /// The placement's format.
+    public var format: AdFormat { plan.placement.format }
+    /// The placement.
+    public var placementID: String { plan.placement.id }
 }
 
 /// A timer the state machine asked for. Timers carry the request they belong to, so a stale one is ignored.
@@ -111,43 +99,27 @@ public struct MediationTimer: Sendable, Hashable, CustomStringConvertible {
 /// if case .deliver(let delivery) = action { print(delivery.lineItemID, delivery.price.micros) }
 /// ```
 public struct MediationDelivery: Sendable, Equatable {
-    /// The placement.
-    public var placementID: String
     /// The winning line item's index.
-    public var index: Int
-    /// The winning line item's ID.
-    public var lineItemID: String
-    /// Its provider.
-    public var providerID: ProviderID
-    /// Its ad unit.
-    public var adUnitID: String
+    public let index: Int
     /// What an impression of this ad earns.
-    public var price: Revenue
+    public let price: Revenue
     /// The creatives of the ad (for the placement ledger, rule Y18).
-    public var creativeIDs: [String]
+    public let creativeIDs: [String]
     /// When the ad may no longer be shown, if it expires.
-    public var expiresAt: AdInstant?
+    public let expiresAt: AdInstant?
     /// The request number.
-    public var request: Int
+    public let request: Int
     /// The request's report.
-    public var report: MediationReport
+    public let report: MediationReport
 
-    /// Creates a delivery.
-    public init(
-        placementID: String, index: Int, lineItemID: String, providerID: ProviderID, adUnitID: String,
-        price: Revenue, creativeIDs: [String], expiresAt: AdInstant?, request: Int, report: MediationReport
-    ) {
-        self.placementID = placementID
-        self.index = index
-        self.lineItemID = lineItemID
-        self.providerID = providerID
-        self.adUnitID = adUnitID
-        self.price = price
-        self.creativeIDs = creativeIDs
-        self.expiresAt = expiresAt
-        self.request = request
-        self.report = report
-    }
+    /// The placement.
+    public var placementID: String { report.plan.placement.id }
+    /// The winning line item's ID.
+    public var lineItemID: String { report.plan.placement.lineItems[index].id }
+    /// Its provider.
+    public var providerID: ProviderID { report.plan.placement.lineItems[index].providerID }
+    /// Its ad unit.
+    public var adUnitID: String { report.plan.placement.lineItems[index].adUnitID }
 }
 
 /// What a provider loaded for a line item, as the driver reports it to the state machine.
