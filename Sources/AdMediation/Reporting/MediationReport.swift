@@ -28,19 +28,21 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
     public let nextRetryAt: AdInstant?
     let plan: PlacementPlan
     let outcomes: [ItemOutcome]
+    let errors: [ItemError]
     let winnerIndex: Int?
 
     init(
-        plan: PlacementPlan, outcomes: [ItemOutcome], requestNumber: Int, startedAt: AdInstant, finishedAt: AdInstant,
-        winnerIndex: Int?, error: AdError?, retryAttempt: Int, nextRetryAt: AdInstant?
+        plan: PlacementPlan, outcomes: [ItemOutcome], errors: [ItemError], requestNumber: Int, startedAt: AdInstant, finishedAt: AdInstant,
+        winnerIndex: Int?, price: Revenue?, error: AdError?, retryAttempt: Int, nextRetryAt: AdInstant?
     ) {
         self.plan = plan
         self.outcomes = outcomes
+        self.errors = errors
         self.requestNumber = requestNumber
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.winnerIndex = winnerIndex
-        self.price = winnerIndex.flatMap { outcomes[$0].price(in: plan.currency) }
+        self.price = price
         self.error = error
         self.retryAttempt = retryAttempt
         self.nextRetryAt = nextRetryAt
@@ -62,7 +64,7 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
         return LineItemReport(
             lineItemID: item.id, providerID: item.providerID, adUnitID: item.adUnitID, isBidder: item.isBidder,
             state: outcome.state, didBid: outcome.didBid, price: outcome.price(in: plan.currency), latency: outcome.latency,
-            error: outcome.error)
+            error: errors.last { $0.index == index }?.error)
     }
 
     /// The report of one line item.

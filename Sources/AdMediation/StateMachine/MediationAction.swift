@@ -21,12 +21,12 @@ public enum MediationAction: Sendable, Equatable {
     /// The timer is no longer needed.
     case cancelTimer(MediationTimer)
     /// The request ended with an ad: it is the placement's ready ad until taken or expired.
-    indirect case deliver(MediationDelivery)
+    case deliver(MediationDelivery)
     /// The request ended without an ad; the report says why and when the next retry runs (a `.startTimer(.retry)`
     /// action comes with it when one is scheduled).
     indirect case fail(MediationReport)
     /// The ready ad expired before it was taken: destroy it, it must never be shown (rule G10).
-    indirect case expired(MediationDelivery)
+    case expired(MediationDelivery)
 }
 
 /// One line item to load.
@@ -94,11 +94,12 @@ public struct MediationTimer: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The ad a request chose: which line item, at what price, until when it may be shown, and the request's report.
+/// Immutable; a reference type so handing it through actions, the ready slot and the driver copies nothing.
 ///
 /// ```swift
 /// if case .deliver(let delivery) = action { print(delivery.lineItemID, delivery.price.micros) }
 /// ```
-public struct MediationDelivery: Sendable, Equatable {
+public final class MediationDelivery: Sendable, Equatable {
     /// The winning line item's index.
     public let index: Int
     /// What an impression of this ad earns.
@@ -111,6 +112,25 @@ public struct MediationDelivery: Sendable, Equatable {
     public let request: Int
     /// The request's report.
     public let report: MediationReport
+
+    init(
+        index: Int, price: Revenue, creativeIDs: [String], expiresAt: AdInstant?, request: Int,
+        report: MediationReport
+    ) {
+        self.index = index
+        self.price = price
+        self.creativeIDs = creativeIDs
+        self.expiresAt = expiresAt
+        self.request = request
+        self.report = report
+    }
+
+    /// Two deliveries are equal when every field is.
+    public static func == (lhs: MediationDelivery, rhs: MediationDelivery) -> Bool {
+        lhs === rhs
+            || (lhs.index == rhs.index && lhs.price == rhs.price && lhs.creativeIDs == rhs.creativeIDs
+                && lhs.expiresAt == rhs.expiresAt && lhs.request == rhs.request && lhs.report == rhs.report)
+    }
 
     /// The placement.
     public var placementID: String { report.plan.placement.id }

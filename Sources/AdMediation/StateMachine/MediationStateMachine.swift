@@ -36,14 +36,19 @@ public struct MediationStateMachine: Sendable {
     private var retryPending = false
     private var requestStart = AdInstant.zero
     private var outcomes: [ItemOutcome]
-    private var fills: [LineItemFill?]
+    private var errors: [ItemError] = []
+    private var fillCreatives: [[String]]
+    private var fillExpiry: [AdInstant?]
     private var filledAt: [AdInstant]
     private var order: [Int] = []
     private var cursor = 0
     private var tier: [Int] = []
-    private var winningBid: (index: Int, clearing: Revenue)?
+    /// The auction's winner in a hybrid request (index, clearing price in micros), waiting for its waterfall turn.
+    private var winningBid: Int?
+    private var winningBidMicros: Int64 = 0
     private var pendingBidders = 0
     private var ready: MediationDelivery?
+    private var deliveredPrice: Revenue?
 
     /// Creates the machine of one placement.
     ///
@@ -64,7 +69,8 @@ public struct MediationStateMachine: Sendable {
         expected = plan.configuredPrices
         history = ImpressionHistory(caps: placement.caps, pacing: placement.pacing)
         outcomes = Array(repeating: ItemOutcome(), count: count)
-        fills = Array(repeating: nil, count: count)
+        fillCreatives = Array(repeating: [], count: count)
+        fillExpiry = Array(repeating: nil, count: count)
         filledAt = Array(repeating: .zero, count: count)
         order.reserveCapacity(count)
         tier.reserveCapacity(plan.tierSize)
@@ -101,8 +107,9 @@ public struct MediationStateMachine: Sendable {
     /// The report of the request running now (or of the last one).
     public func report(at now: AdInstant, error: AdError? = nil, nextRetryAt: AdInstant? = nil) -> MediationReport {
         MediationReport(
-            plan: plan, outcomes: outcomes, requestNumber: request, startedAt: requestStart, finishedAt: now,
-            winnerIndex: outcomes.firstIndex { $0.state == .filled }, error: error, retryAttempt: attempt,
+            plan: plan, outcomes: outcomes, errors: errors, requestNumber: request, startedAt: requestStart, finishedAt: now,
+            winnerIndex: outcomes.firstIndex { $0.state == .filled }, price: deliveredPrice, error: error,
+            retryAttempt: attempt,
             nextRetryAt: nextRetryAt)
     }
 
@@ -137,6 +144,8 @@ public struct MediationStateMachine: Sendable {
         request += 1
         requestStart = now
         outcomes = Array(repeating: ItemOutcome(), count: outcomes.count)
+        errors = []
+        deliveredPrice = nil
         winningBid = nil
         tier.removeAll(keepingCapacity: true)
         if let block = history.block(at: now, includingPacing: false) ?? context.appBlock {
@@ -148,7 +157,7 @@ public struct MediationStateMachine: Sendable {
             actions.append(.fail(report(at: now, error: error)))
             return
         }
-        computeOrder(explore: context.explorationRoll < placement.learning.explorationRate)
+        computeOrder(explore: context.explorationRoll < plan.explorationRate)
         cursor = 0
         if plan.bidders.isEmpty {
             phase = .waterfall
@@ -156,9 +165,9 @@ public struct MediationStateMachine: Sendable {
         } else {
             phase = .auction
             pendingBidders = plan.bidders.count
-            let deadline = placement.auction.deadline
+            let deadline = plan.auctionDeadline
             for index in plan.bidders {
-                startLoading(index, timeout: min(placement.lineItems[index].timeout, deadline), at: now, into: &actions)
+                startLoading(index, timeout: min(plan.timeouts[index], deadline), at: now, into: &actions)
             }
             actions.append(
                 .startTimer(MediationTimer(kind: .auctionDeadline, request: request), at: now.advanced(by: deadline)))
@@ -211,7 +220,7 @@ public struct MediationStateMachine: Sendable {
         outcomes[index].setPrice(micros: price.micros, precision: price.precision)
         outcomes[index].didBid = isBidder
         if plan.isLearned[index] {
-            learned[index].observeFill(priceMicros: price.micros, smoothing: placement.learning.smoothing, at: now)
+            learned[index].observeFill(priceMicros: price.micros, smoothing: plan.smoothing, at: now)
             expected[index] = Int64(learned[index].estimateMicros.rounded())
         }
         if fill.isExcludedCreative {
@@ -222,7 +231,8 @@ public struct MediationStateMachine: Sendable {
             actions.append(.discard(lineItem: index))
         } else {
             outcomes[index].state = .filled
-            fills[index] = fill
+            fillCreatives[index] = fill.creativeIDs
+            fillExpiry[index] = fill.expiresAt
             filledAt[index] = now
         }
         continueRequest(at: now, into: &actions)
@@ -333,7 +343,7 @@ public struct MediationStateMachine: Sendable {
         }
         self.ready = nil
         if ready.expiresAt != nil { actions.append(.cancelTimer(MediationTimer(kind: .expiry, request: ready.request))) }
-        if placement.preload { actions.append(.startTimer(MediationTimer(kind: .preload, request: request), at: now)) }
+        if plan.preload { actions.append(.startTimer(MediationTimer(kind: .preload, request: request), at: now)) }
         return MediationTake(result: .success(ready), actions: actions)
     }
 
@@ -406,9 +416,9 @@ public struct MediationStateMachine: Sendable {
         into actions: inout [MediationAction]
     ) {
         outcomes[index].state = state
-        outcomes[index].error = error
+        errors.append(ItemError(index: index, error: error))
         if plan.isLearned[index] {
-            learned[index].observeMiss(smoothing: placement.learning.smoothing, at: now)
+            learned[index].observeMiss(smoothing: plan.smoothing, at: now)
         }
         actions.append(.discard(lineItem: index))
     }
@@ -448,7 +458,7 @@ public struct MediationStateMachine: Sendable {
             }
         }
         guard let winner else {
-            if placement.strategy == .bidding {
+            if plan.strategy == .bidding {
                 finishWithoutAd(at: now, into: &actions)
             } else {
                 phase = .waterfall
@@ -458,7 +468,7 @@ public struct MediationStateMachine: Sendable {
         }
         let floor = plan.floors[winner]
         let clearing =
-            switch placement.auction.pricing {
+            switch plan.pricing {
             case .firstPrice: best
             case .secondPrice: min(best, max(second ?? floor, floor))
             }
@@ -468,11 +478,11 @@ public struct MediationStateMachine: Sendable {
         }
         let clearingPrice = Revenue(
             micros: clearing, currency: plan.currency, precision: outcomes[winner].pricePrecision ?? .exact)
-        if placement.strategy == .bidding {
-            outcomes[winner].setPrice(micros: clearing, precision: clearingPrice.precision)
+        if plan.strategy == .bidding {
             deliver(winner, price: clearingPrice, at: now, into: &actions)
         } else {
-            winningBid = (winner, clearingPrice)
+            winningBid = winner
+            winningBidMicros = clearing
             phase = .waterfall
             advanceWaterfall(at: now, into: &actions)
         }
@@ -483,7 +493,7 @@ public struct MediationStateMachine: Sendable {
         while cursor < order.count && tier.count < plan.tierSize {
             let index = order[cursor]
             let price = expected[index]
-            if let winningBid, price <= winningBid.clearing.micros { break }
+            if winningBid != nil && price <= winningBidMicros { break }
             cursor += 1
             if price < plan.floors[index] {
                 outcomes[index].state = .belowFloor
@@ -493,15 +503,15 @@ public struct MediationStateMachine: Sendable {
         }
         if tier.isEmpty {
             if let winningBid {
-                outcomes[winningBid.index].setPrice(
-                    micros: winningBid.clearing.micros, precision: winningBid.clearing.precision)
-                deliver(winningBid.index, price: winningBid.clearing, at: now, into: &actions)
+                let precision = outcomes[winningBid].pricePrecision ?? .exact
+                let price = Revenue(micros: winningBidMicros, currency: plan.currency, precision: precision)
+                deliver(winningBid, price: price, at: now, into: &actions)
             } else {
                 finishWithoutAd(at: now, into: &actions)
             }
             return
         }
-        for index in tier { startLoading(index, timeout: placement.lineItems[index].timeout, at: now, into: &actions) }
+        for index in tier { startLoading(index, timeout: plan.timeouts[index], at: now, into: &actions) }
     }
 
     private mutating func resolveTier(at now: AdInstant, into actions: inout [MediationAction]) {
@@ -528,8 +538,8 @@ public struct MediationStateMachine: Sendable {
             actions.append(.discard(lineItem: index))
         }
         if let winningBid {
-            outcomes[winningBid.index].state = .outbid
-            actions.append(.discard(lineItem: winningBid.index))
+            outcomes[winningBid].state = .outbid
+            actions.append(.discard(lineItem: winningBid))
         }
         deliver(winner, price: price, at: now, into: &actions)
     }
@@ -538,15 +548,15 @@ public struct MediationStateMachine: Sendable {
         _ index: Int, price: Revenue, at now: AdInstant, into actions: inout [MediationAction]
     ) {
         phase = .idle
-        // fills[index] was written when this item filled in this request.
-        let fill = fills[index]
-        var expiresAt = fill?.expiresAt
+        deliveredPrice = price
+        // The fill arrays were written when this item filled, in this request.
+        var expiresAt = fillExpiry[index]
         if let ttl = plan.timeToLive[index] {
             let policy = filledAt[index].advanced(by: ttl)
             expiresAt = expiresAt.map { min($0, policy) } ?? policy
         }
         let delivery = MediationDelivery(
-            index: index, price: price, creativeIDs: fill?.creativeIDs ?? [], expiresAt: expiresAt, request: request,
+            index: index, price: price, creativeIDs: fillCreatives[index], expiresAt: expiresAt, request: request,
             report: report(at: now))
         ready = delivery
         attempt = 0
@@ -559,8 +569,8 @@ public struct MediationStateMachine: Sendable {
         let error = AdError(
             .noFill, "No line item of '\(placement.id)' filled (\(placement.lineItems.count) asked or skipped).",
             hint: "See the report's line items; add demand or lower the floor.")
-        if attempt < placement.retry.maxAttempts {
-            let retryAt = now.advanced(by: placement.retry.delay(beforeRetry: attempt + 1))
+        if attempt < plan.retry.maxAttempts {
+            let retryAt = now.advanced(by: plan.retry.delay(beforeRetry: attempt + 1))
             actions.append(.fail(report(at: now, error: error, nextRetryAt: retryAt)))
             actions.append(.startTimer(MediationTimer(kind: .retry, request: request), at: retryAt))
             retryPending = true
@@ -580,7 +590,7 @@ public struct MediationStateMachine: Sendable {
         guard let ready else { return }
         self.ready = nil
         actions.append(.expired(ready))
-        if placement.preload {
+        if plan.preload {
             actions.append(
                 .startTimer(MediationTimer(kind: .preload, request: request), at: ready.expiresAt ?? requestStart))
         }

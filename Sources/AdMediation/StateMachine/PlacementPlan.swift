@@ -17,6 +17,15 @@ final class PlacementPlan: Sendable, Equatable {
     let tierSize: Int
     /// Whether an item gets its own timer in an auction (bidders whose timeout is shorter than the deadline).
     let timedInAuction: [Bool]
+    /// Hot scalars of the configuration, so the decision path never copies the configuration struct.
+    let timeouts: [Duration]
+    let strategy: PlacementConfiguration.Strategy
+    let auctionDeadline: Duration
+    let pricing: AuctionPolicy.Pricing
+    let smoothing: Double
+    let explorationRate: Double
+    let preload: Bool
+    let retry: RetryPolicy
 
     init(placement: PlacementConfiguration, currency: String, timeToLive: (ProviderID, AdFormat) -> Duration?) {
         self.placement = placement
@@ -44,6 +53,14 @@ final class PlacementPlan: Sendable, Equatable {
             items.indices.filter { !items[$0].isBidder }, prices: configuredPrices, priorities: priorities)
         tierSize = max(1, placement.parallelTierSize)
         timedInAuction = items.map { !$0.isBidder || $0.timeout < placement.auction.deadline }
+        timeouts = items.map(\.timeout)
+        strategy = placement.strategy
+        auctionDeadline = placement.auction.deadline
+        pricing = placement.auction.pricing
+        smoothing = placement.learning.smoothing
+        explorationRate = placement.learning.explorationRate
+        preload = placement.preload
+        retry = placement.retry
     }
 
     static func == (lhs: PlacementPlan, rhs: PlacementPlan) -> Bool {
@@ -51,9 +68,9 @@ final class PlacementPlan: Sendable, Equatable {
     }
 }
 
-/// One line item's part in the running request: the compact, nearly trivially copyable form of
-/// ``LineItemReport`` (prices are kept in the plan's currency; the rare error is boxed), so the per-request array
-/// stays small and cheap to snapshot into a report.
+/// One line item's part in the running request: the compact, trivially copyable form of ``LineItemReport``
+/// (prices are kept in the plan's currency; errors live in a separate sparse list), so the per-request array is
+/// cheap to reset and to snapshot into a report.
 struct ItemOutcome: Sendable, Equatable {
     var state = LineItemState.notAttempted
     var didBid = false
@@ -61,8 +78,7 @@ struct ItemOutcome: Sendable, Equatable {
     private var precision = Revenue.Precision.unknown
     private var micros: Int64 = 0
     var startedAt = AdInstant.zero
-    private var latencyNanos: Int64 = -1
-    private var errorBox: ErrorBox?
+    var latency: Duration?
 
     var priceMicros: Int64? { hasPrice ? micros : nil }
     var pricePrecision: Revenue.Precision? { hasPrice ? precision : nil }
@@ -77,27 +93,11 @@ struct ItemOutcome: Sendable, Equatable {
         self.precision = precision
     }
 
-    var latency: Duration? { latencyNanos >= 0 ? .nanoseconds(latencyNanos) : nil }
-
-    mutating func answered(at now: AdInstant) {
-        let elapsed = startedAt.duration(to: now).components
-        latencyNanos = max(0, elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
-    }
-
-    var error: AdError? {
-        get { errorBox?.error }
-        set { errorBox = newValue.map(ErrorBox.init) }
-    }
-
-    static func == (lhs: ItemOutcome, rhs: ItemOutcome) -> Bool {
-        lhs.state == rhs.state && lhs.didBid == rhs.didBid && lhs.priceMicros == rhs.priceMicros
-            && lhs.pricePrecision == rhs.pricePrecision && lhs.startedAt == rhs.startedAt
-            && lhs.latencyNanos == rhs.latencyNanos && lhs.error == rhs.error
-    }
+    mutating func answered(at now: AdInstant) { latency = startedAt.duration(to: now) }
 }
 
-private final class ErrorBox: Sendable {
+/// The error of one line item in one request.
+struct ItemError: Sendable, Equatable {
+    let index: Int
     let error: AdError
-
-    init(_ error: AdError) { self.error = error }
 }
