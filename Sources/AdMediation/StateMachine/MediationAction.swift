@@ -148,8 +148,12 @@ public final class MediationDelivery: Sendable, Equatable {
 /// let fill = LineItemFill(info: ad.info, isExcludedCreative: false)
 /// ```
 public struct LineItemFill: Sendable, Hashable {
-    /// The price the provider reported (a bid's price), if any.
-    public var price: Revenue?
+    /// The price the provider reported (a bid's price), in micros per impression; `nil` when it reported none.
+    public var priceMicros: Int64?
+    /// The currency of ``priceMicros``.
+    public var currency: String
+    /// How the provider knows the price.
+    public var precision: Revenue.Precision
     /// The creatives loaded.
     public var creativeIDs: [String]
     /// When the provider says the ad expires, if it does.
@@ -160,7 +164,9 @@ public struct LineItemFill: Sendable, Hashable {
     /// Creates a fill.
     public init(price: Revenue?, creativeIDs: [String] = [], expiresAt: AdInstant? = nil, isExcludedCreative: Bool = false)
     {
-        self.price = price
+        self.priceMicros = price?.micros
+        self.currency = price?.currency ?? ""
+        self.precision = price?.precision ?? .unknown
         self.creativeIDs = creativeIDs
         self.expiresAt = expiresAt
         self.isExcludedCreative = isExcludedCreative
@@ -171,6 +177,11 @@ public struct LineItemFill: Sendable, Hashable {
         self.init(
             price: info.revenue, creativeIDs: info.creativeIDs, expiresAt: info.expiresAt,
             isExcludedCreative: isExcludedCreative)
+    }
+
+    /// The price the provider reported, if any.
+    public var price: Revenue? {
+        priceMicros.map { Revenue(micros: $0, currency: currency, precision: precision) }
     }
 }
 

@@ -38,9 +38,11 @@ public struct MediationStateMachine: Sendable {
     private var outcomes: [ItemOutcome]
     private var errors: [ItemError] = []
     private var fillCreatives: [[String]]
-    private var fillExpiry: [AdInstant?]
+    private var fillExpiry: [AdInstant]  // `.zero` when the fill does not expire by itself
     private var filledAt: [AdInstant]
     private var order: [Int] = []
+    private var learnedOrder: [Int] = []  // the waterfall order by learned prices, re-sorted only when one moves
+    private var learnedOrderIsValid = false
     private var cursor = 0
     private var tier: [Int] = []
     /// The auction's winner in a hybrid request (index, clearing price in micros), waiting for its waterfall turn.
@@ -70,7 +72,7 @@ public struct MediationStateMachine: Sendable {
         history = ImpressionHistory(caps: placement.caps, pacing: placement.pacing)
         outcomes = Array(repeating: ItemOutcome(), count: count)
         fillCreatives = Array(repeating: [], count: count)
-        fillExpiry = Array(repeating: nil, count: count)
+        fillExpiry = Array(repeating: .zero, count: count)
         filledAt = Array(repeating: .zero, count: count)
         order.reserveCapacity(count)
         tier.reserveCapacity(plan.tierSize)
@@ -192,9 +194,21 @@ public struct MediationStateMachine: Sendable {
         }
         settle(index, at: now, into: &actions)
         let isBidder = plan.isBidder[index]
-        let price: Revenue
-        if let reported = fill.price {
-            price = reported
+        let micros: Int64
+        let precision: Revenue.Precision
+        if let reported = fill.priceMicros {
+            guard fill.currency == plan.currency else {
+                let item = placement.lineItems[index]
+                let error = AdError(
+                    .invalidResponse,
+                    "'\(item.id)' priced its ad in \(fill.currency); the placement uses \(plan.currency).",
+                    providerID: item.providerID, hint: "Configure the provider's ad unit to report \(plan.currency).")
+                fail(index, .error, error, at: now, into: &actions)
+                continueRequest(at: now, into: &actions)
+                return
+            }
+            micros = reported
+            precision = fill.precision
         } else if isBidder {
             let item = placement.lineItems[index]
             let error = AdError(
@@ -204,35 +218,29 @@ public struct MediationStateMachine: Sendable {
             continueRequest(at: now, into: &actions)
             return
         } else {
-            price = Revenue(
-                micros: expected[index], currency: plan.currency,
-                precision: plan.isLearned[index] ? .estimated : .publisherDefined)
+            micros = expected[index]
+            precision = plan.isLearned[index] ? .estimated : .publisherDefined
         }
-        guard price.currency == plan.currency else {
-            let item = placement.lineItems[index]
-            let error = AdError(
-                .invalidResponse, "'\(item.id)' priced its ad in \(price.currency); the placement uses \(plan.currency).",
-                providerID: item.providerID, hint: "Configure the provider's ad unit to report \(plan.currency).")
-            fail(index, .error, error, at: now, into: &actions)
-            continueRequest(at: now, into: &actions)
-            return
-        }
-        outcomes[index].setPrice(micros: price.micros, precision: price.precision)
+        outcomes[index].setPrice(micros: micros, precision: precision)
         outcomes[index].didBid = isBidder
         if plan.isLearned[index] {
-            learned[index].observeFill(priceMicros: price.micros, smoothing: plan.smoothing, at: now)
-            expected[index] = Int64(learned[index].estimateMicros.rounded())
+            learned[index].observeFill(priceMicros: micros, smoothing: plan.smoothing, at: now)
+            let estimate = Int64(learned[index].estimateMicros.rounded())
+            if estimate != expected[index] {
+                expected[index] = estimate
+                learnedOrderIsValid = false
+            }
         }
         if fill.isExcludedCreative {
             outcomes[index].state = .excludedCreative
             actions.append(.discard(lineItem: index))
-        } else if price.micros < plan.floors[index] {
+        } else if micros < plan.floors[index] {
             outcomes[index].state = .belowFloor
             actions.append(.discard(lineItem: index))
         } else {
             outcomes[index].state = .filled
             fillCreatives[index] = fill.creativeIDs
-            fillExpiry[index] = fill.expiresAt
+            fillExpiry[index] = fill.expiresAt ?? .zero
             filledAt[index] = now
         }
         continueRequest(at: now, into: &actions)
@@ -363,15 +371,15 @@ public struct MediationStateMachine: Sendable {
 
     private mutating func computeOrder(explore: Bool) {
         order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: plan.staticOrder)
-        guard !plan.learnedItems.isEmpty else { return }
-        let prices = expected
-        let priorities = plan.priorities
-        order.sort { lhs, rhs in
-            if prices[lhs] != prices[rhs] { return prices[lhs] > prices[rhs] }
-            if priorities[lhs] != priorities[rhs] { return priorities[lhs] < priorities[rhs] }
-            return lhs < rhs
+        guard !plan.learnedItems.isEmpty else {
+            order.append(contentsOf: plan.staticOrder)
+            return
         }
+        if !learnedOrderIsValid {
+            learnedOrder = WaterfallOrder.sorted(plan.staticOrder, prices: expected, priorities: plan.priorities)
+            learnedOrderIsValid = true
+        }
+        order.append(contentsOf: learnedOrder)
         guard explore else { return }
         var stalest: Int?
         for index in plan.learnedItems {
@@ -550,7 +558,7 @@ public struct MediationStateMachine: Sendable {
         phase = .idle
         deliveredPrice = price
         // The fill arrays were written when this item filled, in this request.
-        var expiresAt = fillExpiry[index]
+        var expiresAt = fillExpiry[index] == .zero ? nil : fillExpiry[index]
         if let ttl = plan.timeToLive[index] {
             let policy = filledAt[index].advanced(by: ttl)
             expiresAt = expiresAt.map { min($0, policy) } ?? policy

@@ -78,7 +78,8 @@ struct ItemOutcome: Sendable, Equatable {
     private var precision = Revenue.Precision.unknown
     private var micros: Int64 = 0
     var startedAt = AdInstant.zero
-    var latency: Duration?
+    private var answeredAt = AdInstant.zero
+    private var hasAnswered = false
 
     var priceMicros: Int64? { hasPrice ? micros : nil }
     var pricePrecision: Revenue.Precision? { hasPrice ? precision : nil }
@@ -93,7 +94,12 @@ struct ItemOutcome: Sendable, Equatable {
         self.precision = precision
     }
 
-    mutating func answered(at now: AdInstant) { latency = startedAt.duration(to: now) }
+    var latency: Duration? { hasAnswered ? startedAt.duration(to: answeredAt) : nil }
+
+    mutating func answered(at now: AdInstant) {
+        answeredAt = now
+        hasAnswered = true
+    }
 }
 
 /// The error of one line item in one request.
