@@ -168,9 +168,10 @@ struct ControlTests {
         var harness = H(
             H.placement(
                 .waterfall,
-                [H.waterfall("a", price: 3_000, learned: true), H.waterfall("b", price: 2_000, learned: true)]) {
-                    $0.learning = LearningPolicy(smoothing: 0.5)
-                })
+                [H.waterfall("a", price: 3_000, learned: true), H.waterfall("b", price: 2_000, learned: true)]
+            ) {
+                $0.learning = LearningPolicy(smoothing: 0.5)
+            })
         var market: [String: Int64] = ["a": 5_000, "b": 2_500]
         var winners: [String] = []
         for round in 0..<40 {
@@ -194,9 +195,10 @@ struct ControlTests {
         var harness = H(
             H.placement(
                 .waterfall,
-                [H.waterfall("a", price: 3_000, learned: true), H.waterfall("b", price: 2_000, learned: true)]) {
-                    $0.learning = LearningPolicy(smoothing: 0.5, explorationRate: 0.1)
-                })
+                [H.waterfall("a", price: 3_000, learned: true), H.waterfall("b", price: 2_000, learned: true)]
+            ) {
+                $0.learning = LearningPolicy(smoothing: 0.5, explorationRate: 0.1)
+            })
         harness.start()
         harness.fill("a", micros: 3_000)
         _ = harness.take()

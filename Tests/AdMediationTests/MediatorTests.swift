@@ -28,20 +28,11 @@ struct MediatorTests {
         return (mediator, log)
     }
 
-    /// Runs virtual time to `duration` from now, letting async provider loads progress between timers.
-    private func run(for duration: Duration) async {
-        let end = world.driver.now.advanced(by: duration)
-        while true {
-            await world.driver.settle()
-            let next = [world.driver.nextDeadline, world.driver.clock.nextDeadline].compactMap(\.self).min()
-            guard let next, next <= end else { break }
-            world.driver.advance(to: next)
-        }
-        world.driver.advance(to: end)
-        await world.driver.settle()
-    }
+    private func run(for duration: Duration) async { await world.run(for: duration) }
 
-    private func reply(_ unit: String, _ reply: InMemoryTransport.Reply) { world.transport.respond(to: unit, with: reply) }
+    private func reply(_ unit: String, _ reply: InMemoryTransport.Reply) {
+        world.transport.respond(to: unit, with: reply)
+    }
 
     private func body(_ text: String) -> InMemoryTransport.Reply { .body(Array(text.utf8)) }
 
@@ -108,7 +99,9 @@ struct MediatorTests {
         let items = [
             H.waterfall("g", price: 5_000, provider: "google"), H.waterfall("y", price: 1_000, provider: "yandex"),
         ]
-        let (mediator, _) = try mediator([H.placement(.waterfall, items, id: "top"), H.placement(.waterfall, items, id: "bottom")])
+        let (mediator, _) = try mediator([
+            H.placement(.waterfall, items, id: "top"), H.placement(.waterfall, items, id: "bottom"),
+        ])
         reply("unit-g", body("cr-same"))
         reply("unit-y", body("cr-other"))
         try mediator.load("top")
@@ -140,7 +133,9 @@ struct MediatorTests {
         for _ in 0..<130 {
             let before = world.transport.requests.count
             await run(for: .seconds(1))
-            if world.transport.requests.count > before { requestTimes.append(Double(world.driver.now.sinceEpoch.components.seconds)) }
+            if world.transport.requests.count > before {
+                requestTimes.append(Double(world.driver.now.sinceEpoch.components.seconds))
+            }
         }
         #expect(requestTimes == [1, 3, 7, 15])
         let failures = log.events.filter {
@@ -152,7 +147,9 @@ struct MediatorTests {
 
     @Test("G10: a ready Google interstitial expires after one hour; it is destroyed and never handed out")
     func g10_readyAdExpires() async throws {
-        let (mediator, log) = try mediator([H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")])])
+        let (mediator, log) = try mediator([
+            H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")])
+        ])
         reply("unit-g", body("cr-g"))
         try mediator.load("p")
         await run(for: .seconds(3_599))
@@ -166,7 +163,8 @@ struct MediatorTests {
 
     @Test("Unknown placements and invalid configurations are typed errors")
     func badInput() throws {
-        let (mediator, _) = try mediator([H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")])])
+        let (mediator, _) = try mediator([H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")])]
+        )
         #expect(thrownError { try mediator.load("nowhere") }?.code == .invalidRequest)
         #expect(thrownError { _ = try mediator.takeAd(for: "p") }?.code == .notReady)
         do {
@@ -208,4 +206,54 @@ struct MediatorTests {
 @MainActor
 final class EventLog {
     var events: [MediationEvent] = []
+}
+
+@MainActor
+@Suite("Reporting: what a demo prints")
+struct ReportingTests {
+    @Test("A timeline prints every request as a table with states, bids, prices, latencies and errors")
+    func timelinePrintsWell() async throws {
+        let world = try TestHost(providers: [PricedProvider(id: "google"), PricedProvider(id: "yandex")])
+        let placement = MachineHarness.placement(
+            .hybrid,
+            [
+                MachineHarness.bidder("google-bid", provider: "google"),
+                MachineHarness.waterfall("yandex-high", price: 5_000, provider: "yandex"),
+                MachineHarness.waterfall("yandex-low", price: 1_000, provider: "yandex"),
+            ], id: "level-end")
+        let mediator = try Mediator(
+            configuration: MediationConfiguration(placements: [placement]), host: world.host)
+        let timeline = MediationTimeline(recording: mediator)
+        world.transport.respond(
+            to: "unit-google-bid", with: .delayed(.milliseconds(300), .body(Array("cr-1@2400".utf8))))
+        world.transport.respond(to: "unit-yandex-high", with: .failure(AdError(.noFill, "none")))
+        try mediator.load("level-end")
+        await world.run(for: .seconds(1))
+        #expect(
+            timeline.text == """
+                t=0.000s level-end #1 started
+                level-end #1 (hybrid) t=0.000s → t=0.300s: filled by google-bid at $2.400 eCPM (exact)
+                  google-bid   google  bidder     filled            bid  $2.400 eCPM (exact)     300 ms
+                  yandex-high  yandex  waterfall  noFill                 -                       0 ms       noFill
+                  yandex-low   yandex  waterfall  notAttempted           -
+                """)
+        #expect(timeline.reports.count == 1)
+    }
+}
+
+extension TestHost {
+    /// Runs virtual time `duration` from now, letting async provider loads progress between timers (a provider
+    /// answer is queued by the mediator and handled on the next turn, which may start the next load: three
+    /// settles let such a chain finish before time moves).
+    func run(for duration: Duration) async {
+        let end = driver.now.advanced(by: duration)
+        while true {
+            for _ in 0..<3 { await driver.settle() }
+            let next = [driver.nextDeadline, driver.clock.nextDeadline].compactMap(\.self).min()
+            guard let next, next <= end else { break }
+            driver.advance(to: next)
+        }
+        driver.advance(to: end)
+        await driver.settle()
+    }
 }

@@ -22,7 +22,8 @@ struct PricedProvider: AdProvider {
                 timeout: request.timeout))
         let body = String(decoding: response.body, as: UTF8.self)
         let parts = body.split(separator: "@")
-        let revenue = parts.count == 2 ? Int64(parts[1]).map { Revenue(micros: $0, currency: "USD", precision: .exact) } : nil
+        let revenue =
+            parts.count == 2 ? Int64(parts[1]).map { Revenue(micros: $0, currency: "USD", precision: .exact) } : nil
         let now = environment.scheduler.now
         return PricedAd(
             info: LoadedAdInfo(

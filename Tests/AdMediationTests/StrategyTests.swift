@@ -97,7 +97,8 @@ struct StrategyTests {
                 [
                     H.bidder("bid"), H.waterfall("under", price: 900, floor: 1_000),
                     H.waterfall("ok", price: 800),
-                ]) { $0.floorMicros = 500 })
+                ]
+            ) { $0.floorMicros = 500 })
         harness.start()
         harness.fill("bid", micros: 400)
         #expect(harness.loadedIDs() == ["bid", "ok"])
@@ -189,7 +190,8 @@ struct StrategyTests {
                 [
                     H.waterfall("a", price: 5_000), H.waterfall("b", price: 4_000), H.waterfall("c", price: 3_000),
                     H.waterfall("d", price: 2_000),
-                ]) { $0.parallelTierSize = 2 })
+                ]
+            ) { $0.parallelTierSize = 2 })
         harness.start()
         #expect(harness.loadedIDs() == ["a", "b"])
         harness.fill("b")

@@ -53,7 +53,9 @@ struct ConfigurationValidator {
         return problems
     }
 
-    private func check(_ placement: PlacementConfiguration, at path: String, into problems: inout [ConfigurationProblem]) {
+    private func check(
+        _ placement: PlacementConfiguration, at path: String, into problems: inout [ConfigurationProblem]
+    ) {
         if placement.lineItems.isEmpty {
             problems.append(
                 ConfigurationProblem(
@@ -83,7 +85,8 @@ struct ConfigurationValidator {
         if placement.pacing < .zero {
             problems.append(
                 ConfigurationProblem(
-                    .negativeTimeout, at: path + ".pacingSeconds", "The pacing \(placement.pacing.seconds) s is negative.",
+                    .negativeTimeout, at: path + ".pacingSeconds",
+                    "The pacing \(placement.pacing.seconds) s is negative.",
                     hint: "Use 0 for no pacing."))
         }
         for (index, cap) in placement.caps.enumerated() { check(cap, at: path + ".caps[\(index)]", into: &problems) }
@@ -206,7 +209,8 @@ struct ConfigurationValidator {
         if let window = cap.window, window <= .zero {
             problems.append(
                 ConfigurationProblem(
-                    .negativeTimeout, at: path + ".windowSeconds", "The cap window \(window.seconds) s is not positive.",
+                    .negativeTimeout, at: path + ".windowSeconds",
+                    "The cap window \(window.seconds) s is not positive.",
                     hint: "Use a window in seconds (3600 for hourly), or omit it for a per-session cap."))
         }
     }

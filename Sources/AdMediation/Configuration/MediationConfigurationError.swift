@@ -100,7 +100,8 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
         switch error {
         case .keyNotFound(let key, let context):
             self.init(
-                .malformedJSON, at: path(context.codingPath + [key]), "The required field '\(key.stringValue)' is missing.",
+                .malformedJSON, at: path(context.codingPath + [key]),
+                "The required field '\(key.stringValue)' is missing.",
                 hint: fix)
         case .typeMismatch(let type, let context):
             self.init(.malformedJSON, at: path(context.codingPath), "Expected a value of type \(type).", hint: fix)

@@ -110,8 +110,8 @@ public final class Mediator {
 
     /// Destroys a mediated ad the app is done with and releases its creatives in the placement ledger.
     public func release(_ mediated: MediatedAd) {
-        shown[mediated.ad.id] = nil
-        host.ledger.release(placement: mediated.placementID)
+        let creatives = shown.removeValue(forKey: mediated.ad.id)?.creativeIDs ?? mediated.ad.info?.creativeIDs ?? []
+        releaseCreatives(creatives, in: mediated.placementID)
         mediated.ad.destroy()
     }
 
@@ -178,7 +178,7 @@ public final class Mediator {
             case .expired(let delivery):
                 if let ad = ready.removeValue(forKey: placement) {
                     ad.destroy()
-                    host.ledger.release(placement: placement)
+                    releaseCreatives(delivery.creativeIDs, in: placement)
                 }
                 emit(.expired(placementID: placement, lineItemID: delivery.lineItemID, at: host.scheduler.now))
             }
@@ -239,7 +239,7 @@ public final class Mediator {
             emit(.revenue(revenue))
         case .closed, .didDismiss:
             guard let delivery = shown.removeValue(forKey: ad.id) else { return }
-            host.ledger.release(placement: delivery.placementID)
+            releaseCreatives(delivery.creativeIDs, in: delivery.placementID)
         default:
             break
         }
@@ -274,7 +274,8 @@ public final class Mediator {
             switch input {
             case .loaded(_, let info):
                 let excluded = host.ledger.excludedCreatives(for: key.placement)
-                let fill = LineItemFill(info: info, isExcludedCreative: info.creativeIDs.contains { excluded.contains($0) })
+                let fill = LineItemFill(
+                    info: info, isExcludedCreative: info.creativeIDs.contains { excluded.contains($0) })
                 run(key.placement) { $0.itemLoaded(key.index, fill: fill, at: $1) }
             case .failed(_, let error):
                 run(key.placement) { $0.itemFailed(key.index, error: error, at: $1) }
@@ -286,6 +287,10 @@ public final class Mediator {
         timers[key] = nil
         let context = context()
         run(key.placement) { $0.timerFired(key.timer, at: $1, context: context) }
+    }
+
+    private func releaseCreatives(_ creatives: [String], in placement: String) {
+        for creative in creatives { host.ledger.release(creative: creative, in: placement) }
     }
 
     private func emit(_ event: MediationEvent) {

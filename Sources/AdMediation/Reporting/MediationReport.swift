@@ -32,7 +32,8 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
     let winnerIndex: Int?
 
     init(
-        plan: PlacementPlan, outcomes: [ItemOutcome], errors: [ItemError], requestNumber: Int, startedAt: AdInstant, finishedAt: AdInstant,
+        plan: PlacementPlan, outcomes: [ItemOutcome], errors: [ItemError], requestNumber: Int, startedAt: AdInstant,
+        finishedAt: AdInstant,
         winnerIndex: Int?, price: Revenue?, error: AdError?, retryAttempt: Int, nextRetryAt: AdInstant?
     ) {
         self.plan = plan
@@ -63,7 +64,8 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
         let outcome = outcomes[index]
         return LineItemReport(
             lineItemID: item.id, providerID: item.providerID, adUnitID: item.adUnitID, isBidder: item.isBidder,
-            state: outcome.state, didBid: outcome.didBid, price: outcome.price(in: plan.currency), latency: outcome.latency,
+            state: outcome.state, didBid: outcome.didBid, price: outcome.price(in: plan.currency),
+            latency: outcome.latency,
             error: errors.last { $0.index == index }?.error)
     }
 

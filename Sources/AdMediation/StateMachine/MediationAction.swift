@@ -162,8 +162,9 @@ public struct LineItemFill: Sendable, Hashable {
     public var isExcludedCreative: Bool
 
     /// Creates a fill.
-    public init(price: Revenue?, creativeIDs: [String] = [], expiresAt: AdInstant? = nil, isExcludedCreative: Bool = false)
-    {
+    public init(
+        price: Revenue?, creativeIDs: [String] = [], expiresAt: AdInstant? = nil, isExcludedCreative: Bool = false
+    ) {
         self.priceMicros = price?.micros
         self.currency = price?.currency ?? ""
         self.precision = price?.precision ?? .unknown

@@ -109,7 +109,8 @@ public struct MediationStateMachine: Sendable {
     /// The report of the request running now (or of the last one).
     public func report(at now: AdInstant, error: AdError? = nil, nextRetryAt: AdInstant? = nil) -> MediationReport {
         MediationReport(
-            plan: plan, outcomes: outcomes, errors: errors, requestNumber: request, startedAt: requestStart, finishedAt: now,
+            plan: plan, outcomes: outcomes, errors: errors, requestNumber: request, startedAt: requestStart,
+            finishedAt: now,
             winnerIndex: outcomes.firstIndex { $0.state == .filled }, price: deliveredPrice, error: error,
             retryAttempt: attempt,
             nextRetryAt: nextRetryAt)
@@ -350,7 +351,9 @@ public struct MediationStateMachine: Sendable {
             return MediationTake(result: .failure(error), actions: [])
         }
         self.ready = nil
-        if ready.expiresAt != nil { actions.append(.cancelTimer(MediationTimer(kind: .expiry, request: ready.request))) }
+        if ready.expiresAt != nil {
+            actions.append(.cancelTimer(MediationTimer(kind: .expiry, request: ready.request)))
+        }
         if plan.preload { actions.append(.startTimer(MediationTimer(kind: .preload, request: request), at: now)) }
         return MediationTake(result: .success(ready), actions: actions)
     }
