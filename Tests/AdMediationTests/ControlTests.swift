@@ -114,9 +114,11 @@ struct ControlTests {
         harness.noFill("a")
         harness.advance(by: .seconds(2))
         harness.fill("a")
+        #expect(harness.delivered.last?.report.retryAttempt == 2)
         _ = harness.take()
         harness.start()
         harness.noFill("a")
+        #expect(harness.failures.last?.retryAttempt == 0)
         #expect(harness.failures.last.flatMap(\.nextRetryAt) == harness.now.advanced(by: .seconds(1)))
     }
 

@@ -225,4 +225,24 @@ struct StrategyTests {
         #expect(harness.loadedIDs() == ["a"])
         #expect(harness.machine.requestCount == 1)
     }
+
+    @Test("Bad provider answers: a bid without a price or in another currency is an error and the auction goes on")
+    func badBids() throws {
+        var harness = H(H.placement(.hybrid, [H.bidder("mute"), H.bidder("euro"), H.waterfall("w", price: 700)]))
+        harness.start()
+        harness.fill("mute")
+        harness.apply(
+            harness.machine.itemLoaded(
+                harness.index("euro"),
+                fill: LineItemFill(price: Revenue(micros: 9_000, currency: "EUR", precision: .exact)), at: harness.now))
+        // No valid bid: the hybrid request is a plain waterfall.
+        #expect(harness.loadedIDs() == ["mute", "euro", "w"])
+        harness.fill("w")
+        let report = try #require(harness.report)
+        #expect(report.state(of: "mute") == .error)
+        #expect(report.item("mute")?.error?.message.contains("without a price") == true)
+        #expect(report.state(of: "euro") == .error)
+        #expect(report.item("euro")?.error?.message.contains("EUR") == true)
+        #expect(report.winner == "w")
+    }
 }

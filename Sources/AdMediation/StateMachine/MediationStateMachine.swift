@@ -32,7 +32,8 @@ public struct MediationStateMachine: Sendable {
     private var history: ImpressionHistory
     private var phase = Phase.idle
     private var request = 0
-    private var attempt = 0
+    private var attempt = 0  // consecutive requests without an ad
+    private var requestAttempt = 0  // which retry the current request is
     private var retryPending = false
     private var requestStart = AdInstant.zero
     private var outcomes: [ItemOutcome]
@@ -112,7 +113,7 @@ public struct MediationStateMachine: Sendable {
             plan: plan, outcomes: outcomes, errors: errors, requestNumber: request, startedAt: requestStart,
             finishedAt: now,
             winnerIndex: outcomes.firstIndex { $0.state == .filled }, price: deliveredPrice, error: error,
-            retryAttempt: attempt,
+            retryAttempt: requestAttempt,
             nextRetryAt: nextRetryAt)
     }
 
@@ -146,6 +147,7 @@ public struct MediationStateMachine: Sendable {
         }
         request += 1
         requestStart = now
+        requestAttempt = attempt
         outcomes = Array(repeating: ItemOutcome(), count: outcomes.count)
         errors = []
         deliveredPrice = nil
