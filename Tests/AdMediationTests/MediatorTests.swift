@@ -161,6 +161,24 @@ struct MediatorTests {
         #expect(world.host.ledger.placements(holding: "cr-g").isEmpty)
     }
 
+    @Test("Preload: taking the ready ad starts the next request on the scheduler's next turn, not inside take")
+    func preloadAfterTake() async throws {
+        let (mediator, log) = try mediator([
+            H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")]) { $0.preload = true }
+        ])
+        reply("unit-g", body("cr-g"))
+        try mediator.load("p")
+        await run(for: .seconds(1))
+        let first = try mediator.takeAd(for: "p")
+        #expect(world.transport.requests.count == 1)
+        #expect(!mediator.isReady("p"))
+        await run(for: .seconds(1))
+        #expect(world.transport.requests.count == 2)
+        #expect(mediator.isReady("p"))
+        #expect(log.events.filter { if case .requestStarted = $0 { true } else { false } }.count == 2)
+        mediator.release(first)
+    }
+
     @Test("Unknown placements and invalid configurations are typed errors")
     func badInput() throws {
         let (mediator, _) = try mediator([H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")])]

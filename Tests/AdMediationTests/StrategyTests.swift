@@ -245,4 +245,25 @@ struct StrategyTests {
         #expect(report.item("euro")?.error?.message.contains("EUR") == true)
         #expect(report.winner == "w")
     }
+
+    @Test("Hybrid with parallel tiers: the items priced above the bid are asked together, never those below it")
+    func hybridTiers() throws {
+        var harness = H(
+            H.placement(
+                .hybrid,
+                [
+                    H.bidder("bid"), H.waterfall("a", price: 6_000), H.waterfall("b", price: 4_000),
+                    H.waterfall("c", price: 2_000),
+                ]
+            ) { $0.parallelTierSize = 3 })
+        harness.start()
+        harness.fill("bid", micros: 3_000)
+        #expect(harness.loadedIDs() == ["bid", "a", "b"])
+        harness.noFill("a")
+        harness.noFill("b")
+        let delivery = try #require(harness.delivered.first)
+        #expect(delivery.lineItemID == "bid")
+        #expect(delivery.price == Revenue(micros: 3_000, currency: "USD", precision: .exact))
+        #expect(delivery.report.state(of: "c") == .notAttempted)
+    }
 }
