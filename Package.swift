@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "AdCore", targets: ["AdCore"]),
         .library(name: "AdCreative", targets: ["AdCreative"]),
         .library(name: "AdRuntime", targets: ["AdRuntime"]),
+        .library(name: "AdMediation", targets: ["AdMediation"]),
         .library(name: "AdSimulator", targets: ["AdSimulator"]),
         .library(name: "YandexProvider", targets: ["YandexProvider"]),
         .library(name: "GoogleProvider", targets: ["GoogleProvider"]),
@@ -59,6 +60,7 @@ let package = Package(
             path: "Sources/AdRuntime",
             swiftSettings: strict
         ),
+        .target(name: "AdMediation", dependencies: ["AdCore"], path: "Sources/AdMediation", swiftSettings: strict),
         .target(
             name: "AdSimulator",
             dependencies: ["AdCore", "AdCreative", "AdRuntime"],
@@ -68,7 +70,7 @@ let package = Package(
         .executableTarget(name: "adsim", dependencies: ["AdSimulator"], path: "Sources/adsim", swiftSettings: strict),
         .executableTarget(
             name: "adbench",
-            dependencies: ["AdCore", "AdCreative", "CLibXML2"],
+            dependencies: ["AdCore", "AdCreative", "AdMediation", "CLibXML2"],
             path: "Benchmarks/adbench",
             swiftSettings: strict
         ),
@@ -101,6 +103,12 @@ let package = Package(
             name: "ExampleProviderTests",
             dependencies: ["ExampleProvider", "AdCore", "AdTestSupport"],
             path: "Tests/ExampleProviderTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AdMediationTests",
+            dependencies: ["AdMediation", "AdCore", "AdTestSupport"],
+            path: "Tests/AdMediationTests",
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,82 @@
+public import AdCore
+public import Foundation
+
+/// The whole mediation set-up of an app: its currency, app-wide caps, expiry rules and placements. Decoded from
+/// the JSON documented in `Docs/Mediation.md` and validated against the registered providers before use.
+///
+/// ```swift
+/// let configuration = try MediationConfiguration.decode(json, providers: registry.descriptors)
+/// let mediator = try Mediator(configuration: configuration, host: host, random: SeededRandom(seed: 1))
+/// ```
+public struct MediationConfiguration: Sendable, Hashable, Codable {
+    /// The ISO 4217 currency every price is in.
+    public var currency: String
+    /// Caps that count every placement's impressions together.
+    public var appCaps: [FrequencyCap]
+    /// How long cached ads of each provider and format may wait; ``ExpiryRule/defaults`` apply after these.
+    public var expiry: [ExpiryRule]
+    /// The placements.
+    public var placements: [PlacementConfiguration]
+
+    /// Creates a configuration.
+    public init(
+        currency: String = "USD", appCaps: [FrequencyCap] = [], expiry: [ExpiryRule] = [],
+        placements: [PlacementConfiguration]
+    ) {
+        self.currency = currency
+        self.appCaps = appCaps
+        self.expiry = expiry
+        self.placements = placements
+    }
+
+    private enum CodingKeys: String, CodingKey { case currency, appCaps, expiry, placements }
+
+    /// Decodes the JSON shape documented in `Docs/Mediation.md`; missing optional fields take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        currency = try container.decodeIfPresent(String.self, forKey: .currency) ?? "USD"
+        appCaps = try container.decodeIfPresent([FrequencyCap].self, forKey: .appCaps) ?? []
+        expiry = try container.decodeIfPresent([ExpiryRule].self, forKey: .expiry) ?? []
+        placements = try container.decode([PlacementConfiguration].self, forKey: .placements)
+    }
+
+    /// The placement with an ID.
+    public func placement(_ id: String) -> PlacementConfiguration? { placements.first { $0.id == id } }
+
+    /// How long an ad of `provider` in `format` may be kept: the first matching rule of ``expiry``, then of
+    /// ``ExpiryRule/defaults``; `nil` when none applies.
+    public func timeToLive(provider: ProviderID, format: AdFormat) -> Duration? {
+        (expiry + ExpiryRule.defaults).first { $0.applies(to: provider, format: format) }?.timeToLive
+    }
+
+    /// Decodes and validates a configuration.
+    ///
+    /// - Throws: ``MediationConfigurationError`` listing every problem: malformed JSON, unknown providers,
+    ///   formats a provider cannot serve, negative timeouts, duplicate IDs, ...
+    public static func decode(
+        _ json: Data, providers: [ProviderDescriptor]
+    ) throws(MediationConfigurationError) -> MediationConfiguration {
+        let configuration: MediationConfiguration
+        do {
+            configuration = try JSONDecoder().decode(MediationConfiguration.self, from: json)
+        } catch let error as DecodingError {
+            throw MediationConfigurationError(problems: [ConfigurationProblem(decoding: error)])
+        } catch {
+            throw MediationConfigurationError(problems: [
+                ConfigurationProblem(
+                    .malformedJSON, at: "$", "The configuration is not valid JSON (\(error)).",
+                    hint: "Check the file against the example in Fixtures/mediation/example.json.")
+            ])
+        }
+        try configuration.validate(providers: providers)
+        return configuration
+    }
+
+    /// Checks the configuration against the registered providers.
+    ///
+    /// - Throws: ``MediationConfigurationError`` listing every problem found, in document order.
+    public func validate(providers: [ProviderDescriptor]) throws(MediationConfigurationError) {
+        let problems = ConfigurationValidator(providers: providers).problems(in: self)
+        if !problems.isEmpty { throw MediationConfigurationError(problems: problems) }
+    }
+}

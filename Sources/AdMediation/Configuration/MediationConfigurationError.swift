@@ -1,0 +1,125 @@
+public import AdCore
+
+/// A rejected mediation configuration: one error that lists every problem found, each with where it is, what is
+/// wrong and how to fix it.
+///
+/// ```swift
+/// do { try configuration.validate(providers: registry.descriptors) } catch {
+///     for problem in error.problems { print(problem) }  // lineItems[2].provider: No provider 'foo' ...
+/// }
+/// ```
+public struct MediationConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Every problem, in document order.
+    public var problems: [ConfigurationProblem]
+
+    /// Creates the error.
+    public init(problems: [ConfigurationProblem]) { self.problems = problems }
+
+    /// The kinds of the problems, in order (handy in tests and logs).
+    public var kinds: [ConfigurationProblem.Kind] { problems.map(\.kind) }
+
+    /// The error as an ``AdError`` with code `invalidConfiguration` (for hosts that log one error type).
+    public var adError: AdError {
+        AdError(
+            .invalidConfiguration, "The mediation configuration has \(problems.count) problem(s): \(description)",
+            hint: problems.first?.hint)
+    }
+
+    /// One line per problem.
+    public var description: String {
+        "Invalid mediation configuration (\(problems.count) problem(s)):\n"
+            + problems.map { "  - \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// One problem of a mediation configuration.
+///
+/// ```swift
+/// let problem = ConfigurationProblem(.negativeTimeout, at: "placements[0].lineItems[1].timeoutSeconds",
+///                                    "The timeout -1.0 s is not positive.", hint: "Use a few seconds.")
+/// ```
+public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of problem it is.
+    ///
+    /// ```swift
+    /// #expect(error.kinds.contains(.unknownProvider))
+    /// ```
+    public enum Kind: String, Sendable, Hashable {
+        /// The text is not JSON, or a field has the wrong type, or a required field is missing.
+        case malformedJSON
+        /// A line item names a provider that is not registered.
+        case unknownProvider
+        /// A line item's provider cannot serve the placement's format.
+        case unsupportedFormat
+        /// A timeout, deadline, pacing, window or delay is negative (or zero where it must be positive).
+        case negativeTimeout
+        /// Two placements share an ID.
+        case duplicatePlacementID
+        /// Two line items of one placement share an ID.
+        case duplicateLineItemID
+        /// A required text (ID, ad unit, currency) is empty.
+        case emptyValue
+        /// A placement has no line items.
+        case noLineItems
+        /// A line item's mode does not fit the placement's strategy (a bidder in a waterfall placement...).
+        case modeNotAllowed
+        /// A price or floor is negative.
+        case negativePrice
+        /// A cap, attempt count, tier size or learning parameter is out of range.
+        case outOfRange
+    }
+
+    /// What kind of problem it is.
+    public var kind: Kind
+    /// Where it is, as a JSON path: `placements[0].lineItems[2].provider`.
+    public var path: String
+    /// What is wrong.
+    public var message: String
+    /// How to fix it.
+    public var hint: String
+
+    /// Creates a problem.
+    public init(_ kind: Kind, at path: String, _ message: String, hint: String) {
+        self.kind = kind
+        self.path = path
+        self.message = message
+        self.hint = hint
+    }
+
+    /// `path: message Fix: hint`.
+    public var description: String { "\(path): \(message) Fix: \(hint)" }
+
+    init(decoding error: DecodingError) {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.reduce("$") { text, key in
+                if let index = key.intValue { return text + "[\(index)]" }
+                return text + "." + key.stringValue
+            }
+        }
+        let fix = "Compare the file with Fixtures/mediation/example.json and Docs/Mediation.md."
+        switch error {
+        case .keyNotFound(let key, let context):
+            self.init(
+                .malformedJSON, at: path(context.codingPath + [key]),
+                "The required field '\(key.stringValue)' is missing.",
+                hint: fix)
+        case .typeMismatch(let type, let context):
+            self.init(.malformedJSON, at: path(context.codingPath), "Expected a value of type \(type).", hint: fix)
+        case .valueNotFound(let type, let context):
+            self.init(.malformedJSON, at: path(context.codingPath), "Expected a \(type), found null.", hint: fix)
+        case .dataCorrupted(let context):
+            self.init(.malformedJSON, at: path(context.codingPath), context.debugDescription, hint: fix)
+        @unknown default:
+            self.init(.malformedJSON, at: "$", "The configuration could not be decoded (\(error)).", hint: fix)
+        }
+    }
+}
+
+extension AdError.Code {
+    /// A mediation configuration was rejected (see ``MediationConfigurationError``).
+    public static let invalidConfiguration: AdError.Code = "invalidConfiguration"
+    /// A frequency cap blocks the request.
+    public static let capped: AdError.Code = "capped"
+    /// Pacing blocks the request: too soon after the last impression.
+    public static let paced: AdError.Code = "paced"
+}

@@ -1,0 +1,53 @@
+public import AdCore
+
+/// How long a cached ad of one provider (and optionally some formats) may wait to be shown. An ad past its
+/// expiry is never delivered (rule G10 for Google full-screen ads: one hour).
+///
+/// ```swift
+/// let rule = ExpiryRule(providerID: "google", formats: [.interstitial], timeToLive: .seconds(3600))
+/// ```
+public struct ExpiryRule: Sendable, Hashable, Codable {
+    /// The provider the rule applies to.
+    public var providerID: ProviderID
+    /// The formats it applies to; empty means every format.
+    public var formats: Set<AdFormat>
+    /// How long a loaded ad may be kept.
+    public var timeToLive: Duration
+
+    /// Creates a rule.
+    public init(providerID: ProviderID, formats: Set<AdFormat> = [], timeToLive: Duration) {
+        self.providerID = providerID
+        self.formats = formats
+        self.timeToLive = timeToLive
+    }
+
+    /// The built-in rules: Google full-screen ads expire after one hour (rule G10).
+    public static let defaults: [ExpiryRule] = [
+        ExpiryRule(
+            providerID: "google", formats: [.interstitial, .rewarded, .rewardedInterstitial],
+            timeToLive: .seconds(3600))
+    ]
+
+    /// Whether the rule covers an ad of `provider` in `format`.
+    public func applies(to provider: ProviderID, format: AdFormat) -> Bool {
+        provider == providerID && (formats.isEmpty || formats.contains(format))
+    }
+
+    private enum CodingKeys: String, CodingKey { case provider, formats, ttlSeconds }
+
+    /// Decodes `{"provider": "google", "formats": ["interstitial"], "ttlSeconds": 3600}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        providerID = try container.decode(ProviderID.self, forKey: .provider)
+        formats = try container.decodeIfPresent(Set<AdFormat>.self, forKey: .formats) ?? []
+        timeToLive = .seconds(try container.decode(Double.self, forKey: .ttlSeconds))
+    }
+
+    /// Encodes `{"provider": "google", "formats": ["interstitial"], "ttlSeconds": 3600}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(providerID, forKey: .provider)
+        try container.encode(formats.map(\.rawValue).sorted(), forKey: .formats)
+        try container.encode(timeToLive.seconds, forKey: .ttlSeconds)
+    }
+}

@@ -1,0 +1,40 @@
+/// At most ``maxImpressions`` impressions per time window, or per session when ``window`` is `nil`.
+///
+/// ```swift
+/// let hourly = FrequencyCap(maxImpressions: 3, window: .seconds(3600))
+/// let perSession = FrequencyCap(maxImpressions: 10, window: nil)
+/// ```
+public struct FrequencyCap: Sendable, Hashable, Codable {
+    /// How many impressions are allowed in the window.
+    public var maxImpressions: Int
+    /// The sliding window; `nil` means "per session" (until ``Mediator/startNewSession()``).
+    public var window: Duration?
+
+    /// Creates a cap.
+    public init(maxImpressions: Int, window: Duration?) {
+        self.maxImpressions = maxImpressions
+        self.window = window
+    }
+
+    private enum CodingKeys: String, CodingKey { case maxImpressions, windowSeconds }
+
+    /// Decodes `{"maxImpressions": 3, "windowSeconds": 3600}`; without `windowSeconds` the cap is per session.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        maxImpressions = try container.decode(Int.self, forKey: .maxImpressions)
+        window = try container.decodeIfPresent(Double.self, forKey: .windowSeconds).map { .seconds($0) }
+    }
+
+    /// Encodes `{"maxImpressions": 3, "windowSeconds": 3600}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(maxImpressions, forKey: .maxImpressions)
+        try container.encodeIfPresent(window?.seconds, forKey: .windowSeconds)
+    }
+
+    /// `3 per 3600.0 s` or `10 per session`.
+    var summary: String {
+        if let window { return "\(maxImpressions) per \(window.seconds) s" }
+        return "\(maxImpressions) per session"
+    }
+}

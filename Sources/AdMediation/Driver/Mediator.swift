@@ -1,0 +1,299 @@
+public import AdCore
+
+/// The `@MainActor` driver of mediation: one ``MediationStateMachine`` per placement, performed against an
+/// `AdHost` (ads loaded with `host.makeAd(...).load()`) and its scheduler (timeouts, auction deadlines, retries,
+/// expiry). Time and randomness come from the host's scheduler and an injected seeded generator.
+///
+/// Provider callbacks are never acted on inside the callback: they are queued and handled on the scheduler's next
+/// turn, so no load, and no retry, ever starts from inside a failure callback (rules Y12, I23).
+///
+/// ```swift
+/// let mediator = try Mediator(configuration: configuration, host: host, random: SeededRandom(seed: 7))
+/// mediator.onEvent { print($0) }
+/// try mediator.load("level-end")
+/// // ... later, when mediator.isReady("level-end"):
+/// let mediated = try mediator.takeAd(for: "level-end")
+/// try mediated.ad.present(from: context)   // its impression sends a .revenue event
+/// ```
+@MainActor
+public final class Mediator {
+    private struct TimerKey: Hashable {
+        let placement: String
+        let timer: MediationTimer
+    }
+
+    private struct LoadKey: Hashable {
+        let placement: String
+        let index: Int
+    }
+
+    private enum Input {
+        case loaded(UnifiedAd, LoadedAdInfo)
+        case failed(UnifiedAd, AdError)
+    }
+
+    /// The configuration (validated).
+    public let configuration: MediationConfiguration
+    /// The host ads are loaded in.
+    public let host: AdHost
+
+    private var machines: [String: MediationStateMachine] = [:]
+    private var appHistory: ImpressionHistory
+    private var random: SeededRandom
+    private var timers: [TimerKey: ScheduledActionID] = [:]
+    private var loading: [LoadKey: UnifiedAd] = [:]
+    private var loadOwners: [AdID: LoadKey] = [:]
+    private var ready: [String: UnifiedAd] = [:]
+    private var shown: [AdID: MediationDelivery] = [:]
+    private var inputs: [Input] = []
+    private var drainScheduled = false
+    private var handlers: [@MainActor (MediationEvent) -> Void] = []
+    private var lastReports: [String: MediationReport] = [:]
+
+    /// Creates a mediator after validating the configuration against the host's registered providers.
+    ///
+    /// - Throws: ``MediationConfigurationError`` listing every problem.
+    public init(
+        configuration: MediationConfiguration, host: AdHost, random: SeededRandom = SeededRandom(seed: 0)
+    ) throws(MediationConfigurationError) {
+        try configuration.validate(providers: host.registry.descriptors)
+        self.configuration = configuration
+        self.host = host
+        self.random = random
+        appHistory = ImpressionHistory(caps: configuration.appCaps, pacing: .zero)
+        for placement in configuration.placements {
+            machines[placement.id] = MediationStateMachine(
+                placement: placement, currency: configuration.currency,
+                timeToLive: { configuration.timeToLive(provider: $0, format: $1) })
+        }
+    }
+
+    /// Adds an event handler; handlers run on the main actor, in order.
+    public func onEvent(_ handler: @escaping @MainActor (MediationEvent) -> Void) { handlers.append(handler) }
+
+    /// Starts a request for a placement (preloading its ad). Does nothing while one runs or an ad is ready.
+    ///
+    /// - Throws: `invalidRequest` for an unknown placement.
+    public func load(_ placementID: String) throws(AdError) {
+        _ = try self.machine(placementID)
+        let context = context()
+        run(placementID) { $0.startRequest(at: $1, context: context) }
+    }
+
+    /// Whether a placement has an unexpired ad ready.
+    public func isReady(_ placementID: String) -> Bool {
+        guard let delivery = machines[placementID]?.readyAd else { return false }
+        return delivery.expiresAt.map { host.scheduler.now < $0 } ?? true
+    }
+
+    /// Takes a placement's ready ad to show it.
+    ///
+    /// - Throws: `invalidRequest` for an unknown placement; `notReady` when no ad is ready; `expired` when it
+    ///   outlived its time-to-live (it is destroyed, rule G10); `capped`/`paced` when caps or pacing block an
+    ///   impression now (the ad stays ready).
+    public func takeAd(for placementID: String) throws(AdError) -> MediatedAd {
+        var machine = try self.machine(placementID)
+        let take = machine.take(at: host.scheduler.now, context: context())
+        machines[placementID] = machine
+        perform(take.actions, placement: placementID)
+        let delivery = try take.result.get()
+        guard let ad = ready.removeValue(forKey: placementID) else {
+            throw AdError(
+                .internal, "Placement '\(placementID)' had a ready ad in mediation but none in the driver.",
+                hint: "Report this as an AdMediation bug.")
+        }
+        shown[ad.id] = delivery
+        return MediatedAd(
+            ad: ad, placementID: placementID, lineItemID: delivery.lineItemID, price: delivery.price,
+            report: delivery.report)
+    }
+
+    /// Destroys a mediated ad the app is done with and releases its creatives in the placement ledger.
+    public func release(_ mediated: MediatedAd) {
+        let creatives = shown.removeValue(forKey: mediated.ad.id)?.creativeIDs ?? mediated.ad.info?.creativeIDs ?? []
+        releaseCreatives(creatives, in: mediated.placementID)
+        mediated.ad.destroy()
+    }
+
+    /// Starts a new session: per-session caps of the app and of every placement count from zero.
+    public func startNewSession() {
+        appHistory.startNewSession()
+        for key in Array(machines.keys) { machines[key]?.startNewSession() }
+    }
+
+    /// The report of a placement's last finished request.
+    public func lastReport(for placementID: String) -> MediationReport? { lastReports[placementID] }
+
+    /// What was learned about a placement's line items with learned prices.
+    public func learnedPrices(for placementID: String) -> [String: LearnedPrice] {
+        machines[placementID]?.learnedPrices ?? [:]
+    }
+
+    // MARK: Driving
+
+    private func machine(_ placementID: String) throws(AdError) -> MediationStateMachine {
+        guard let machine = machines[placementID] else {
+            let known = machines.keys.sorted().joined(separator: ", ")
+            throw AdError(
+                .invalidRequest, "No placement '\(placementID)' is configured (configured: \(known)).",
+                hint: "Add the placement to the mediation configuration, or fix its ID.")
+        }
+        return machine
+    }
+
+    private func context() -> MediationContext {
+        MediationContext(
+            appBlock: appHistory.block(at: host.scheduler.now),
+            explorationRoll: Double.random(in: 0..<1, using: &random))
+    }
+
+    private func perform(_ actions: [MediationAction], placement: String) {
+        for action in actions {
+            switch action {
+            case .load(let load):
+                startLoad(load)
+            case .discard(let index):
+                if let ad = loading.removeValue(forKey: LoadKey(placement: placement, index: index)) {
+                    loadOwners[ad.id] = nil
+                    ad.destroy()
+                }
+            case .startTimer(let timer, let deadline):
+                let key = TimerKey(placement: placement, timer: timer)
+                if let old = timers[key] { host.scheduler.cancel(old) }
+                timers[key] = host.scheduler.schedule(at: deadline) { [weak self] in self?.fire(key) }
+            case .cancelTimer(let timer):
+                if let id = timers.removeValue(forKey: TimerKey(placement: placement, timer: timer)) {
+                    host.scheduler.cancel(id)
+                }
+            case .deliver(let delivery):
+                if let ad = loading.removeValue(forKey: LoadKey(placement: placement, index: delivery.index)) {
+                    loadOwners[ad.id] = nil
+                    ready[placement]?.destroy()
+                    ready[placement] = ad
+                    host.ledger.hold(creatives: delivery.creativeIDs, in: placement)
+                }
+                finished(delivery.report)
+            case .fail(let report):
+                finished(report)
+            case .expired(let delivery):
+                if let ad = ready.removeValue(forKey: placement) {
+                    ad.destroy()
+                    releaseCreatives(delivery.creativeIDs, in: placement)
+                }
+                emit(.expired(placementID: placement, lineItemID: delivery.lineItemID, at: host.scheduler.now))
+            }
+        }
+    }
+
+    private func finished(_ report: MediationReport) {
+        lastReports[report.placementID] = report
+        emit(.requestFinished(report))
+    }
+
+    private func startLoad(_ load: LineItemLoad) {
+        let key = LoadKey(placement: load.placementID, index: load.index)
+        loading.removeValue(forKey: key)?.destroy()
+        let request = AdRequest(
+            adUnitID: load.adUnitID, format: load.format, placementID: load.placementID, timeout: load.timeout)
+        let ad: UnifiedAd
+        do {
+            ad = try host.makeAd(request, provider: load.providerID)
+        } catch {
+            enqueueFailure(placement: load.placementID, index: load.index, error: error)
+            return
+        }
+        loading[key] = ad
+        loadOwners[ad.id] = key
+        ad.onEvent { [weak self, weak ad] event in
+            guard let self, let ad else { return }
+            self.received(event, from: ad)
+        }
+        ad.load()
+    }
+
+    /// Runs one input through a placement's machine and performs its actions; announces a new request.
+    private func run(
+        _ placement: String, _ input: (inout MediationStateMachine, AdInstant) -> [MediationAction]
+    ) {
+        guard var machine = machines[placement] else { return }
+        let now = host.scheduler.now
+        let before = machine.requestCount
+        let actions = input(&machine, now)
+        machines[placement] = machine
+        if machine.requestCount != before {
+            emit(.requestStarted(placementID: placement, request: machine.requestCount, at: now))
+        }
+        perform(actions, placement: placement)
+    }
+
+    private func received(_ event: AdEvent, from ad: UnifiedAd) {
+        switch event {
+        case .loadSucceeded(let info): enqueue(.loaded(ad, info))
+        case .loadFailed(let error): enqueue(.failed(ad, error))
+        case .impression:
+            guard let delivery = shown[ad.id], var machine = machines[delivery.placementID] else { return }
+            let now = host.scheduler.now
+            let revenue = machine.impressionRecorded(delivery, at: now)
+            machines[delivery.placementID] = machine
+            appHistory.record(at: now)
+            emit(.revenue(revenue))
+        case .closed, .didDismiss:
+            guard let delivery = shown.removeValue(forKey: ad.id) else { return }
+            releaseCreatives(delivery.creativeIDs, in: delivery.placementID)
+        default:
+            break
+        }
+    }
+
+    private func enqueueFailure(placement: String, index: Int, error: AdError) {
+        // A load that could not even start (unknown provider, bad request) still ends on the next turn.
+        let key = LoadKey(placement: placement, index: index)
+        host.scheduler.schedule(at: host.scheduler.now) { [weak self] in
+            self?.run(key.placement) { $0.itemFailed(key.index, error: error, at: $1) }
+        }
+    }
+
+    private func enqueue(_ input: Input) {
+        inputs.append(input)
+        guard !drainScheduled else { return }
+        drainScheduled = true
+        host.scheduler.schedule(at: host.scheduler.now) { [weak self] in self?.drain() }
+    }
+
+    private func drain() {
+        drainScheduled = false
+        let batch = inputs
+        inputs.removeAll()
+        for input in batch {
+            let ad: UnifiedAd
+            switch input {
+            case .loaded(let loaded, _): ad = loaded
+            case .failed(let failed, _): ad = failed
+            }
+            guard let key = loadOwners[ad.id], loading[key] === ad else { continue }
+            switch input {
+            case .loaded(_, let info):
+                let excluded = host.ledger.excludedCreatives(for: key.placement)
+                let fill = LineItemFill(
+                    info: info, isExcludedCreative: info.creativeIDs.contains { excluded.contains($0) })
+                run(key.placement) { $0.itemLoaded(key.index, fill: fill, at: $1) }
+            case .failed(_, let error):
+                run(key.placement) { $0.itemFailed(key.index, error: error, at: $1) }
+            }
+        }
+    }
+
+    private func fire(_ key: TimerKey) {
+        timers[key] = nil
+        let context = context()
+        run(key.placement) { $0.timerFired(key.timer, at: $1, context: context) }
+    }
+
+    private func releaseCreatives(_ creatives: [String], in placement: String) {
+        for creative in creatives { host.ledger.release(creative: creative, in: placement) }
+    }
+
+    private func emit(_ event: MediationEvent) {
+        for handler in handlers { handler(event) }
+    }
+}

@@ -1,0 +1,43 @@
+public import AdCore
+
+/// One line item's part in one request: its state, whether it bid, its price, latency and error.
+///
+/// ```swift
+/// for item in report.items { print(item.lineItemID, item.state, item.latency ?? .zero) }
+/// ```
+public struct LineItemReport: Sendable, Equatable {
+    /// The line item's ID.
+    public var lineItemID: String
+    /// Its provider.
+    public var providerID: ProviderID
+    /// Its ad unit.
+    public var adUnitID: String
+    /// Whether it is a bidder.
+    public var isBidder: Bool
+    /// What happened to it.
+    public var state: LineItemState
+    /// Whether it answered the auction with a bid (in time).
+    public var didBid: Bool
+    /// Its price: the bid, the observed or configured price; `nil` when unknown.
+    public var price: Revenue?
+    /// How long it took to answer (or until its timeout).
+    public var latency: Duration?
+    /// Its error, for `noFill`, `error`, `timeout`.
+    public var error: AdError?
+
+    /// Creates a line item report.
+    public init(
+        lineItemID: String, providerID: ProviderID, adUnitID: String, isBidder: Bool, state: LineItemState,
+        didBid: Bool = false, price: Revenue? = nil, latency: Duration? = nil, error: AdError? = nil
+    ) {
+        self.lineItemID = lineItemID
+        self.providerID = providerID
+        self.adUnitID = adUnitID
+        self.isBidder = isBidder
+        self.state = state
+        self.didBid = didBid
+        self.price = price
+        self.latency = latency
+        self.error = error
+    }
+}

@@ -1,0 +1,42 @@
+public import AdCore
+
+/// Impression-level revenue: sent once when a mediated ad's impression counts.
+///
+/// ```swift
+/// mediator.onEvent { event in
+///     if case .revenue(let paid) = event { analytics.log(paid.revenue.micros, paid.revenue.currency) }
+/// }
+/// ```
+public struct RevenueEvent: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The provider that served the ad.
+    public var providerID: ProviderID
+    /// The placement.
+    public var placementID: String
+    /// The line item that won.
+    public var lineItemID: String
+    /// The provider's ad unit.
+    public var adUnitID: String
+    /// What the impression earned (micros, currency, precision).
+    public var revenue: Revenue
+    /// When the impression counted.
+    public var at: AdInstant
+
+    /// Creates a revenue event.
+    public init(
+        providerID: ProviderID, placementID: String, lineItemID: String, adUnitID: String, revenue: Revenue,
+        at: AdInstant
+    ) {
+        self.providerID = providerID
+        self.placementID = placementID
+        self.lineItemID = lineItemID
+        self.adUnitID = adUnitID
+        self.revenue = revenue
+        self.at = at
+    }
+
+    /// `revenue level-end/google-bid google 4200 USD exact at t=3.000s`.
+    public var description: String {
+        "revenue \(placementID)/\(lineItemID) \(providerID) \(revenue.micros) \(revenue.currency) "
+            + "\(revenue.precision.rawValue) at \(at)"
+    }
+}

@@ -1,0 +1,109 @@
+import AdCore
+
+/// What a placement's configuration implies, computed once and shared (by reference) by the state machine, its
+/// load instructions, deliveries and reports, so none of them copies the configuration per request.
+final class PlacementPlan: Sendable, Equatable {
+    let placement: PlacementConfiguration
+    let currency: String
+    let timeToLive: [Duration?]
+    let floors: [Int64]
+    let configuredPrices: [Int64]
+    let priorities: [Int]
+    let bidders: [Int]
+    let isLearned: [Bool]
+    let isBidder: [Bool]
+    let learnedItems: [Int]
+    let staticOrder: [Int]
+    let tierSize: Int
+    /// Whether an item gets its own timer in an auction (bidders whose timeout is shorter than the deadline).
+    let timedInAuction: [Bool]
+    /// Hot scalars of the configuration, so the decision path never copies the configuration struct.
+    let timeouts: [Duration]
+    let strategy: PlacementConfiguration.Strategy
+    let auctionDeadline: Duration
+    let pricing: AuctionPolicy.Pricing
+    let smoothing: Double
+    let explorationRate: Double
+    let preload: Bool
+    let retry: RetryPolicy
+
+    init(placement: PlacementConfiguration, currency: String, timeToLive: (ProviderID, AdFormat) -> Duration?) {
+        self.placement = placement
+        self.currency = currency
+        let items = placement.lineItems
+        self.timeToLive = items.map { timeToLive($0.providerID, placement.format) }
+        floors = items.map { max(placement.floorMicros, $0.floorMicros ?? 0) }
+        configuredPrices = items.map {
+            if case .waterfall(_, let price, _) = $0.mode { return price }
+            return 0
+        }
+        priorities = items.map {
+            if case .waterfall(_, _, let priority) = $0.mode { return priority }
+            return 0
+        }
+        bidders = items.indices.filter { items[$0].isBidder }
+        let isLearned = items.map {
+            if case .waterfall(.learned, _, _) = $0.mode { return true }
+            return false
+        }
+        self.isLearned = isLearned
+        learnedItems = items.indices.filter { isLearned[$0] }
+        isBidder = items.map(\.isBidder)
+        staticOrder = WaterfallOrder.sorted(
+            items.indices.filter { !items[$0].isBidder }, prices: configuredPrices, priorities: priorities)
+        tierSize = max(1, placement.parallelTierSize)
+        timedInAuction = items.map { !$0.isBidder || $0.timeout < placement.auction.deadline }
+        timeouts = items.map(\.timeout)
+        strategy = placement.strategy
+        auctionDeadline = placement.auction.deadline
+        pricing = placement.auction.pricing
+        smoothing = placement.learning.smoothing
+        explorationRate = placement.learning.explorationRate
+        preload = placement.preload
+        retry = placement.retry
+    }
+
+    static func == (lhs: PlacementPlan, rhs: PlacementPlan) -> Bool {
+        lhs === rhs || (lhs.placement == rhs.placement && lhs.currency == rhs.currency)
+    }
+}
+
+/// One line item's part in the running request: the compact, trivially copyable form of ``LineItemReport``
+/// (prices are kept in the plan's currency; errors live in a separate sparse list), so the per-request array is
+/// cheap to reset and to snapshot into a report.
+struct ItemOutcome: Sendable, Equatable {
+    var state = LineItemState.notAttempted
+    var didBid = false
+    private var hasPrice = false
+    private var precision = Revenue.Precision.unknown
+    private var micros: Int64 = 0
+    var startedAt = AdInstant.zero
+    private var answeredAt = AdInstant.zero
+    private var hasAnswered = false
+
+    var priceMicros: Int64? { hasPrice ? micros : nil }
+    var pricePrecision: Revenue.Precision? { hasPrice ? precision : nil }
+
+    func price(in currency: String) -> Revenue? {
+        hasPrice ? Revenue(micros: micros, currency: currency, precision: precision) : nil
+    }
+
+    mutating func setPrice(micros: Int64, precision: Revenue.Precision) {
+        hasPrice = true
+        self.micros = micros
+        self.precision = precision
+    }
+
+    var latency: Duration? { hasAnswered ? startedAt.duration(to: answeredAt) : nil }
+
+    mutating func answered(at now: AdInstant) {
+        answeredAt = now
+        hasAnswered = true
+    }
+}
+
+/// The error of one line item in one request.
+struct ItemError: Sendable, Equatable {
+    let index: Int
+    let error: AdError
+}

@@ -1,0 +1,277 @@
+import AdCore
+import AdMediation
+import AdTestSupport
+import Testing
+
+/// End-to-end: the `Mediator` driver against a real `AdHost`, providers answering through the in-memory transport,
+/// all in virtual time.
+@MainActor
+@Suite("Mediator: the driver against an AdHost in virtual time")
+struct MediatorTests {
+    typealias H = MachineHarness
+
+    let world: TestHost
+    var events: [MediationEvent] = []
+
+    init() throws {
+        world = try TestHost(providers: [PricedProvider(id: "google"), PricedProvider(id: "yandex")])
+    }
+
+    private func mediator(_ placements: [PlacementConfiguration], appCaps: [FrequencyCap] = []) throws -> (
+        Mediator, EventLog
+    ) {
+        let mediator = try Mediator(
+            configuration: MediationConfiguration(appCaps: appCaps, placements: placements), host: world.host,
+            random: SeededRandom(seed: 3))
+        let log = EventLog()
+        mediator.onEvent { log.events.append($0) }
+        return (mediator, log)
+    }
+
+    private func run(for duration: Duration) async { await world.run(for: duration) }
+
+    private func reply(_ unit: String, _ reply: InMemoryTransport.Reply) {
+        world.transport.respond(to: unit, with: reply)
+    }
+
+    private func body(_ text: String) -> InMemoryTransport.Reply { .body(Array(text.utf8)) }
+
+    @Test("C7: a provider that never answers times out after its item's timeout and the next item fills")
+    func c7_silentProviderTimesOut() async throws {
+        let (mediator, log) = try mediator([
+            H.placement(
+                .waterfall,
+                [
+                    H.waterfall("silent", price: 5_000, provider: "google", timeout: .seconds(3)),
+                    H.waterfall("next", price: 1_000, provider: "yandex"),
+                ])
+        ])
+        reply("unit-silent", .never)
+        reply("unit-next", .delayed(.milliseconds(200), body("cr-2")))
+        try mediator.load("p")
+        await run(for: .milliseconds(2_900))
+        #expect(!mediator.isReady("p"))
+        await run(for: .milliseconds(400))
+        #expect(mediator.isReady("p"))
+        let report = try #require(mediator.lastReport(for: "p"))
+        #expect(report.state(of: "silent") == .timeout)
+        #expect(report.item("silent")?.latency == .seconds(3))
+        #expect(report.winner == "next")
+        #expect(report.item("next")?.latency == .milliseconds(200))
+        #expect(world.driver.now == AdInstant(sinceEpoch: .milliseconds(3_300)))
+        #expect(log.events.first == .requestStarted(placementID: "p", request: 1, at: .zero))
+    }
+
+    @Test("Bidding through the host: the best bid wins, a late bid is ignored, and the impression sends revenue")
+    func biddingAndRevenueEvent() async throws {
+        let (mediator, log) = try mediator([
+            H.placement(.bidding, [H.bidder("g", provider: "google"), H.bidder("y", provider: "yandex")]) {
+                $0.auction = AuctionPolicy(deadline: .seconds(1), pricing: .secondPrice)
+                $0.floorMicros = 500
+            }
+        ])
+        reply("unit-g", .delayed(.milliseconds(300), body("cr-g@2400")))
+        reply("unit-y", .delayed(.milliseconds(1_500), body("cr-y@9000")))
+        try mediator.load("p")
+        await run(for: .seconds(2))
+        let mediated = try mediator.takeAd(for: "p")
+        #expect(mediated.lineItemID == "g")
+        #expect(mediated.price == Revenue(micros: 500, currency: "USD", precision: .exact))
+        #expect(mediated.report.state(of: "y") == .timeout)
+        let context = try HostContextProvider(tree: world.tree)
+        try world.tree.addChild(context.node, to: world.feed)
+        try mediated.ad.present(from: context)
+        await run(for: .seconds(1))
+        let revenue = log.events.compactMap { event -> RevenueEvent? in
+            if case .revenue(let paid) = event { return paid }
+            return nil
+        }
+        #expect(
+            revenue == [
+                RevenueEvent(
+                    providerID: "google", placementID: "p", lineItemID: "g", adUnitID: "unit-g",
+                    revenue: Revenue(micros: 500, currency: "USD", precision: .exact), at: .seconds(2))
+            ])
+    }
+
+    @Test("Y18: a creative held by one placement is excluded from the other, until the first releases it")
+    func y18_noRepeatsAcrossPlacements() async throws {
+        let items = [
+            H.waterfall("g", price: 5_000, provider: "google"), H.waterfall("y", price: 1_000, provider: "yandex"),
+        ]
+        let (mediator, _) = try mediator([
+            H.placement(.waterfall, items, id: "top"), H.placement(.waterfall, items, id: "bottom"),
+        ])
+        reply("unit-g", body("cr-same"))
+        reply("unit-y", body("cr-other"))
+        try mediator.load("top")
+        await run(for: .seconds(1))
+        #expect(world.host.ledger.placements(holding: "cr-same") == ["top"])
+        try mediator.load("bottom")
+        await run(for: .seconds(1))
+        let bottom = try #require(mediator.lastReport(for: "bottom"))
+        #expect(bottom.state(of: "g") == .excludedCreative)
+        #expect(bottom.winner == "y")
+        let shown = try mediator.takeAd(for: "top")
+        mediator.release(shown)
+        #expect(world.host.ledger.placements(holding: "cr-same").isEmpty)
+        #expect(world.host.ledger.excludedCreatives(for: "top") == ["cr-other"])
+    }
+
+    @Test("Y12: after a failed request the next attempt starts only when its backoff timer fires, never at once")
+    func y12_noReloadFromFailureCallback() async throws {
+        let (mediator, log) = try mediator([
+            H.placement(.waterfall, [H.waterfall("a", price: 1_000, provider: "google")]) {
+                $0.retry = RetryPolicy(maxAttempts: 4)
+            }
+        ])
+        reply("unit-a", .failure(AdError(.noFill, "nothing today")))
+        try mediator.load("p")
+        await run(for: .zero)
+        #expect(world.transport.requests.count == 1)
+        var requestTimes: [Double] = []
+        for _ in 0..<130 {
+            let before = world.transport.requests.count
+            await run(for: .seconds(1))
+            if world.transport.requests.count > before {
+                requestTimes.append(Double(world.driver.now.sinceEpoch.components.seconds))
+            }
+        }
+        #expect(requestTimes == [1, 3, 7, 15])
+        let failures = log.events.filter {
+            if case .requestFinished(let report) = $0 { return report.winner == nil }
+            return false
+        }
+        #expect(failures.count == 5)
+    }
+
+    @Test("G10: a ready Google interstitial expires after one hour; it is destroyed and never handed out")
+    func g10_readyAdExpires() async throws {
+        let (mediator, log) = try mediator([
+            H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")])
+        ])
+        reply("unit-g", body("cr-g"))
+        try mediator.load("p")
+        await run(for: .seconds(3_599))
+        #expect(mediator.isReady("p"))
+        await run(for: .seconds(1))
+        #expect(!mediator.isReady("p"))
+        #expect(log.events.contains(.expired(placementID: "p", lineItemID: "g", at: .seconds(3_600))))
+        #expect(thrownError { _ = try mediator.takeAd(for: "p") }?.code == .notReady)
+        #expect(world.host.ledger.placements(holding: "cr-g").isEmpty)
+    }
+
+    @Test("Preload: taking the ready ad starts the next request on the scheduler's next turn, not inside take")
+    func preloadAfterTake() async throws {
+        let (mediator, log) = try mediator([
+            H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")]) { $0.preload = true }
+        ])
+        reply("unit-g", body("cr-g"))
+        try mediator.load("p")
+        await run(for: .seconds(1))
+        let first = try mediator.takeAd(for: "p")
+        #expect(world.transport.requests.count == 1)
+        #expect(!mediator.isReady("p"))
+        await run(for: .seconds(1))
+        #expect(world.transport.requests.count == 2)
+        #expect(mediator.isReady("p"))
+        #expect(log.events.filter { if case .requestStarted = $0 { true } else { false } }.count == 2)
+        mediator.release(first)
+    }
+
+    @Test("Unknown placements and invalid configurations are typed errors")
+    func badInput() throws {
+        let (mediator, _) = try mediator([H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")])]
+        )
+        #expect(thrownError { try mediator.load("nowhere") }?.code == .invalidRequest)
+        #expect(thrownError { _ = try mediator.takeAd(for: "p") }?.code == .notReady)
+        do {
+            _ = try Mediator(
+                configuration: MediationConfiguration(placements: [
+                    H.placement(.waterfall, [H.waterfall("x", price: 1, provider: "nosuch")])
+                ]), host: world.host)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.kinds == [.unknownProvider])
+        }
+    }
+
+    @Test("App-wide caps count impressions of every placement")
+    func appCapsAcrossPlacements() async throws {
+        let items = [H.waterfall("g", price: 1_000, provider: "google")]
+        let (mediator, _) = try mediator(
+            [H.placement(.waterfall, items, id: "one"), H.placement(.waterfall, items, id: "two")],
+            appCaps: [FrequencyCap(maxImpressions: 1, window: .seconds(600))])
+        reply("unit-g", body("cr-g"))
+        try mediator.load("one")
+        await run(for: .seconds(1))
+        let first = try mediator.takeAd(for: "one")
+        let context = try HostContextProvider(tree: world.tree)
+        try world.tree.addChild(context.node, to: world.feed)
+        try first.ad.present(from: context)
+        await run(for: .seconds(1))
+        try mediator.load("two")
+        await run(for: .seconds(1))
+        #expect(mediator.lastReport(for: "two")?.error?.code == .capped)
+        mediator.release(first)
+        await run(for: .seconds(600))
+        try mediator.load("two")
+        await run(for: .seconds(1))
+        #expect(mediator.isReady("two"), "\(String(describing: mediator.lastReport(for: "two")))")
+    }
+}
+
+@MainActor
+final class EventLog {
+    var events: [MediationEvent] = []
+}
+
+@MainActor
+@Suite("Reporting: what a demo prints")
+struct ReportingTests {
+    @Test("A timeline prints every request as a table with states, bids, prices, latencies and errors")
+    func timelinePrintsWell() async throws {
+        let world = try TestHost(providers: [PricedProvider(id: "google"), PricedProvider(id: "yandex")])
+        let placement = MachineHarness.placement(
+            .hybrid,
+            [
+                MachineHarness.bidder("google-bid", provider: "google"),
+                MachineHarness.waterfall("yandex-high", price: 5_000, provider: "yandex"),
+                MachineHarness.waterfall("yandex-low", price: 1_000, provider: "yandex"),
+            ], id: "level-end")
+        let mediator = try Mediator(
+            configuration: MediationConfiguration(placements: [placement]), host: world.host)
+        let timeline = MediationTimeline(recording: mediator)
+        world.transport.respond(
+            to: "unit-google-bid", with: .delayed(.milliseconds(300), .body(Array("cr-1@2400".utf8))))
+        world.transport.respond(to: "unit-yandex-high", with: .failure(AdError(.noFill, "none")))
+        try mediator.load("level-end")
+        await world.run(for: .seconds(1))
+        #expect(
+            timeline.text == """
+                t=0.000s level-end #1 started
+                level-end #1 (hybrid) t=0.000s → t=0.300s: filled by google-bid at $2.400 eCPM (exact)
+                  google-bid   google  bidder     filled            bid  $2.400 eCPM (exact)     300 ms
+                  yandex-high  yandex  waterfall  noFill                 -                       0 ms       noFill
+                  yandex-low   yandex  waterfall  notAttempted           -
+                """)
+        #expect(timeline.reports.count == 1)
+    }
+}
+
+extension TestHost {
+    /// Runs virtual time `duration` from now, letting async provider loads progress between timers (a provider
+    /// answer is queued by the mediator and handled on the next turn, which may start the next load: three
+    /// settles let such a chain finish before time moves).
+    func run(for duration: Duration) async {
+        let end = driver.now.advanced(by: duration)
+        while true {
+            for _ in 0..<3 { await driver.settle() }
+            let next = [driver.nextDeadline, driver.clock.nextDeadline].compactMap(\.self).min()
+            guard let next, next <= end else { break }
+            driver.advance(to: next)
+        }
+        driver.advance(to: end)
+        await driver.settle()
+    }
+}
