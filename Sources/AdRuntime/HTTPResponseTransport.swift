@@ -1,0 +1,80 @@
+public import AdCore
+public import AdCreative
+public import Foundation
+
+/// The live transport: fetches each provider's ad response over HTTP(S) through AdCreative's ``HTTPFetcher``
+/// (the one URLSession client of AdBridge: scheme policy, body cap, redirects, timeouts).
+///
+/// Each provider has an endpoint template; `{adUnit}` is replaced by the percent-encoded ad unit ID, and the
+/// request's parameters (rule Y21) are appended as query items in key order. A request with an explicit URL (a
+/// wrapper hop, an image) fetches that URL. An empty body (HTTP 204) is no fill.
+///
+/// ```swift
+/// let transport = HTTPResponseTransport(endpoints: [
+///     "yandex": "https://ads.example.com/yandex/{adUnit}.xml",
+///     "ifly": "https://ads.example.com/ifly?unit={adUnit}",
+/// ])
+/// ```
+public struct HTTPResponseTransport: ResponseTransport {
+    /// Endpoint templates per provider, with `{adUnit}` where the ad unit ID goes.
+    public var endpoints: [ProviderID: String]
+    /// The HTTP client.
+    public var fetcher: HTTPFetcher
+
+    /// Creates a transport.
+    public init(endpoints: [ProviderID: String], fetcher: HTTPFetcher = HTTPFetcher()) {
+        self.endpoints = endpoints
+        self.fetcher = fetcher
+    }
+
+    /// The URL a request is fetched from.
+    ///
+    /// - Throws: `invalidRequest` when the provider has no endpoint; `refusedURL` for a non-http(s) URL.
+    public func url(for request: TransportRequest) throws(AdError) -> URL {
+        if let explicit = request.url { return try VASTURLPolicy.validate(explicit) }
+        guard let template = endpoints[request.providerID] else {
+            let known = endpoints.keys.map(\.rawValue).sorted().joined(separator: ", ")
+            throw AdError(
+                .invalidRequest, "No endpoint is configured for provider '\(request.providerID)' (known: \(known)).",
+                providerID: request.providerID, hint: "Add an endpoint template with {adUnit} for this provider.")
+        }
+        let unit = request.adUnitID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
+        // `{adUnit}` may arrive percent-encoded when the template was built with URL APIs.
+        let filled = template.replacingOccurrences(of: "{adUnit}", with: unit ?? "")
+            .replacingOccurrences(of: "%7BadUnit%7D", with: unit ?? "")
+        let base = try VASTURLPolicy.validate(filled)
+        guard !request.parameters.isEmpty else { return base }
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+            throw AdError(
+                .invalidRequest, "Endpoint '\(template)' is not a valid URL.", providerID: request.providerID,
+                hint: "Write the endpoint as an absolute https URL.")
+        }
+        let extra = request.parameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        components.queryItems = (components.queryItems ?? []) + extra
+        guard let url = components.url else {
+            throw AdError(
+                .invalidRequest, "The request parameters do not form a valid URL.", providerID: request.providerID,
+                hint: "Check the parameter names and values.")
+        }
+        return url
+    }
+
+    /// Fetches the response for a request.
+    public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
+        let url = try url(for: request)
+        let body: Data
+        do {
+            body = try await fetcher.get(url, timeout: request.timeout)
+        } catch {
+            var attributed = error
+            attributed.providerID = attributed.providerID ?? request.providerID
+            throw attributed
+        }
+        guard !body.isEmpty else {
+            throw AdError(
+                .noFill, "\(url.absoluteString) answered with an empty body.", providerID: request.providerID,
+                hint: "No ad was available for this request; try again later or another provider.")
+        }
+        return TransportResponse(body: [UInt8](body), sourceURL: url.absoluteString)
+    }
+}
