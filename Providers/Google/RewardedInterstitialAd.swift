@@ -13,10 +13,8 @@ public import AdCore
 /// try ad.present(from: context) { reward in lives += reward.amount }
 /// ```
 @MainActor
-public final class RewardedInterstitialAd {
-    private let controller: FullScreenAdController
-
-    private init(_ controller: FullScreenAdController) { self.controller = controller }
+public final class RewardedInterstitialAd: GoogleFullScreenAdBase {
+    override init(_ controller: FullScreenAdController) { super.init(controller) }
 
     /// Loads an ad for `adUnitID` through the host's provider `provider` (`"google"` by default). Nothing is
     /// presented on load (G7).
@@ -34,30 +32,11 @@ public final class RewardedInterstitialAd {
     ///
     /// - Throws: `invalidRequest` when the ad has another format or was loaded by another provider.
     public init(wrapping ad: UnifiedAd, host: AdHost) throws(AdError) {
-        controller = try FullScreenAdController(wrapping: ad, host: host, format: .rewardedInterstitial)
+        super.init(try FullScreenAdController(wrapping: ad, host: host, format: .rewardedInterstitial))
     }
-
-    /// The unified ad underneath: its phase, info and lifecycle events.
-    public var ad: UnifiedAd { controller.ad }
-    /// The ad unit.
-    public var adUnitID: String { controller.ad.request.adUnitID }
-    /// The loaded Google ad: its creative and playback.
-    public var googleAd: GoogleFullScreenAd? { controller.googleAd }
 
     /// The reward the ad grants (type, amount), once loaded.
     public var reward: AdReward? { controller.googleAd?.creative.reward }
-
-    /// Adds a handler for the full-screen content events (G8), delivered on the main actor in order.
-    public func onContentEvent(_ handler: @escaping @MainActor (FullScreenContentEvent) -> Void) {
-        controller.onContentEvent(handler)
-    }
-
-    /// Returns when the ad can be presented from `context` now; otherwise throws the exact reason:
-    /// `notReady` (G6), `alreadyUsed` (G9), `expired` (G10), `cancelled` (destroyed), `presenterNotInWindow` (G3),
-    /// `invalidRequest` for a context that takes room (G5).
-    public func canPresent(from context: HostContextProvider) throws(AdError) {
-        try controller.canPresent(from: context)
-    }
 
     /// Presents the ad in the window of the host's `context` (G2, G4). `userDidEarnReward` runs once, when the user earns the reward, before
     /// did-dismiss (G11).
@@ -68,19 +47,4 @@ public final class RewardedInterstitialAd {
     {
         try controller.present(from: context, reward: userDidEarnReward)
     }
-
-    /// The user tapped the ad (a UI bridge reports it): counted once, after the impression.
-    @discardableResult
-    public func userDidTap() -> ClickOutcome { controller.userDidTap() }
-
-    /// The user skipped the ad (after its skip offset); it is dismissed.
-    ///
-    /// - Throws: `notReady` when the ad is not on screen, not skippable, or not yet skippable.
-    public func userDidSkip() throws(AdError) { try controller.userDidSkip() }
-
-    /// The user closed the ad; it is dismissed (a reward not yet earned is lost, G11).
-    public func userDidClose() { controller.userDidClose() }
-
-    /// Destroys the ad: its timers stop and it never emits again (C5).
-    public func destroy() { controller.ad.destroy() }
 }
