@@ -79,7 +79,8 @@ struct DemoCommandTests {
         #expect(times == times.sorted())
         let kinds = Set(entries.compactMap { $0["kind"] as? String })
         for kind in [
-            "note", "user", "request", "ask", "outcome", "chosen", "bind", "impression", "click", "present", "reward",
+            "note", "app", "user", "request", "ask", "outcome", "chosen", "bind", "impression", "click", "present",
+            "reward",
             "dismiss", "revenue", "summary",
         ] {
             #expect(kinds.contains(kind), "no entry of kind \(kind)")

@@ -10,7 +10,9 @@ struct DemoEvent: Sendable, Equatable {
     enum Kind: String, Sendable, CaseIterable {
         /// A remark about the set-up (printed without a time in the text output).
         case note
-        /// The host app or its user did something (launch, render, scroll, swipe, tap).
+        /// The host app did something on its own (launch, render a screen, prepare a cell).
+        case app
+        /// The user did something (scroll, swipe, tap, close).
         case user
         /// A mediation request started.
         case request

@@ -23,6 +23,11 @@ enum DemoFixtures {
         return nil
     }
 
+    /// How to point the demo at its fixtures.
+    static let advice =
+        "Pass the fixture folder of an AdBridge checkout (it holds yandex/, ifly/ and google/): "
+        + "adsim demo --fixtures <AdBridge>/Fixtures"
+
     /// The fixture folder to use, or the message that explains where the demo looked and what to do.
     static func locate(override: String?, sourcePath: String = #filePath) -> Result<URL, DemoFixtureError> {
         let candidate: URL
@@ -35,20 +40,16 @@ enum DemoFixtures {
                 DemoFixtureError(
                     message: "adsim demo: the built-in fixtures were not found: no Package.swift above "
                         + "\(sourcePath), where adsim was built.\n"
-                        + "Pass the fixture folder of an AdBridge checkout: adsim demo --fixtures <AdBridge>/Fixtures"))
+                        + advice))
         }
         let missing = requiredFiles.filter {
             !FileManager.default.fileExists(atPath: candidate.appendingPathComponent($0).path)
         }
         guard missing.isEmpty else {
-            let how =
-                override == nil
-                ? "Pass the fixture folder of an AdBridge checkout: adsim demo --fixtures <AdBridge>/Fixtures"
-                : "Pass a folder that holds yandex/, ifly/ and google/ as in AdBridge's Fixtures/."
             return .failure(
                 DemoFixtureError(
                     message: "adsim demo: the fixtures were not found in \(candidate.path) "
-                        + "(missing \(missing.joined(separator: ", "))).\n" + how))
+                        + "(missing \(missing.joined(separator: ", "))).\n" + advice))
         }
         return .success(candidate)
     }

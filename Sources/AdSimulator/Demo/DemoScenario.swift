@@ -57,20 +57,21 @@ final class DemoScenario {
     /// Plays the whole script.
     func run() async throws(AdError) {
         for line in DemoConfiguration.notes { timeline.append(.zero, "app", .note, line) }
-        user(
-            "launch: a 390x844 window, a scrolling feed (IFLY cell at y=140, Yandex slider at y=1000, IFLY cell "
-                + "at y=1700), a toolbar button \"Watch a video for 10 coins\"")
+        hostApp(
+            "launches: a 390x844 window; a feed with cells at y=140 (native), 1000 (slider), 1700 (native); "
+                + "a button")
         try mediator.load(DemoConfiguration.slider)
         try mediator.load(DemoConfiguration.feed)
         try mediator.load(DemoConfiguration.rewarded)
 
         await run(until: .seconds(1))
-        user("the feed renders its first screen: the first IFLY cell; the slider's cell is prepared below the fold")
+        hostApp("shows the feed's first screen (cell 1) and binds the slider cell below the fold")
         try bindSlider()
         try attachFeedAd(to: app.firstCell, name: "cell 1 (y=140, on screen)")
         try mediator.load(DemoConfiguration.feed)
 
         await run(until: .seconds(2))
+        hostApp("prepares cell 2 below the fold")
         try attachFeedAd(to: app.secondCell, name: "cell 2 (y=1700, below the fold)")
 
         await run(until: .seconds(3))
@@ -94,7 +95,7 @@ final class DemoScenario {
         feedAds.last?.click(on: app.secondCell.cta)
 
         await run(until: .seconds(10))
-        user("taps \"Watch a video for 10 coins\"")
+        user("taps the button \"Watch a video for 10 coins\"")
         try presentRewarded()
 
         await run(until: .seconds(31))
@@ -125,8 +126,7 @@ final class DemoScenario {
         let cards = slider.cards.map(\.id).joined(separator: ", ")
         timeline.append(
             now, mediated.placementID, .bind,
-            "\(mediated.lineItemID): slider block (sponsored label) and \(sliderCards.count) cards (\(cards)) bound "
-                + "in the feed at y=1000, below the fold")
+            "\(mediated.lineItemID): block (sponsored label) and \(sliderCards.count) cards (\(cards)) bound at y=1000")
     }
 
     private func attachFeedAd(to cell: DemoHostApp.FeedCell, name: String) throws(AdError) {
@@ -176,6 +176,8 @@ final class DemoScenario {
     private var now: AdInstant { driver.now }
 
     private func user(_ text: String) { timeline.append(now, "app", .user, text) }
+
+    private func hostApp(_ text: String) { timeline.append(now, "app", .app, text) }
 
     private func recordAsk(provider: ProviderID, adUnit: String) {
         guard let (placement, item) = DemoConfiguration.lineItem(forAdUnit: adUnit) else { return }
