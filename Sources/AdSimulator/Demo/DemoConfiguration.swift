@@ -23,7 +23,6 @@ enum DemoConfiguration {
         "A placement lists only providers that serve its format. Google serves full-screen formats only, so the",
         "rewarded placement lists Google line items alone; the slider is Yandex's format (nativeSlider); the feed's",
         "native ads are mediated between IFLY and Yandex. Prices are eCPMs; revenue is per impression.",
-        "",
     ]
 
     /// The configuration (validated by the `Mediator` against the registry).

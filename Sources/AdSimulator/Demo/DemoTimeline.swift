@@ -47,9 +47,15 @@ final class DemoTimeline {
         let timeWidth = timedEvents.map(\.time.description.count).max() ?? 0
         let placementWidth = timedEvents.map(\.placement.count).max() ?? 0
         let kindWidth = timedEvents.map(\.kind.rawValue.count).max() ?? 0
-        return events.map {
-            $0.textLine(timeWidth: timeWidth, placementWidth: placementWidth, kindWidth: kindWidth) + "\n"
-        }.joined()
+        var text = ""
+        var previous: DemoEvent.Kind?
+        for event in events {
+            // A blank line between the opening notes and the timeline.
+            if previous == .note && event.kind != .note { text += "\n" }
+            text += event.textLine(timeWidth: timeWidth, placementWidth: placementWidth, kindWidth: kindWidth) + "\n"
+            previous = event.kind
+        }
+        return text
     }
 
     /// One JSON object per entry, one per line.
