@@ -63,7 +63,9 @@ let package = Package(
         .target(name: "AdMediation", dependencies: ["AdCore"], path: "Sources/AdMediation", swiftSettings: strict),
         .target(
             name: "AdSimulator",
-            dependencies: ["AdCore", "AdCreative", "AdRuntime"],
+            dependencies: [
+                "AdCore", "AdCreative", "AdRuntime", "AdMediation", "YandexProvider", "GoogleProvider", "IFLYProvider",
+            ],
             path: "Sources/AdSimulator",
             swiftSettings: strict
         ),

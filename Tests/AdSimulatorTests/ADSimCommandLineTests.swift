@@ -3,15 +3,25 @@ import Testing
 
 @Suite("adsim command line")
 struct ADSimCommandLineTests {
-    @Test("No arguments prints the usage text with subcommands and providers, exit 0")
-    func noArgumentsPrintsUsage() async {
+    @Test("--help prints the usage text with subcommands and providers, exit 0")
+    func helpFlagPrintsUsage() async {
         let output = CommandOutput.buffered()
-        let status = await ADSim().run([], output: output)
+        let status = await ADSim().run(["--help"], output: output)
         #expect(status == .success)
         #expect(output.standardOutput.contains("SUBCOMMANDS:"))
         #expect(output.standardOutput.contains("  help "))
         #expect(output.standardOutput.contains("PROVIDERS:"))
         #expect(output.standardError.isEmpty)
+    }
+
+    @Test("No arguments without a demo subcommand prints the usage text, exit 0")
+    func noArgumentsWithoutDemoPrintsUsage() async {
+        let output = CommandOutput.buffered()
+        let adsim = ADSim(subcommands: [HelpCommand.subcommand, ParseCommand.subcommand], providerLines: [])
+        let status = await adsim.run([], output: output)
+        #expect(status == .success)
+        #expect(output.standardOutput.contains("SUBCOMMANDS:"))
+        #expect(output.standardOutput.contains("(none registered)"))
     }
 
     @Test("An unknown subcommand exits 64 with an error on stderr")

@@ -137,7 +137,7 @@ struct ParseCommandTests {
 
     @Test("parse is listed in the usage text and has help")
     func help() async {
-        let (_, usage, _) = await Self.run([])
+        let (_, usage, _) = await Self.run(["help"])
         #expect(usage.contains("  parse "))
         let (status, help, _) = await Self.run(["help", "parse"])
         #expect(status == .success)

@@ -45,6 +45,8 @@ public final class Mediator {
     private var loadOwners: [AdID: LoadKey] = [:]
     private var ready: [String: UnifiedAd] = [:]
     private var shown: [AdID: MediationDelivery] = [:]
+    /// Ads whose (first) impression was booked: later component impressions of the same ad are not.
+    private var impressionBooked: Set<AdID> = []
     private var inputs: [Input] = []
     private var drainScheduled = false
     private var handlers: [@MainActor (MediationEvent) -> Void] = []
@@ -231,7 +233,11 @@ public final class Mediator {
         case .loadSucceeded(let info): enqueue(.loaded(ad, info))
         case .loadFailed(let error): enqueue(.failed(ad, error))
         case .impression:
-            guard let delivery = shown[ad.id], var machine = machines[delivery.placementID] else { return }
+            // One ad, one impression for caps, pacing and revenue: a slider's block and card impressions
+            // (components) all belong to the one mediated ad, so only the first of them is booked.
+            guard let delivery = shown[ad.id], impressionBooked.insert(ad.id).inserted,
+                var machine = machines[delivery.placementID]
+            else { return }
             let now = host.scheduler.now
             let revenue = machine.impressionRecorded(delivery, at: now)
             machines[delivery.placementID] = machine
@@ -239,6 +245,7 @@ public final class Mediator {
             emit(.revenue(revenue))
         case .closed, .didDismiss:
             guard let delivery = shown.removeValue(forKey: ad.id) else { return }
+            impressionBooked.remove(ad.id)
             releaseCreatives(delivery.creativeIDs, in: delivery.placementID)
         default:
             break

@@ -1,7 +1,8 @@
 /// The `adsim` command line: a dispatcher over ``Subcommand``s, testable without a process.
 ///
-/// `adsim` with no arguments prints the usage text (the subcommands and the registered providers) and exits 0;
-/// `adsim --help` and `adsim help <command>` print help; an unknown subcommand or option exits 64.
+/// `adsim` with no arguments runs `adsim demo`; `adsim --help` and `adsim help` print the usage text (the
+/// subcommands and the registered providers), `adsim help <command>` a command's help; an unknown subcommand or
+/// option exits 64.
 ///
 /// ```swift
 /// let output = CommandOutput.buffered()
@@ -36,8 +37,12 @@ public struct ADSim: Sendable {
 
     private func dispatch(_ arguments: [String], output: CommandOutput) async throws(UsageError) -> ExitCode {
         guard let first = arguments.first else {
-            output.write(usage)
-            return .success
+            // `adsim` alone runs the demo (the README's `swift run adsim`); without a demo, it prints the usage.
+            guard let demo = subcommands.first(where: { $0.name == DemoCommand.subcommand.name }) else {
+                output.write(usage)
+                return .success
+            }
+            return try await demo.run([], output)
         }
         let rest = Array(arguments.dropFirst())
         switch first {
@@ -74,9 +79,9 @@ public struct ADSim: Sendable {
     public var usage: String {
         let width = (subcommands.map(\.name.count).max() ?? 0) + 2
         var text = """
-            OVERVIEW: AdBridge mediation simulator: parse creatives and replay ad traffic in virtual time.
+            OVERVIEW: AdBridge simulator: run the demo app, parse creatives, in virtual time.
 
-            USAGE: adsim <subcommand> [options]
+            USAGE: adsim [<subcommand>] [options]   (no subcommand: adsim demo)
 
             SUBCOMMANDS:
 

@@ -1,0 +1,107 @@
+import AdCore
+import Foundation
+
+/// `adsim demo [--json] [--fixtures DIR]`: a small host app showing the library at work on the built-in fixtures,
+/// in virtual time, deterministically: a feed holding a Yandex slider and IFLY feed ads, a button that presents a
+/// Google rewarded ad, each placement mediated; prints a timeline and a summary table. `adsim` with no arguments
+/// runs it.
+///
+/// Exits 0 when the demo ran, 1 when the fixtures are missing or the demo failed, 64 on a usage error.
+///
+/// ```swift
+/// let output = CommandOutput.buffered()
+/// let status = await ADSim().run(["demo", "--json"], output: output)
+/// ```
+public enum DemoCommand {
+    /// The `demo` subcommand.
+    public static let subcommand = Subcommand(
+        name: "demo",
+        abstract: "Run a small host app with mediated Yandex, IFLY and Google ads in virtual time (the default).",
+        help: """
+            OVERVIEW: Show AdBridge at work: a host app with a feed holding a Yandex slider and IFLY feed ads, and a
+            button that presents a Google rewarded ad, each placement mediated by AdMediation, on the built-in
+            fixtures, in virtual time, deterministically (seed 7). Prints a timeline (request, each line item's
+            outcome, the chosen ad, bind, impression, click, reward, dismiss, revenue) and a summary table.
+
+            A placement lists only providers that serve its format: Google serves full-screen formats only, so the
+            rewarded placement lists Google line items alone; the slider (nativeSlider) is Yandex's; the feed's
+            native ads are mediated between IFLY and Yandex.
+
+            USAGE: adsim demo [--json] [--fixtures <dir>]
+                   adsim            (no arguments: the same as 'adsim demo')
+
+            OPTIONS:
+              --json              The same timeline as JSON lines, one object per entry with the keys timeMs,
+                                  placement, kind, text (in that order); the summary rows are entries of kind
+                                  "summary".
+              --fixtures <dir>    The fixture folder (with yandex/, ifly/, google/). Default: the Fixtures/ folder
+                                  of the AdBridge checkout adsim was built from.
+
+            EXIT STATUS:
+              0 the demo ran, 1 the fixtures were not found or the demo failed, 64 usage error.
+
+            """
+    ) { arguments, output throws(UsageError) in
+        try await run(arguments, output: output)
+    }
+
+    struct Options: Equatable {
+        var json = false
+        var fixtures: String?
+    }
+
+    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--json":
+                options.json = true
+            case "--fixtures":
+                guard let value = remaining.popFirst(), !value.hasPrefix("-") else {
+                    throw UsageError("--fixtures needs a folder.", command: "demo")
+                }
+                options.fixtures = value
+            default:
+                if argument.hasPrefix("--fixtures=") {
+                    options.fixtures = String(argument.dropFirst("--fixtures=".count))
+                } else if argument.hasPrefix("-") {
+                    throw UsageError("Unknown option '\(argument)'.", command: "demo")
+                } else {
+                    throw UsageError("'demo' takes no arguments (got '\(argument)').", command: "demo")
+                }
+            }
+        }
+        return options
+    }
+
+    static func run(_ arguments: [String], output: CommandOutput) async throws(UsageError) -> ExitCode {
+        let options = try parseOptions(arguments)
+        let fixtures: URL
+        switch DemoFixtures.locate(override: options.fixtures) {
+        case .success(let url): fixtures = url
+        case .failure(let error):
+            output.writeError(error.message + "\n")
+            return .failure
+        }
+        return await play(fixtures: fixtures, json: options.json, output: output)
+    }
+
+    @MainActor
+    private static func play(fixtures: URL, json: Bool, output: CommandOutput) async -> ExitCode {
+        do throws(AdError) {
+            let scenario = try DemoScenario(fixtures: fixtures)
+            try await scenario.run()
+            if json {
+                output.write(scenario.timeline.jsonLines + scenario.summary.events.map { $0.jsonLine + "\n" }.joined())
+            } else {
+                output.write(scenario.timeline.text + "\n" + scenario.summary.table)
+            }
+            return .success
+        } catch {
+            output.writeError("adsim demo: the demo failed: \(error.message)\n")
+            if let hint = error.hint { output.writeError("Hint: \(hint)\n") }
+            return .failure
+        }
+    }
+}

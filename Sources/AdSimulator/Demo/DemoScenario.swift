@@ -1,0 +1,286 @@
+import AdCore
+import AdMediation
+import Foundation
+import GoogleProvider
+import IFLYProvider
+import YandexProvider
+
+/// The demo, end to end, in virtual time: builds the host app (``DemoHostApp``), the registry of the three
+/// providers, the mediator over ``DemoConfiguration``, and plays the user's script, recording everything in a
+/// ``DemoTimeline`` and counting it in a ``DemoSummary``.
+///
+/// The script: the app launches and mediates its three placements; the feed renders its first screen (an IFLY
+/// ad) and binds the Yandex slider further down; a second IFLY ad is fetched for a later cell; the user scrolls
+/// to the slider, taps a card, swipes to the next card, scrolls on to the second IFLY ad and taps it; then taps
+/// the toolbar's button, which presents the Google rewarded video; it plays to the end (reward) and the user
+/// closes it.
+@MainActor
+final class DemoScenario {
+    /// What the demo recorded.
+    let timeline = DemoTimeline()
+    /// The per-placement counts.
+    private(set) var summary = DemoSummary(placements: DemoConfiguration.configuration.placements)
+
+    private let driver: VirtualTimeDriver
+    private let transport: DemoTransport
+    private let host: AdHost
+    private let app: DemoHostApp
+    private let mediator: Mediator
+    private let iflyLoader: NativeFeedAdLoader
+    /// The ads the app took: it owns them (a `UnifiedAd` nobody holds is gone, and its trackers with it).
+    private var shown: [MediatedAd] = []
+    private var feedAds: [NativeFeedAd] = []
+    private var sliderCards: [NativeAdContainer] = []
+    private var rewardedAd: RewardedAd?
+    private var coins = 0
+
+    /// Builds the app, the host and the mediator over the fixture folder.
+    init(fixtures: URL) throws(AdError) {
+        driver = VirtualTimeDriver(seed: DemoProviders.seed)
+        transport = DemoTransport(directory: fixtures, scripts: DemoConfiguration.scripts, driver: driver)
+        host = AdHost(
+            registry: try DemoProviders.registry(), scheduler: driver, transport: transport,
+            beacons: RecordingBeaconSender())
+        app = try DemoHostApp(tree: host.tree)
+        do {
+            mediator = try Mediator(
+                configuration: DemoConfiguration.configuration, host: host,
+                random: SeededRandom(seed: DemoProviders.seed))
+        } catch {
+            throw error.adError
+        }
+        iflyLoader = NativeFeedAdLoader(host: host)
+        mediator.onEvent { [weak self] event in self?.record(event) }
+        transport.onFetch = { [weak self] provider, adUnit in self?.recordAsk(provider: provider, adUnit: adUnit) }
+    }
+
+    /// Plays the whole script.
+    func run() async throws(AdError) {
+        for line in DemoConfiguration.notes { timeline.append(.zero, "app", .note, line) }
+        hostApp(
+            "launches: a 390x844 window; a feed with cells at y=140 (native), 1000 (slider), 1700 (native); "
+                + "a button")
+        try mediator.load(DemoConfiguration.slider)
+        try mediator.load(DemoConfiguration.feed)
+        try mediator.load(DemoConfiguration.rewarded)
+
+        await run(until: .seconds(1))
+        hostApp("shows the feed's first screen (cell 1) and binds the slider cell below the fold")
+        try bindSlider()
+        try attachFeedAd(to: app.firstCell, name: "cell 1 (y=140, on screen)")
+        try mediator.load(DemoConfiguration.feed)
+
+        await run(until: .seconds(2))
+        hostApp("prepares cell 2 below the fold")
+        try attachFeedAd(to: app.secondCell, name: "cell 2 (y=1700, below the fold)")
+
+        await run(until: .seconds(3))
+        user("scrolls the feed to y=900: the slider is on screen (card 1 whole, card 2 only 27 %)")
+        try app.scrollFeed(to: 900)
+
+        await run(until: .seconds(5))
+        user("taps the call-to-action of slider card 1")
+        if let card = sliderCards.first, let nodes = app.slider.cards.first { card.click(on: nodes.cta) }
+
+        await run(until: .seconds(6))
+        user("swipes the slider to card 2")
+        try app.swipeSlider(toCard: 1)
+
+        await run(until: .seconds(8))
+        user("scrolls the feed to y=1550: the second IFLY cell is on screen")
+        try app.scrollFeed(to: 1_550)
+
+        await run(until: .seconds(9))
+        user("taps the call-to-action of the second IFLY ad")
+        feedAds.last?.click(on: app.secondCell.cta)
+
+        await run(until: .seconds(10))
+        user("taps the button \"Watch a video for 10 coins\"")
+        try presentRewarded()
+
+        await run(until: .seconds(31))
+        user("closes the video")
+        rewardedAd?.userDidClose()
+
+        await run(until: .seconds(32))
+        timeline.flushRevenue()
+        summary.finish(at: driver.now, coins: coins)
+    }
+
+    // MARK: The host app's ad code
+
+    private func bindSlider() throws(AdError) {
+        let mediated = try mediator.takeAd(for: DemoConfiguration.slider)
+        watch(mediated)
+        guard let slider = mediated.ad.loadedAd as? SliderAd else {
+            throw AdError(
+                .internal, "The slider placement delivered a \(mediated.ad.request.format) ad.",
+                hint: "Check the demo's mediation configuration.")
+        }
+        try mediated.ad.bind(AdBinding(container: app.slider.container, assets: [.sponsored: app.slider.sponsored]))
+        for (card, nodes) in zip(slider.cards, app.slider.cards) {
+            let container = NativeAdContainer(state: card, node: nodes.container)
+            try container.bind(assets: nodes.assets, clickViews: [nodes.cta])
+            sliderCards.append(container)
+        }
+        let cards = slider.cards.map(\.id).joined(separator: ", ")
+        timeline.append(
+            now, mediated.placementID, .bind,
+            "\(mediated.lineItemID): block (sponsored label) and \(sliderCards.count) cards (\(cards)) bound at y=1000")
+    }
+
+    private func attachFeedAd(to cell: DemoHostApp.FeedCell, name: String) throws(AdError) {
+        let mediated = try mediator.takeAd(for: DemoConfiguration.feed)
+        watch(mediated)
+        let text: String
+        if mediated.ad.providerID == IFLYProvider.id {
+            let ad = iflyLoader.adopt(mediated.ad)
+            let data = ad.adData
+            let clickable = data?.interactionType.isClickable ?? false
+            try ad.attach(
+                with: NativeFeedAdViewBinder(
+                    containerView: cell.container,
+                    renderViews: [.media: cell.media, .title: cell.title, .badge: cell.badge],
+                    clickViews: clickable ? [cell.cta] : [], closeView: cell.close,
+                    videoView: data?.materialType == .video ? cell.media : nil))
+            feedAds.append(ad)
+            text =
+                "\(mediated.lineItemID): IFLY ad \(mediated.ad.info?.creativeIDs.first ?? "-") "
+                + "\"\(data?.title ?? "")\" (\(data.map { "\($0.materialType), \($0.interactionType)" } ?? "-")) "
+                + "attached to \(name)"
+        } else {
+            try mediated.ad.bind(
+                AdBinding(
+                    container: cell.container, assets: [.media: cell.media, .title: cell.title],
+                    clickViews: [cell.cta]))
+            text = "\(mediated.lineItemID): \(mediated.ad.providerID) native ad bound to \(name)"
+        }
+        timeline.append(now, mediated.placementID, .bind, text)
+    }
+
+    private func presentRewarded() throws(AdError) {
+        let mediated = try mediator.takeAd(for: DemoConfiguration.rewarded)
+        watch(mediated)
+        let ad = try RewardedAd(wrapping: mediated.ad, host: host)
+        rewardedAd = ad
+        let reward = ad.reward.map { "\($0.amount) \($0.type)" } ?? "no reward"
+        let length = ad.googleAd.map { "\($0.creative.duration.components.seconds) s, " } ?? ""
+        timeline.append(
+            now, mediated.placementID, .bind,
+            "\(mediated.lineItemID): Google rewarded video (\(length)\(reward)) presented from the toolbar's context")
+        try ad.present(from: app.context) { [weak self] reward in self?.coins += reward.amount }
+    }
+
+    // MARK: Recording
+
+    private var now: AdInstant { driver.now }
+
+    private func user(_ text: String) { timeline.append(now, "app", .user, text) }
+
+    private func hostApp(_ text: String) { timeline.append(now, "app", .app, text) }
+
+    private func recordAsk(provider: ProviderID, adUnit: String) {
+        guard let (placement, item) = DemoConfiguration.lineItem(forAdUnit: adUnit) else { return }
+        let mode: String
+        switch item.mode {
+        case .bidder: mode = "bidder"
+        case .waterfall(_, let price, _): mode = "waterfall, \(DemoConfiguration.eCPM(price)) eCPM"
+        }
+        timeline.append(now, placement, .ask, "\(item.id) (\(mode)): \(provider) ad unit \(adUnit)")
+    }
+
+    private func record(_ event: MediationEvent) {
+        switch event {
+        case .requestStarted(let placementID, let request, let at):
+            summary.requestStarted(placementID)
+            timeline.append(at, placementID, .request, "#\(request) " + Self.plan(of: placementID))
+        case .requestFinished(let report):
+            for line in DemoReportLines.outcomes(of: report) {
+                timeline.append(report.finishedAt, report.placementID, .outcome, line)
+            }
+            timeline.append(report.finishedAt, report.placementID, .chosen, DemoReportLines.chosen(report))
+            if let winner = report.winner, let item = report.item(winner) {
+                summary.chose(item.providerID, in: report.placementID)
+            }
+        case .expired(let placementID, let lineItemID, let at):
+            timeline.append(at, placementID, .chosen, "the ready ad of \(lineItemID) expired before it was shown")
+        case .revenue(let paid):
+            summary.earned(paid.revenue.micros, in: paid.placementID)
+            timeline.holdRevenue(
+                DemoEvent(
+                    time: paid.at, placement: paid.placementID, kind: .revenue,
+                    text:
+                        "\(paid.lineItemID) (\(paid.providerID)): \(paid.revenue.micros) micros \(paid.revenue.currency) "
+                        + "= \(DemoConfiguration.dollars(paid.revenue.micros)) (\(paid.revenue.precision.rawValue))"))
+        }
+    }
+
+    private static func plan(of placementID: String) -> String {
+        guard let placement = DemoConfiguration.configuration.placement(placementID) else { return "started" }
+        var text = "started: \(placement.format), \(placement.strategy.rawValue)"
+        if placement.floorMicros > 0 { text += ", floor \(DemoConfiguration.eCPM(placement.floorMicros)) eCPM" }
+        if placement.parallelTierSize > 1 { text += ", \(placement.parallelTierSize) items per tier" }
+        return text + ", \(placement.lineItems.count) line items"
+    }
+
+    /// Logs the lifecycle events of a mediated ad the app took.
+    private func watch(_ mediated: MediatedAd) {
+        shown.append(mediated)
+        let placement = mediated.placementID
+        let label = mediated.lineItemID
+        mediated.ad.onEvent { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .impression(let data):
+                summary.impression(in: placement)
+                let what = data.component.map { "card \($0)" } ?? (data.providerID == "yandex" ? "block" : "ad")
+                timeline.appendImpression(
+                    DemoEvent(time: now, placement: placement, kind: .impression, text: "\(label): \(what) counted"))
+            case .click(let component):
+                summary.click(in: placement)
+                let what = component.map { "card \($0)" } ?? "ad"
+                timeline.append(now, placement, .click, "\(label): \(what) click counted")
+            case .clickRejected(let error):
+                timeline.append(now, placement, .click, "\(label): click rejected: \(error.hint ?? error.message)")
+            case .jumped(let success):
+                timeline.append(
+                    now, placement, .click,
+                    "\(label): " + (success ? "the landing page opened" : "the landing page could not open"))
+            case .bindingFailed(let error):
+                timeline.append(now, placement, .bind, "\(label): binding failed: \(error.message)")
+            case .willPresent:
+                timeline.append(now, placement, .present, "\(label): the video covers the window")
+            case .failedToPresent(let error):
+                timeline.append(now, placement, .present, "\(label): failed to present: \(error.message)")
+            case .rewardEarned(let reward):
+                timeline.append(now, placement, .reward, "\(label): earned \(reward.amount) \(reward.type)")
+            case .didDismiss:
+                timeline.append(now, placement, .dismiss, "\(label): dismissed; the feed is visible again")
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Virtual time
+
+    /// Runs virtual time to `target`, letting every provider answer and every timer fire on the way.
+    private func run(until target: Duration) async {
+        let end = AdInstant(sinceEpoch: target)
+        while true {
+            await settle()
+            guard let next = driver.nextDeadline, next <= end else { break }
+            driver.advance(to: next)
+        }
+        driver.advance(to: end)
+        await settle()
+    }
+
+    /// Lets the async work started so far (provider loads, fixture reads) finish before time moves again.
+    private func settle() async {
+        repeat {
+            await driver.settle()
+        } while transport.inFlight > 0
+        await driver.settle()
+    }
+}

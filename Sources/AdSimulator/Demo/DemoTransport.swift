@@ -1,0 +1,62 @@
+import AdCore
+import AdRuntime
+import Foundation
+
+/// The demo's transport: serves fixture files through `FixtureDirectoryTransport`, answering each ad unit after
+/// its scripted latency in virtual time, and tells the timeline when a line item is asked.
+///
+/// An ad unit may list several fixture files: the first request gets the first file, the next request the next
+/// one, the last file repeats (a feed's second ad is another creative). Everything runs on the main actor; the
+/// file read is the only work off it, and ``inFlight`` counts it so the scenario can wait for it
+/// deterministically before moving virtual time.
+@MainActor
+final class DemoTransport: ResponseTransport {
+    /// What one ad unit answers: fixture files (relative to the fixture folder), in request order, and a latency.
+    struct Script {
+        /// The files served, one per request; the last repeats.
+        var files: [String]
+        /// How long the answer takes, in virtual time.
+        var latency: Duration
+    }
+
+    /// The fixture folder.
+    let directory: URL
+    private let scripts: [String: Script]
+    private let driver: VirtualTimeDriver
+    private var served: [String: Int] = [:]
+    /// Reads in progress off the main actor.
+    private(set) var inFlight = 0
+    /// Called when a request reaches the transport (provider, ad unit).
+    var onFetch: ((ProviderID, String) -> Void)?
+
+    /// Creates the transport over `directory` with a script per ad unit.
+    init(directory: URL, scripts: [String: Script], driver: VirtualTimeDriver) {
+        self.directory = directory
+        self.scripts = scripts
+        self.driver = driver
+    }
+
+    /// Serves the next scripted file of the request's ad unit after its latency; unknown ad units are `noFill`.
+    func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
+        onFetch?(request.providerID, request.adUnitID)
+        let script = scripts[request.adUnitID]
+        let count = served[request.adUnitID, default: 0]
+        served[request.adUnitID] = count + 1
+        let deadline = driver.now.advanced(by: script?.latency ?? .zero)
+        let file = script.flatMap { $0.files.isEmpty ? nil : $0.files[min(count, $0.files.count - 1)] }
+        let fixtures = FixtureDirectoryTransport(
+            directory: directory, mapping: file.map { [request.adUnitID: $0] } ?? [:])
+        inFlight += 1
+        let result: Result<TransportResponse, AdError>
+        do throws(AdError) {
+            result = .success(try await fixtures.fetch(request))
+        } catch {
+            result = .failure(error)
+        }
+        inFlight -= 1
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            driver.schedule(at: deadline) { continuation.resume() }
+        }
+        return try result.get()
+    }
+}
