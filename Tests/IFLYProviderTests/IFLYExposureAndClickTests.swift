@@ -253,6 +253,7 @@ struct IFLYExposureAndClickTests {
         let cell = try ifly.addCell(y: 0)
         let cta: HostNodeID
         let expected: String
+        var owners: [NativeFeedAd] = []  // the data layer keeps the other ad alive while its cell is on screen
         switch kind {
         case "floating":
             cta = try ifly.tree.makeNode(frame: Rect(x: 300, y: 700, width: 80, height: 80))
@@ -266,6 +267,7 @@ struct IFLYExposureAndClickTests {
             let owner = try await ifly.loadedAd("multi-image-three.xml")
             let other = try ifly.addCell(y: 320)
             try owner.attach(with: ifly.binder(other, for: owner))
+            owners.append(owner)
             cta = other.cta
             expected = "[71503/shared]"
         }
@@ -276,6 +278,7 @@ struct IFLYExposureAndClickTests {
         #expect(error?.providerCode == 71503)
         #expect(error?.hint?.hasPrefix(expected) == true, "\(error?.hint ?? "")")
         #expect(ad.unified.phase == .loaded)
+        withExtendedLifetime(owners) {}
     }
 
     @Test("The descriptor declares IFLY's SDK version, the native format, the 2/3-for-500 ms rule and 71503")

@@ -38,7 +38,7 @@ public final class UnifiedAd {
 
     @ObservationIgnored private var machine: AdLifecycleStateMachine
     @ObservationIgnored private let provider: any AdProvider
-    @ObservationIgnored private unowned let host: AdHost
+    @ObservationIgnored private let host: AdHost
     @ObservationIgnored private var providerAd: (any ProviderAd)?
     @ObservationIgnored private var handlers: [@MainActor (AdEvent) -> Void] = []
     @ObservationIgnored private var sink: AdEventSink?
@@ -58,6 +58,12 @@ public final class UnifiedAd {
         self.providerID = provider.descriptor.id
         self.host = host
         self.machine = AdLifecycleStateMachine(providerID: provider.descriptor.id)
+    }
+
+    /// A released ad cleans up as if destroyed: its timers stop, its click views are free for other ads, its
+    /// overlay leaves the window, and its provider is told (rule C5). Keep a reference while the ad is shown.
+    isolated deinit {
+        destroy()
     }
 
     /// The provider's descriptor.

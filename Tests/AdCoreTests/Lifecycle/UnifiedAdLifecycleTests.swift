@@ -192,3 +192,26 @@ struct UnifiedAdLifecycleTests {
         #expect(world.events(of: ad) == ["loadStarted", "loadFailed(noFill)"])
     }
 }
+
+@MainActor
+@Suite("Released ads")
+struct ReleasedAdTests {
+    @Test("C5: an ad released without destroy() cleans up: no impression, its click views free for another ad")
+    func c5_releasedAdCleansUp() async throws {
+        let recorder = ScriptedAdRecorder()
+        let world = try TestHost(providers: [ScriptedProvider(recorder: recorder)])
+        let card = try world.addCard(y: 100)
+        var ad: UnifiedAd? = try await world.loadedAd()
+        try ad?.bind(AdBinding(container: card.container, clickViews: [card.cta]))
+        #expect(world.host.owner(ofClickView: card.cta) != nil)
+        #expect(world.host.trackers.count == 1)
+        ad = nil
+        #expect(world.host.owner(ofClickView: card.cta) == nil)
+        #expect(world.host.trackers.count == 0)
+        #expect(recorder.calls.last == "destroy")
+        let next = try await world.loadedAd(adUnit: "unit-2")
+        try next.bind(AdBinding(container: card.container, clickViews: [card.cta]))
+        world.driver.advance(by: .seconds(1))
+        #expect(world.events(of: next).contains("impression(unit-2)"))
+    }
+}
