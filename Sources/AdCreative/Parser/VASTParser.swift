@@ -53,33 +53,36 @@ public struct VASTParser: Sendable {
                 .invalidResponse, "The document is empty.", vastCode: 100, hint: "The ad server sent no body.")
         }
         LibXML2Runtime.ensureInitialized()
-        let pointer = UnsafeMutablePointer<VASTSAXBuilder>.allocate(capacity: 1)
-        pointer.initialize(to: VASTSAXBuilder(limits: limits))
-        var initialized = true
+        // The builder lives on the stack (it is a few kilobytes: a heap block that size misses malloc's fast
+        // path) and libxml2 gets a pointer to it for the duration of the parse; nothing is copied or moved.
+        var builder = VASTSAXBuilder(limits: limits)
         defer {
-            if initialized { pointer.deinitialize(count: 1) }
-            pointer.deallocate()
+            builder.text.free()
+            builder.names.free()
         }
         var handler = VASTParser.makeHandler()
-        guard let context = xmlCreatePushParserCtxt(&handler, pointer, nil, 0, nil) else {
+        let status = withUnsafeMutablePointer(to: &builder) { pointer -> Int32? in
+            guard let context = xmlCreatePushParserCtxt(&handler, pointer, nil, 0, nil) else { return nil }
+            defer { xmlFreeParserCtxt(context) }
+            xmlCtxtUseOptions(context, VASTParser.options)
+            pointer.pointee.context = context
+            let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 1)
+            pointer.pointee.context = nil
+            if pointer.pointee.failure == nil, status != 0 || context.pointee.wellFormed == 0 {
+                pointer.pointee.malformed = VASTParser.malformed(context)
+            }
+            return status
+        }
+        guard status != nil else {
             throw AdError(.internal, "libxml2 could not create a parser context.")
         }
-        defer { xmlFreeParserCtxt(context) }
-        xmlCtxtUseOptions(context, VASTParser.options)
-        pointer.pointee.context = context
-        let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 1)
-        pointer.pointee.context = nil
-        initialized = false
-        let builder = pointer.move()
         if let failure = builder.failure { throw failure }
-        if status != 0 || context.pointee.wellFormed == 0 {
-            throw VASTParser.malformed(context)
-        }
-        return try VASTParser.finish(builder, allowNoAd: allowNoAd)
+        if let malformed = builder.malformed { throw malformed }
+        return try VASTParser.finish(&builder, allowNoAd: allowNoAd)
     }
 
-    private static func finish(_ builder: VASTSAXBuilder, allowNoAd: Bool) throws(AdError) -> VASTDocument {
-        let document = builder.document
+    private static func finish(_ builder: inout VASTSAXBuilder, allowNoAd: Bool) throws(AdError) -> VASTDocument {
+        let document = builder.takeDocument()
         guard builder.sawRoot else {
             throw AdError(.invalidResponse, "The document has no root element.", vastCode: 100)
         }
@@ -128,7 +131,8 @@ public struct VASTParser: Sendable {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, _, _, _, count, _, attributes in
             guard let localName, let builder = VASTParser.builder(context) else { return }
-            builder.pointee.startElement(localName, SAXAttributes(base: attributes, count: Int(count)))
+            builder.pointee.startElement(
+                localName, SAXAttributes(base: attributes, count: Int(count), names: builder.pointee.names))
         }
         handler.endElementNs = { context, _, _, _ in
             VASTParser.builder(context)?.pointee.endElement()

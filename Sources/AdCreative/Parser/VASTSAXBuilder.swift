@@ -17,6 +17,8 @@ struct VASTSAXBuilder {
     let limits: VASTParserLimits
     var context: xmlParserCtxtPtr?
     private(set) var failure: AdError?
+    /// Set by ``VASTParser`` when libxml2 reports the document malformed.
+    var malformed: AdError?
     /// `failure != nil`, as a flag: checked on every event, it must not copy the error.
     private var failed = false
     private(set) var document = VASTDocument()
@@ -24,7 +26,9 @@ struct VASTSAXBuilder {
     private(set) var droppedAds = 0
 
     private var frames: [Frame] = []
-    private var text: [UInt8] = []
+    private(set) var text = SAXTextBuffer(capacity: 512)
+    /// The document's element and attribute names, recognised by address (see ``SAXNameCache``).
+    let names = SAXNameCache()
 
     // The objects being built.
     private var ad: VASTAd?
@@ -47,15 +51,21 @@ struct VASTSAXBuilder {
     private var generic: [VASTElement] = []
     private var genericTextStarts: [Int] = []
 
+    /// Moves the finished document out of the builder (leaving an empty one): no copy.
+    mutating func takeDocument() -> VASTDocument {
+        var result = VASTDocument()
+        swap(&result, &document)
+        return result
+    }
+
     init(limits: VASTParserLimits) {
         self.limits = limits
         frames.reserveCapacity(16)
-        text.reserveCapacity(512)
     }
 
     // MARK: - Failures and warnings
 
-    /// Where libxml2 is in the document. Static, like ``trimmedText(_:from:)``, so as not to copy the builder.
+    /// Where libxml2 is in the document. Static, so as not to copy the builder.
     private static func position(_ context: xmlParserCtxtPtr?) -> (line: Int, column: Int) {
         guard let input = context?.pointee.input else { return (0, 0) }
         return (Int(input.pointee.line), Int(input.pointee.col))
@@ -95,7 +105,7 @@ struct VASTSAXBuilder {
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
         if !generic.isEmpty || frames.last?.captures == true {
-            text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+            text.append(bytes, count)
             let start = frames.last?.textStart ?? 0
             if text.count - start > limits.maxTextLength {
                 fail(.textLength, "The text of an element", limits.maxTextLength)
@@ -115,7 +125,7 @@ struct VASTSAXBuilder {
             frames.append(Frame(tag: .unknown, textStart: text.count, captures: true))
             return
         }
-        let tag = VASTTag.lookup(localName)
+        let tag = names.tag(localName)
         let parent = frames.last?.tag
         if frames.isEmpty {
             startRoot(tag, name: String(cString: localName), attributes)
@@ -132,12 +142,8 @@ struct VASTSAXBuilder {
             return
         }
         if frame.captures {
-            let value = VASTSAXBuilder.trimmedText(text, from: frame.textStart)
-            if frame.textStart == 0 {
-                text.removeAll(keepingCapacity: true)
-            } else {
-                text.removeSubrange(frame.textStart...)
-            }
+            let value = text.trimmedString(from: frame.textStart)
+            text.truncate(to: frame.textStart)
             if frame.tag.isURL, value.utf8.count > limits.maxURLLength {
                 fail(.urlLength, "A URL of \(value.utf8.count) bytes", limits.maxURLLength)
                 return
@@ -148,23 +154,13 @@ struct VASTSAXBuilder {
         }
     }
 
-    /// The text collected since `start`, trimmed. Static on purpose: a non-mutating method of this large struct
-    /// would copy the whole builder at every call.
-    private static func trimmedText(_ text: [UInt8], from start: Int) -> String {
-        var lower = start
-        var upper = text.count
-        while lower < upper, text[lower].isASCIIWhitespaceByte { lower += 1 }
-        while upper > lower, text[upper - 1].isASCIIWhitespaceByte { upper -= 1 }
-        return text.withUnsafeBufferPointer { String(decoding: $0[lower..<upper], as: UTF8.self) }
-    }
-
     // MARK: - The root
 
     private mutating func startRoot(_ tag: VASTTag, name: String, _ attributes: SAXAttributes) {
         sawRoot = true
         switch tag {
         case .vast:
-            let version = attributes.value("version")?.trimmingASCIIWhitespace() ?? ""
+            let version = attributes.value(.version)?.trimmingASCIIWhitespace() ?? ""
             document.version = version
             guard VASTSAXBuilder.isSupported(version: version) else {
                 let shown = version.isEmpty ? "no version" : "version '\(version)'"
@@ -232,39 +228,39 @@ struct VASTSAXBuilder {
                 return
             }
             var newAd = VASTAd()
-            newAd.id = attributes.value("id")
-            newAd.sequence = attributes.int("sequence")
-            newAd.adType = attributes.value("adType")
-            newAd.conditionalAd = attributes.bool("conditionalAd")
+            newAd.id = attributes.value(.id)
+            newAd.sequence = attributes.int(.sequence)
+            newAd.adType = attributes.value(.adType)
+            newAd.conditionalAd = attributes.bool(.conditionalAd)
             ad = newAd
         case .inLine:
             body = AdBodyDraft()
         case .wrapper:
             body = AdBodyDraft()
             wrapperFlags = (
-                attributes.bool("followAdditionalWrappers") ?? true,
-                attributes.bool("allowMultipleAds") ?? false,
-                attributes.bool("fallbackOnNoAd") ?? false
+                attributes.bool(.followAdditionalWrappers) ?? true,
+                attributes.bool(.allowMultipleAds) ?? false,
+                attributes.bool(.fallbackOnNoAd) ?? false
             )
         case .adSystem:
-            pending.a = attributes.value("version")
+            pending.a = attributes.value(.version)
         case .pricing:
-            pending = (attributes.value("model"), attributes.value("currency"), nil)
+            pending = (attributes.value(.model), attributes.value(.currency), nil)
         case .category, .blockedAdCategories:
-            pending.a = attributes.value("authority")
+            pending.a = attributes.value(.authority)
         case .impression, .clickThrough, .clickTracking, .customClick, .iconClickTracking, .nonLinearClickTracking,
             .companionClickTracking:
-            pending.a = attributes.value("id")
+            pending.a = attributes.value(.id)
         case .viewableImpression:
             var viewable = VASTViewableImpression()
-            viewable.id = attributes.value("id")
+            viewable.id = attributes.value(.id)
             body.viewableImpression = viewable
         case .verification:
             var newVerification = VASTVerification()
-            newVerification.vendor = attributes.value("vendor")
+            newVerification.vendor = attributes.value(.vendor)
             verification = newVerification
         case .javaScriptResource, .executableResource:
-            pending = (attributes.value("apiFramework"), attributes.value("browserOptional"), attributes.value("type"))
+            pending = (attributes.value(.apiFramework), attributes.value(.browserOptional), attributes.value(.type))
         case .creative:
             if body.creatives.count >= limits.maxCreativesPerAd {
                 fail(
@@ -287,16 +283,16 @@ struct VASTSAXBuilder {
             }
             creative = newCreative
         case .universalAdId:
-            pending = (attributes.value("idRegistry"), attributes.value("idValue"), nil)
+            pending = (attributes.value(.idRegistry), attributes.value(.idValue), nil)
         case .linear:
             var newLinear = VASTLinear()
-            if let skip = attributes.value("skipoffset") {
+            if let skip = attributes.value(.skipoffset) {
                 newLinear.skipOffset = VASTOffset(parsing: skip)
                 if newLinear.skipOffset == nil { warn("<Linear> has an invalid skipoffset '\(skip)'") }
             }
             linear = newLinear
         case .adParameters:
-            pending.a = attributes.value("xmlEncoded")
+            pending.a = attributes.value(.xmlEncoded)
         case .mediaFile:
             mediaFilesInCreative += 1
             if mediaFilesInCreative > limits.maxMediaFilesPerCreative {
@@ -311,9 +307,9 @@ struct VASTSAXBuilder {
         case .mezzanine:
             readMediaFileAttributes(attributes)
         case .interactiveCreativeFile:
-            pending = (attributes.value("type"), attributes.value("apiFramework"), attributes.value("variableDuration"))
+            pending = (attributes.value(.type), attributes.value(.apiFramework), attributes.value(.variableDuration))
         case .closedCaptionFile:
-            pending = (attributes.value("type"), attributes.value("language"), nil)
+            pending = (attributes.value(.type), attributes.value(.language), nil)
         case .tracking:
             trackingInCreative += 1
             if trackingInCreative > limits.maxTrackingEventsPerCreative {
@@ -324,7 +320,7 @@ struct VASTSAXBuilder {
                 )
                 return
             }
-            pending = (attributes.value("event"), attributes.value("offset"), nil)
+            pending = (attributes.value(.event), attributes.value(.offset), nil)
         case .trackingEvents where parent == .linear:
             // Arrays grow 1, 2, 4, 8: reserving the usual size up front saves three reallocations per creative.
             if linear?.trackingEvents.isEmpty == true { linear?.trackingEvents.reserveCapacity(8) }
@@ -351,11 +347,11 @@ struct VASTSAXBuilder {
             icon = newIcon
         case .iconClickFallbackImage:
             var image = VASTIconClickFallbackImage()
-            image.width = attributes.int("width")
-            image.height = attributes.int("height")
+            image.width = attributes.int(.width)
+            image.height = attributes.int(.height)
             fallbackImage = image
         case .staticResource:
-            pending.a = attributes.value("creativeType")
+            pending.a = attributes.value(.creativeType)
         case .nonLinearAds:
             nonLinearAds = VASTNonLinearAds()
         case .nonLinear:
@@ -377,7 +373,7 @@ struct VASTSAXBuilder {
             nonLinear = item
         case .companionAds:
             var ads = VASTCompanionAds()
-            ads.required = attributes.value("required")
+            ads.required = attributes.value(.required)
             companionAds = ads
         case .companion:
             var item = VASTCompanion()
@@ -450,9 +446,7 @@ struct VASTSAXBuilder {
             if case .none = body.adTitle { warn("<InLine> has no <AdTitle>") }
             if body.impressions.isEmpty { warn("<InLine> has no <Impression>") }
             if body.creatives.isEmpty { warn("<InLine> has no <Creative>") }
-            var draft = AdBodyDraft()
-            swap(&draft, &body)
-            ad?.inLine = draft.makeInLine()
+            ad?.inLine = body.makeInLine()
         case .wrapper:
             guard parent == .ad else { return }
             if case .none = body.adSystem { warn("<Wrapper> has no <AdSystem>") }
@@ -460,9 +454,7 @@ struct VASTSAXBuilder {
                 warn("<Wrapper> has no <VASTAdTagURI>; the ad is unusable")
                 return
             }
-            var draft = AdBodyDraft()
-            swap(&draft, &body)
-            ad?.wrapper = draft.makeWrapper(
+            ad?.wrapper = body.makeWrapper(
                 follow: wrapperFlags.follow,
                 allowMultiple: wrapperFlags.allowMultiple,
                 fallback: wrapperFlags.fallback
@@ -667,8 +659,8 @@ struct VASTSAXBuilder {
 
     private mutating func endGeneric(_ frame: Frame) {
         guard var element = generic.popLast(), let textStart = genericTextStarts.popLast() else { return }
-        element.text = VASTSAXBuilder.trimmedText(text, from: textStart)
-        text.removeSubrange(textStart...)
+        element.text = text.trimmedString(from: textStart)
+        text.truncate(to: textStart)
         if var parent = generic.popLast() {
             parent.children.append(element)
             generic.append(parent)
