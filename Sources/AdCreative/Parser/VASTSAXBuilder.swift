@@ -26,6 +26,8 @@ struct VASTSAXBuilder {
     private(set) var droppedAds = 0
 
     private var frames: [Frame] = []
+    /// See ``updateCaptureStart()``.
+    private var captureStart = -1
     private(set) var text = SAXTextBuffer(capacity: 512)
     /// The document's element and attribute names, recognised by address (see ``SAXNameCache``).
     let names = SAXNameCache()
@@ -104,13 +106,22 @@ struct VASTSAXBuilder {
     // MARK: - SAX events
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
-        if !generic.isEmpty || frames.last?.captures == true {
-            text.append(bytes, count)
-            let start = frames.last?.textStart ?? 0
-            if text.count - start > limits.maxTextLength {
-                fail(.textLength, "The text of an element", limits.maxTextLength)
-            }
+        // Most calls are the whitespace between container elements: one comparison drops them.
+        guard captureStart >= 0 else { return }
+        text.append(bytes, count)
+        if text.count - captureStart > limits.maxTextLength {
+            fail(.textLength, "The text of an element", limits.maxTextLength)
         }
+    }
+
+    /// Where the innermost open element's text starts when that text is kept (a text element or anything inside
+    /// an extension), else -1. Updated whenever an element opens or closes.
+    private mutating func updateCaptureStart() {
+        guard let frame = frames.last, !generic.isEmpty || frame.captures else {
+            captureStart = -1
+            return
+        }
+        captureStart = frame.textStart
     }
 
     mutating func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
@@ -123,6 +134,7 @@ struct VASTSAXBuilder {
             generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
             genericTextStarts.append(text.count)
             frames.append(Frame(tag: .unknown, textStart: text.count, captures: true))
+            captureStart = text.count
             return
         }
         let tag = names.tag(localName)
@@ -133,10 +145,12 @@ struct VASTSAXBuilder {
             start(tag, parent: parent, localName: localName, attributes)
         }
         frames.append(Frame(tag: tag, textStart: text.count, captures: tag.capturesText))
+        captureStart = !generic.isEmpty || tag.capturesText ? text.count : -1
     }
 
     mutating func endElement() {
         guard !failed, let frame = frames.popLast() else { return }
+        defer { updateCaptureStart() }
         if !generic.isEmpty {
             endGeneric(frame)
             return
