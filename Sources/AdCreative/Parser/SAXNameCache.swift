@@ -4,9 +4,8 @@
 /// libxml2 interns every element and attribute name in the parser context's dictionary, which lives exactly as
 /// long as one parse: within a document the same name always arrives at the same address, and an address never
 /// changes its name. So after the first `<Tracking>` of a document the next ones are recognised by one pointer
-/// comparison instead of a byte-wise match. The table belongs to one parse (``VASTParser`` creates it with the
-/// builder and calls ``free()`` afterwards): nothing is shared between documents. A slot collision only costs a
-/// full lookup.
+/// comparison instead of a byte-wise match. The table belongs to one parse (it lives in the parser's stack
+/// memory): nothing is shared between documents. A slot collision only costs a full lookup.
 struct SAXNameCache {
     private struct Entry {
         var key: UnsafeRawPointer?
@@ -19,8 +18,13 @@ struct SAXNameCache {
     private static let none: UInt8 = 0xFF
     private let entries: UnsafeMutablePointer<Entry>
 
-    init() {
-        entries = UnsafeMutablePointer<Entry>.allocate(capacity: 2 * SAXNameCache.size)
+    /// The bytes a table needs (both halves).
+    static let byteCount = 2 * size * MemoryLayout<Entry>.stride
+
+    /// A table in `memory` (``byteCount`` bytes, 16-byte aligned, owned by the caller and alive for the whole
+    /// parse).
+    init(memory: UnsafeMutableRawPointer) {
+        entries = memory.bindMemory(to: Entry.self, capacity: 2 * SAXNameCache.size)
         entries.initialize(repeating: Entry(key: nil, value: 0), count: 2 * SAXNameCache.size)
     }
 
@@ -52,10 +56,5 @@ struct SAXNameCache {
         let attribute = VASTAttributeName.lookup(name)
         entry.pointee = Entry(key: UnsafeRawPointer(name), value: attribute?.rawValue ?? SAXNameCache.none)
         return attribute
-    }
-
-    /// Releases the table; it must not be used afterwards.
-    func free() {
-        entries.deallocate()
     }
 }

@@ -5,10 +5,14 @@ struct SAXTextBuffer {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// Whether ``base`` was allocated here (after growing) rather than handed in.
+    private var owned = false
 
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+    /// A buffer that starts in `initial` (`capacity` bytes owned by the caller, alive for the whole parse) and
+    /// moves to the heap only if the text outgrows it.
+    init(initial: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        base = initial
+        self.capacity = max(capacity, 1)
     }
 
     /// Appends `length` bytes.
@@ -24,9 +28,10 @@ struct SAXTextBuffer {
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
-        base.deallocate()
+        if owned { base.deallocate() }
         base = newBase
         capacity = newCapacity
+        owned = true
     }
 
     /// Drops everything from `start` on.
@@ -49,8 +54,8 @@ struct SAXTextBuffer {
         String(decoding: trimmed(from: start), as: UTF8.self)
     }
 
-    /// Releases the memory; the buffer must not be used afterwards.
+    /// Releases the memory allocated by growing, if any; the buffer must not be used afterwards.
     func free() {
-        base.deallocate()
+        if owned { base.deallocate() }
     }
 }

@@ -53,20 +53,35 @@ public struct VASTParser: Sendable {
                 .invalidResponse, "The document is empty.", vastCode: 100, hint: "The ad server sent no body.")
         }
         LibXML2Runtime.ensureInitialized()
+        // The builder's scratch memory (name table, first text buffer) is on the stack too: no `malloc` for it.
+        let result = withUnsafeTemporaryAllocation(byteCount: VASTSAXBuilder.scratchBytes, alignment: 16) { scratch in
+            Result { () throws(AdError) -> VASTDocument in
+                guard let scratch = scratch.baseAddress else {
+                    throw AdError(.internal, "No scratch memory for the parser.")
+                }
+                return try parse(base, count: bytes.count, scratch: scratch, allowNoAd: allowNoAd)
+            }
+        }
+        return try result.get()
+    }
+
+    private func parse(
+        _ base: UnsafeRawPointer,
+        count: Int,
+        scratch: UnsafeMutableRawPointer,
+        allowNoAd: Bool
+    ) throws(AdError) -> VASTDocument {
         // The builder lives on the stack (it is a few kilobytes: a heap block that size misses malloc's fast
         // path) and libxml2 gets a pointer to it for the duration of the parse; nothing is copied or moved.
-        var builder = VASTSAXBuilder(limits: limits)
-        defer {
-            builder.text.free()
-            builder.names.free()
-        }
+        var builder = VASTSAXBuilder(limits: limits, scratch: scratch)
+        defer { builder.text.free() }
         var handler = VASTParser.makeHandler()
         let status = withUnsafeMutablePointer(to: &builder) { pointer -> Int32? in
             guard let context = xmlCreatePushParserCtxt(&handler, pointer, nil, 0, nil) else { return nil }
             defer { xmlFreeParserCtxt(context) }
             xmlCtxtUseOptions(context, VASTParser.options)
             pointer.pointee.context = context
-            let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 1)
+            let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(count), 1)
             pointer.pointee.context = nil
             if pointer.pointee.failure == nil, status != 0 || context.pointee.wellFormed == 0 {
                 pointer.pointee.malformed = VASTParser.malformed(context)

@@ -28,9 +28,9 @@ struct VASTSAXBuilder {
     private var frames: [Frame] = []
     /// See ``updateCaptureStart()``.
     private var captureStart = -1
-    private(set) var text = SAXTextBuffer(capacity: 512)
+    private(set) var text: SAXTextBuffer
     /// The document's element and attribute names, recognised by address (see ``SAXNameCache``).
-    let names = SAXNameCache()
+    let names: SAXNameCache
 
     // The objects being built.
     private var ad: VASTAd?
@@ -60,8 +60,18 @@ struct VASTSAXBuilder {
         return result
     }
 
-    init(limits: VASTParserLimits) {
+    /// The bytes of scratch memory ``init(limits:scratch:)`` wants: the name table, then the first text buffer.
+    static let scratchBytes = SAXNameCache.byteCount + 512
+
+    /// A builder using `scratch` (``scratchBytes`` bytes, 16-byte aligned, alive for the whole parse) for its
+    /// name table and its first text buffer.
+    init(limits: VASTParserLimits, scratch: UnsafeMutableRawPointer) {
         self.limits = limits
+        names = SAXNameCache(memory: scratch)
+        text = SAXTextBuffer(
+            initial: (scratch + SAXNameCache.byteCount).bindMemory(to: UInt8.self, capacity: 512),
+            capacity: 512
+        )
         frames.reserveCapacity(16)
     }
 
