@@ -5,8 +5,6 @@ import CLibXML2
 struct SAXAttributes {
     let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     let count: Int
-    /// The document's name table: attribute names are recognised by address after their first occurrence.
-    let names: SAXNameCache
 
     /// The value of the attribute whose local name is `name`.
     func value(_ name: VASTAttributeName) -> String? {
@@ -26,7 +24,7 @@ struct SAXAttributes {
         guard let base, count > 0 else { return nil }
         for index in 0..<count {
             let entry = base + index * 5
-            if let local = entry[0], names.attribute(local) == name { return entry }
+            if let local = entry[0], VASTAttributeName.lookup(local) == name { return entry }
         }
         return nil
     }
@@ -37,7 +35,7 @@ struct SAXAttributes {
         guard let base, count > 0 else { return }
         for index in 0..<count {
             let entry = base + index * 5
-            guard let local = entry[0], let name = names.attribute(local), let start = entry[3],
+            guard let local = entry[0], let name = VASTAttributeName.lookup(local), let start = entry[3],
                 let end = entry[4], end >= start
             else { continue }
             body(name, SAXValue(start: start, end: end))

@@ -53,13 +53,18 @@ public struct VASTParser: Sendable {
                 .invalidResponse, "The document is empty.", vastCode: 100, hint: "The ad server sent no body.")
         }
         LibXML2Runtime.ensureInitialized()
-        // The builder's scratch memory (name table, first text buffer) is on the stack too: no `malloc` for it.
-        let result = withUnsafeTemporaryAllocation(byteCount: VASTSAXBuilder.scratchBytes, alignment: 16) { scratch in
-            Result { () throws(AdError) -> VASTDocument in
-                guard let scratch = scratch.baseAddress else {
-                    throw AdError(.internal, "No scratch memory for the parser.")
+        // The builder's frame stack and first text buffer are on the stack too: no `malloc` for them.
+        let result = withUnsafeTemporaryAllocation(byteCount: VASTSAXBuilder.frameScratchBytes, alignment: 16) {
+            frameScratch in
+            withUnsafeTemporaryAllocation(byteCount: VASTSAXBuilder.textScratchBytes, alignment: 16) { textScratch in
+                Result { () throws(AdError) -> VASTDocument in
+                    guard let frameScratch = frameScratch.baseAddress, let textScratch = textScratch.baseAddress else {
+                        throw AdError(.internal, "No scratch memory for the parser.")
+                    }
+                    var builder = VASTSAXBuilder(limits: limits, frameScratch: frameScratch, textScratch: textScratch)
+                    defer { builder.freeMemory() }
+                    return try parse(base, count: bytes.count, builder: &builder, allowNoAd: allowNoAd)
                 }
-                return try parse(base, count: bytes.count, scratch: scratch, allowNoAd: allowNoAd)
             }
         }
         return try result.get()
@@ -68,13 +73,11 @@ public struct VASTParser: Sendable {
     private func parse(
         _ base: UnsafeRawPointer,
         count: Int,
-        scratch: UnsafeMutableRawPointer,
+        builder: inout VASTSAXBuilder,
         allowNoAd: Bool
     ) throws(AdError) -> VASTDocument {
         // The builder lives on the stack (it is a few kilobytes: a heap block that size misses malloc's fast
         // path) and libxml2 gets a pointer to it for the duration of the parse; nothing is copied or moved.
-        var builder = VASTSAXBuilder(limits: limits, scratch: scratch)
-        defer { builder.text.free() }
         var handler = VASTParser.makeHandler()
         let status = withUnsafeMutablePointer(to: &builder) { pointer -> Int32? in
             guard let context = xmlCreatePushParserCtxt(&handler, pointer, nil, 0, nil) else { return nil }
@@ -147,7 +150,7 @@ public struct VASTParser: Sendable {
         handler.startElementNs = { context, localName, _, _, _, _, count, _, attributes in
             guard let localName, let builder = VASTParser.builder(context) else { return }
             builder.pointee.startElement(
-                localName, SAXAttributes(base: attributes, count: Int(count), names: builder.pointee.names))
+                localName, SAXAttributes(base: attributes, count: Int(count)))
         }
         handler.endElementNs = { context, _, _, _ in
             VASTParser.builder(context)?.pointee.endElement()

@@ -8,11 +8,70 @@ import CLibXML2
 /// reads the result. A limit violation or a fatal document problem is stored in ``failure`` and
 /// stops the parser at once.
 struct VASTSAXBuilder {
+    /// One open element (16 bytes: the scratch memory holds ``scratchFrames`` of them).
     private struct Frame {
-        var tag: VASTTag
         var textStart: Int
+        var tag: VASTTag
         var captures: Bool
+
+        init(tag: VASTTag, textStart: Int, captures: Bool) {
+            self.textStart = textStart
+            self.tag = tag
+            self.captures = captures
+        }
     }
+
+    /// The open elements: a stack in raw memory (the parser's stack scratch memory when ``VASTParserLimits/maxDepth``
+    /// fits it, else one heap block), never deeper than its capacity; no reference counting or uniqueness checks.
+    private struct FrameStack {
+        private let base: UnsafeMutablePointer<Frame>
+        private let capacity: Int
+        private let owned: Bool
+        private(set) var count = 0
+
+        init(memory: UnsafeMutableRawPointer, room: Int, depth: Int) {
+            if depth <= room {
+                base = memory.bindMemory(to: Frame.self, capacity: room)
+                capacity = room
+                owned = false
+            } else {
+                base = UnsafeMutablePointer<Frame>.allocate(capacity: depth)
+                capacity = depth
+                owned = true
+            }
+        }
+
+        var isEmpty: Bool { count == 0 }
+
+        var last: Frame? { count > 0 ? base[count - 1] : nil }
+
+        /// The frame `offset` below the top (0 is the top), if there is one.
+        func below(_ offset: Int) -> Frame? { count > offset ? base[count - 1 - offset] : nil }
+
+        mutating func append(_ frame: Frame) {
+            guard count < capacity else { return }
+            (base + count).initialize(to: frame)
+            count += 1
+        }
+
+        mutating func popLast() -> Frame? {
+            guard count > 0 else { return nil }
+            count -= 1
+            return base[count]
+        }
+
+        func contains(_ tag: VASTTag) -> Bool {
+            for index in 0..<count where base[index].tag == tag { return true }
+            return false
+        }
+
+        func free() {
+            if owned { base.deallocate() }
+        }
+    }
+
+    /// Frames that fit in the stack scratch memory.
+    static let scratchFrames = 64
 
     let limits: VASTParserLimits
     var context: xmlParserCtxtPtr?
@@ -25,12 +84,10 @@ struct VASTSAXBuilder {
     private(set) var sawRoot = false
     private(set) var droppedAds = 0
 
-    private var frames: [Frame] = []
+    private var frames: FrameStack
     /// See ``updateCaptureStart()``.
     private var captureStart = -1
     private(set) var text: SAXTextBuffer
-    /// The document's element and attribute names, recognised by address (see ``SAXNameCache``).
-    let names: SAXNameCache
 
     // The objects being built.
     private var ad: VASTAd?
@@ -53,6 +110,13 @@ struct VASTSAXBuilder {
     private var generic: [VASTElement] = []
     private var genericTextStarts: [Int] = []
 
+    /// Frees whatever the text buffer and the frame stack allocated on the heap (only when they outgrew the
+    /// scratch memory); the builder must not be used afterwards.
+    func freeMemory() {
+        text.free()
+        frames.free()
+    }
+
     /// Moves the finished document out of the builder (leaving an empty one): no copy.
     mutating func takeDocument() -> VASTDocument {
         var result = VASTDocument()
@@ -60,19 +124,21 @@ struct VASTSAXBuilder {
         return result
     }
 
-    /// The bytes of scratch memory ``init(limits:scratch:)`` wants: the name table, then the first text buffer.
-    static let scratchBytes = SAXNameCache.byteCount + 512
+    /// The bytes of stack scratch memory for the frame stack (``scratchFrames`` frames) and for the first text
+    /// buffer: each at most 1 KiB, the most `withUnsafeTemporaryAllocation` keeps on the stack on every platform.
+    static let frameScratchBytes = scratchFrames * MemoryLayout<Frame>.stride
+    static let textScratchBytes = 512
 
-    /// A builder using `scratch` (``scratchBytes`` bytes, 16-byte aligned, alive for the whole parse) for its
-    /// name table and its first text buffer.
-    init(limits: VASTParserLimits, scratch: UnsafeMutableRawPointer) {
+    /// A builder using `frameScratch` (``frameScratchBytes``) for its frame stack (unless
+    /// ``VASTParserLimits/maxDepth`` exceeds ``scratchFrames``) and `textScratch` (``textScratchBytes``) for its
+    /// first text buffer; both 16-byte aligned and alive for the whole parse.
+    init(limits: VASTParserLimits, frameScratch: UnsafeMutableRawPointer, textScratch: UnsafeMutableRawPointer) {
         self.limits = limits
-        names = SAXNameCache(memory: scratch)
+        frames = FrameStack(memory: frameScratch, room: VASTSAXBuilder.scratchFrames, depth: max(limits.maxDepth, 1))
         text = SAXTextBuffer(
-            initial: (scratch + SAXNameCache.byteCount).bindMemory(to: UInt8.self, capacity: 512),
-            capacity: 512
+            initial: textScratch.bindMemory(to: UInt8.self, capacity: VASTSAXBuilder.textScratchBytes),
+            capacity: VASTSAXBuilder.textScratchBytes
         )
-        frames.reserveCapacity(16)
     }
 
     // MARK: - Failures and warnings
@@ -147,7 +213,7 @@ struct VASTSAXBuilder {
             captureStart = text.count
             return
         }
-        let tag = names.tag(localName)
+        let tag = VASTTag.lookup(localName)
         let parent = frames.last?.tag
         if frames.isEmpty {
             startRoot(tag, name: String(cString: localName), attributes)
@@ -497,7 +563,7 @@ struct VASTSAXBuilder {
                 companionAds = nil
             }
         case .linear:
-            guard case .some = creative, frames.contains(where: { $0.tag == .inLine }) else { return }
+            guard case .some = creative, frames.contains(.inLine) else { return }
             if case .none = linear?.duration { warn("<Linear> has no valid <Duration>") }
             if linear?.mediaFiles.isEmpty == true, linear?.interactiveCreativeFiles.isEmpty == true {
                 warn("<Linear> has no <MediaFile>")
@@ -669,7 +735,7 @@ struct VASTSAXBuilder {
         }
         let tracking = VASTTrackingEvent(event: event, url: url, offset: parsedOffset)
         // <Tracking> sits in <TrackingEvents>, whose parent says which creative it belongs to.
-        let owner = frames.count >= 2 ? frames[frames.count - 2].tag : .unknown
+        let owner = frames.below(1)?.tag ?? .unknown
         switch owner {
         case .verification: verification?.trackingEvents.append(tracking)
         case .linear: linear?.trackingEvents.append(tracking)
