@@ -7,24 +7,32 @@ struct SAXAttributes {
     let count: Int
 
     /// The value of the attribute whose local name is `name`.
-    func value(_ name: VASTAttributeName) -> String? {
+    func value(_ name: StaticString) -> String? {
         guard let entry = find(name) else { return nil }
         return SAXAttributes.string(entry[3], entry[4])
     }
 
     /// The raw value bytes of the attribute whose local name is `name`, ASCII whitespace trimmed.
-    private func bytes(_ name: VASTAttributeName) -> UnsafeBufferPointer<UInt8>? {
+    private func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
         guard let entry = find(name), var start = entry[3], var end = entry[4], end >= start else { return nil }
         while start < end, start.pointee.isASCIIWhitespaceByte { start += 1 }
         while end > start, (end - 1).pointee.isASCIIWhitespaceByte { end -= 1 }
         return UnsafeBufferPointer(start: start, count: end - start)
     }
 
-    private func find(_ name: VASTAttributeName) -> UnsafeMutablePointer<UnsafePointer<xmlChar>?>? {
+    private func find(_ name: StaticString) -> UnsafeMutablePointer<UnsafePointer<xmlChar>?>? {
         guard let base, count > 0 else { return nil }
+        let wanted = name.utf8Start
+        let length = name.utf8CodeUnitCount
         for index in 0..<count {
             let entry = base + index * 5
-            if let local = entry[0], VASTAttributeName.lookup(local) == name { return entry }
+            guard let local = entry[0] else { continue }
+            var matches = true
+            for offset in 0..<length where local[offset] != wanted[offset] {
+                matches = false
+                break
+            }
+            if matches, local[length] == 0 { return entry }
         }
         return nil
     }
@@ -43,7 +51,7 @@ struct SAXAttributes {
     }
 
     /// The integer value of an attribute, if present and a (possibly signed) decimal number.
-    func int(_ name: VASTAttributeName) -> Int? {
+    func int(_ name: StaticString) -> Int? {
         guard let digits = bytes(name) else { return nil }
         return SAXAttributes.parseInt(digits)
     }
@@ -66,7 +74,7 @@ struct SAXAttributes {
     }
 
     /// The boolean value of an attribute (`true`, `TRUE`, `1`, `false`, `0`), if present and valid.
-    func bool(_ name: VASTAttributeName) -> Bool? {
+    func bool(_ name: StaticString) -> Bool? {
         guard let raw = bytes(name) else { return nil }
         return VASTElement.parseBool(bytes: raw)
     }

@@ -250,7 +250,7 @@ struct VASTSAXBuilder {
         sawRoot = true
         switch tag {
         case .vast:
-            let version = attributes.value(.version)?.trimmingASCIIWhitespace() ?? ""
+            let version = attributes.value("version")?.trimmingASCIIWhitespace() ?? ""
             document.version = version
             guard VASTSAXBuilder.isSupported(version: version) else {
                 let shown = version.isEmpty ? "no version" : "version '\(version)'"
@@ -318,39 +318,39 @@ struct VASTSAXBuilder {
                 return
             }
             var newAd = VASTAd()
-            newAd.id = attributes.value(.id)
-            newAd.sequence = attributes.int(.sequence)
-            newAd.adType = attributes.value(.adType)
-            newAd.conditionalAd = attributes.bool(.conditionalAd)
+            newAd.id = attributes.value("id")
+            newAd.sequence = attributes.int("sequence")
+            newAd.adType = attributes.value("adType")
+            newAd.conditionalAd = attributes.bool("conditionalAd")
             ad = newAd
         case .inLine:
             body = AdBodyDraft()
         case .wrapper:
             body = AdBodyDraft()
             wrapperFlags = (
-                attributes.bool(.followAdditionalWrappers) ?? true,
-                attributes.bool(.allowMultipleAds) ?? false,
-                attributes.bool(.fallbackOnNoAd) ?? false
+                attributes.bool("followAdditionalWrappers") ?? true,
+                attributes.bool("allowMultipleAds") ?? false,
+                attributes.bool("fallbackOnNoAd") ?? false
             )
         case .adSystem:
-            pending.a = attributes.value(.version)
+            pending.a = attributes.value("version")
         case .pricing:
-            pending = (attributes.value(.model), attributes.value(.currency), nil)
+            pending = (attributes.value("model"), attributes.value("currency"), nil)
         case .category, .blockedAdCategories:
-            pending.a = attributes.value(.authority)
+            pending.a = attributes.value("authority")
         case .impression, .clickThrough, .clickTracking, .customClick, .iconClickTracking, .nonLinearClickTracking,
             .companionClickTracking:
-            pending.a = attributes.value(.id)
+            pending.a = attributes.value("id")
         case .viewableImpression:
             var viewable = VASTViewableImpression()
-            viewable.id = attributes.value(.id)
+            viewable.id = attributes.value("id")
             body.viewableImpression = viewable
         case .verification:
             var newVerification = VASTVerification()
-            newVerification.vendor = attributes.value(.vendor)
+            newVerification.vendor = attributes.value("vendor")
             verification = newVerification
         case .javaScriptResource, .executableResource:
-            pending = (attributes.value(.apiFramework), attributes.value(.browserOptional), attributes.value(.type))
+            pending = (attributes.value("apiFramework"), attributes.value("browserOptional"), attributes.value("type"))
         case .creative:
             if body.creatives.count >= limits.maxCreativesPerAd {
                 fail(
@@ -373,16 +373,16 @@ struct VASTSAXBuilder {
             }
             creative = newCreative
         case .universalAdId:
-            pending = (attributes.value(.idRegistry), attributes.value(.idValue), nil)
+            pending = (attributes.value("idRegistry"), attributes.value("idValue"), nil)
         case .linear:
             var newLinear = VASTLinear()
-            if let skip = attributes.value(.skipoffset) {
+            if let skip = attributes.value("skipoffset") {
                 newLinear.skipOffset = VASTOffset(parsing: skip)
                 if newLinear.skipOffset == nil { warn("<Linear> has an invalid skipoffset '\(skip)'") }
             }
             linear = newLinear
         case .adParameters:
-            pending.a = attributes.value(.xmlEncoded)
+            pending.a = attributes.value("xmlEncoded")
         case .mediaFile:
             mediaFilesInCreative += 1
             if mediaFilesInCreative > limits.maxMediaFilesPerCreative {
@@ -397,9 +397,9 @@ struct VASTSAXBuilder {
         case .mezzanine:
             readMediaFileAttributes(attributes)
         case .interactiveCreativeFile:
-            pending = (attributes.value(.type), attributes.value(.apiFramework), attributes.value(.variableDuration))
+            pending = (attributes.value("type"), attributes.value("apiFramework"), attributes.value("variableDuration"))
         case .closedCaptionFile:
-            pending = (attributes.value(.type), attributes.value(.language), nil)
+            pending = (attributes.value("type"), attributes.value("language"), nil)
         case .tracking:
             trackingInCreative += 1
             if trackingInCreative > limits.maxTrackingEventsPerCreative {
@@ -410,7 +410,7 @@ struct VASTSAXBuilder {
                 )
                 return
             }
-            pending = (attributes.value(.event), attributes.value(.offset), nil)
+            pending = (attributes.value("event"), attributes.value("offset"), nil)
         case .trackingEvents where parent == .linear:
             // Arrays grow 1, 2, 4, 8: reserving the usual size up front saves three reallocations per creative.
             if linear?.trackingEvents.isEmpty == true { linear?.trackingEvents.reserveCapacity(8) }
@@ -437,11 +437,11 @@ struct VASTSAXBuilder {
             icon = newIcon
         case .iconClickFallbackImage:
             var image = VASTIconClickFallbackImage()
-            image.width = attributes.int(.width)
-            image.height = attributes.int(.height)
+            image.width = attributes.int("width")
+            image.height = attributes.int("height")
             fallbackImage = image
         case .staticResource:
-            pending.a = attributes.value(.creativeType)
+            pending.a = attributes.value("creativeType")
         case .nonLinearAds:
             nonLinearAds = VASTNonLinearAds()
         case .nonLinear:
@@ -463,7 +463,7 @@ struct VASTSAXBuilder {
             nonLinear = item
         case .companionAds:
             var ads = VASTCompanionAds()
-            ads.required = attributes.value(.required)
+            ads.required = attributes.value("required")
             companionAds = ads
         case .companion:
             var item = VASTCompanion()
