@@ -18,7 +18,7 @@ public enum LibXML2Runtime {
     /// Initializes libxml2 once and silences its error output on this thread. Cheap to call before every parse.
     public static func ensureInitialized() {
         _ = initialized
-        adbridge_xml_silence_errors()
+        adbridge_xml_silence_errors_once()
     }
 
     /// The libxml2 version the process runs with, for example `"2.9.14"`.

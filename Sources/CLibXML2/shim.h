@@ -40,6 +40,20 @@ static inline void adbridge_xml_silence_errors(void) {
     xmlSetStructuredErrorFunc(NULL, adbridge_xml_silent_structured_error);
 }
 
+/*
+ * adbridge_xml_silence_errors once per thread: installing the handlers costs two lookups of libxml2's
+ * per-thread state, which a parser that runs for a few microseconds notices. The flag is per thread,
+ * like the handlers it stands for.
+ */
+static inline void adbridge_xml_silence_errors_once(void) {
+    static __thread int silenced = 0;
+    if (silenced) {
+        return;
+    }
+    silenced = 1;
+    adbridge_xml_silence_errors();
+}
+
 /* xmlFree is a global function pointer, which Swift 6 treats as shared mutable state; call it from C. */
 static inline void adbridge_xml_free(void *pointer) {
     xmlFree(pointer);

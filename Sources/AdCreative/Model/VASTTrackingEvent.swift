@@ -27,7 +27,12 @@ public struct VASTTrackingEvent: Sendable, Equatable, Encodable {
     /// The VAST 4 name of an event: `fullscreen`/`expand` → `playerExpand`, `exitFullscreen`/`collapse` →
     /// `playerCollapse`; any other name unchanged.
     public static func modernName(for event: String) -> String {
-        switch event {
+        // Only the four legacy names start with `f`, `e` or `c`: the common events skip the string comparisons.
+        switch event.utf8.first {
+        case UInt8(ascii: "f"), UInt8(ascii: "e"), UInt8(ascii: "c"): break
+        default: return event
+        }
+        return switch event {
         case "fullscreen", "expand": "playerExpand"
         case "exitFullscreen", "collapse": "playerCollapse"
         default: event

@@ -17,41 +17,44 @@ struct AdBodyDraft {
     var creatives: [VASTCreative] = []
     var extensions: [VASTElement] = []
 
-    consuming func makeInLine() -> VASTInLine {
+    /// Moves the collected fields into an inline ad, leaving this draft empty. Field by field with `swap`: a
+    /// copy of these fields goes through their value witnesses (a retain and a release per reference).
+    mutating func makeInLine() -> VASTInLine {
         var inLine = VASTInLine()
-        inLine.adSystem = adSystem
-        inLine.adTitle = adTitle
-        inLine.adServingId = adServingId
-        inLine.impressions = impressions
-        inLine.errorURLs = errorURLs
-        inLine.pricing = pricing
-        inLine.categories = categories
-        inLine.description = description
-        inLine.advertiser = advertiser
+        swap(&inLine.adSystem, &adSystem)
+        swap(&inLine.adTitle, &adTitle)
+        swap(&inLine.adServingId, &adServingId)
+        swap(&inLine.impressions, &impressions)
+        swap(&inLine.errorURLs, &errorURLs)
+        swap(&inLine.pricing, &pricing)
+        swap(&inLine.categories, &categories)
+        swap(&inLine.description, &description)
+        swap(&inLine.advertiser, &advertiser)
         inLine.expires = expires
-        inLine.viewableImpression = viewableImpression
-        inLine.adVerifications = adVerifications
-        inLine.creatives = creatives
-        inLine.extensions = extensions
+        swap(&inLine.viewableImpression, &viewableImpression)
+        swap(&inLine.adVerifications, &adVerifications)
+        swap(&inLine.creatives, &creatives)
+        swap(&inLine.extensions, &extensions)
         return inLine
     }
 
-    consuming func makeWrapper(follow: Bool, allowMultiple: Bool, fallback: Bool) -> VASTWrapper {
+    /// Moves the collected fields into a wrapper, leaving this draft empty.
+    mutating func makeWrapper(follow: Bool, allowMultiple: Bool, fallback: Bool) -> VASTWrapper {
         var wrapper = VASTWrapper()
-        wrapper.vastAdTagURI = vastAdTagURI
+        swap(&wrapper.vastAdTagURI, &vastAdTagURI)
         wrapper.followAdditionalWrappers = follow
         wrapper.allowMultipleAds = allowMultiple
         wrapper.fallbackOnNoAd = fallback
-        wrapper.adSystem = adSystem
-        wrapper.adServingId = adServingId
-        wrapper.impressions = impressions
-        wrapper.errorURLs = errorURLs
-        wrapper.pricing = pricing
-        wrapper.viewableImpression = viewableImpression
-        wrapper.adVerifications = adVerifications
-        wrapper.blockedAdCategories = blockedAdCategories
-        wrapper.creatives = creatives
-        wrapper.extensions = extensions
+        swap(&wrapper.adSystem, &adSystem)
+        swap(&wrapper.adServingId, &adServingId)
+        swap(&wrapper.impressions, &impressions)
+        swap(&wrapper.errorURLs, &errorURLs)
+        swap(&wrapper.pricing, &pricing)
+        swap(&wrapper.viewableImpression, &viewableImpression)
+        swap(&wrapper.adVerifications, &adVerifications)
+        swap(&wrapper.blockedAdCategories, &blockedAdCategories)
+        swap(&wrapper.creatives, &creatives)
+        swap(&wrapper.extensions, &extensions)
         return wrapper
     }
 }

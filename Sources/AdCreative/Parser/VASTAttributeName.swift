@@ -1,6 +1,7 @@
 /// The attribute names the parser reads, found from libxml2's NUL-terminated local names without building a
-/// `String`: a switch on the length and four bytes (unique over these names) picks one candidate, then the whole
-/// name is compared.
+/// `String`: a key made of the length and four bytes (unique over these names), multiplied by a constant that
+/// gives every name its own top eight bits, selects one candidate in a single switch; then the whole name is
+/// compared.
 enum VASTAttributeName: UInt8, CaseIterable {
     case id
     case apiFramework
@@ -74,58 +75,58 @@ enum VASTAttributeName: UInt8, CaseIterable {
         let key =
             UInt64(length) | UInt64(localName[0]) << 8 | UInt64(localName[min(2, length - 1)]) << 16
             | UInt64(localName[length / 2]) << 24 | UInt64(localName[length - 1]) << 32
-        return switch key {
-        case 0x44_4949_4104: matches(localName, "AdID") ? .legacyAdID : nil
-        case 0x44_6F53_6108: matches(localName, "adSlotID") ? .legacyAdSlotID : nil
-        case 0x63_6464_6305: matches(localName, "codec") ? .codec : nil
-        case 0x64_4949_6104: matches(localName, "adId") ? .adId : nil
-        case 0x64_636C_780A: matches(localName, "xmlEncoded") ? .xmlEncoded : nil
-        case 0x64_6464_6902: matches(localName, "id") ? .id : nil
-        case 0x64_696E_630D: matches(localName, "conditionalAd") ? .conditionalAd : nil
-        case 0x64_6971_7208: matches(localName, "required") ? .required : nil
-        case 0x64_6B6C_660E: matches(localName, "fallbackOnNoAd") ? .fallbackOnNoAd : nil
-        case 0x64_6F53_6108: matches(localName, "adSlotId") ? .adSlotId : nil
-        case 0x65_536C_6608: matches(localName, "fileSize") ? .fileSize : nil
-        case 0x65_6156_6907: matches(localName, "idValue") ? .idValue : nil
-        case 0x65_6161_7308: matches(localName, "scalable") ? .scalable : nil
-        case 0x65_6164_6D09: matches(localName, "mediaType") ? .mediaType : nil
-        case 0x65_6571_7308: matches(localName, "sequence") ? .sequence : nil
-        case 0x65_696E_720D: matches(localName, "renderingMode") ? .renderingMode : nil
-        case 0x65_7070_7404: matches(localName, "type") ? .type : nil
-        case 0x65_7274_6207: matches(localName, "bitrate") ? .bitrate : nil
-        case 0x65_746E_6D0A: matches(localName, "minBitrate") ? .minBitrate : nil
-        case 0x65_7478_6D0A: matches(localName, "maxBitrate") ? .maxBitrate : nil
-        case 0x65_756E_6C08: matches(localName, "language") ? .language : nil
-        case 0x65_7665_630C: matches(localName, "creativeType") ? .creativeType : nil
-        case 0x65_7954_6106: matches(localName, "adType") ? .adType : nil
-        case 0x68_5773_610A: matches(localName, "assetWidth") ? .assetWidth : nil
-        case 0x68_6464_7705: matches(localName, "width") ? .width : nil
-        case 0x68_6570_650D: matches(localName, "expandedWidth") ? .expandedWidth : nil
-        case 0x6B_6D69_610C: matches(localName, "apiFramework") ? .apiFramework : nil
-        case 0x6C_4F6F_620F: matches(localName, "browserOptional") ? .browserOptional : nil
-        case 0x6C_6464_6D05: matches(localName, "model") ? .model : nil
-        case 0x6D_676F_7007: matches(localName, "program") ? .program : nil
-        case 0x6E_4472_7610: matches(localName, "variableDuration") ? .variableDuration : nil
-        case 0x6E_656E_6D14: matches(localName, "minSuggestedDuration") ? .minSuggestedDuration : nil
-        case 0x6E_696F_7809: matches(localName, "xPosition") ? .xPosition : nil
-        case 0x6E_696F_7909: matches(localName, "yPosition") ? .yPosition : nil
-        case 0x6E_7372_7607: matches(localName, "version") ? .version : nil
-        case 0x6E_7472_6408: matches(localName, "duration") ? .duration : nil
-        case 0x6F_6172_7007: matches(localName, "pxratio") ? .pxratio : nil
-        case 0x6F_7369_6D13: matches(localName, "maintainAspectRatio") ? .maintainAspectRatio : nil
-        case 0x72_646E_7606: matches(localName, "vendor") ? .vendor : nil
-        case 0x73_6F6C_6618: matches(localName, "followAdditionalWrappers") ? .followAdditionalWrappers : nil
-        case 0x73_746C_6110: matches(localName, "allowMultipleAds") ? .allowMultipleAds : nil
-        case 0x74_4873_610B: matches(localName, "assetHeight") ? .assetHeight : nil
-        case 0x74_6470_650E: matches(localName, "expandedHeight") ? .expandedHeight : nil
-        case 0x74_6565_6505: matches(localName, "event") ? .event : nil
-        case 0x74_6669_730A: matches(localName, "skipoffset") ? .skipoffset : nil
-        case 0x74_6769_6806: matches(localName, "height") ? .height : nil
-        case 0x74_7366_6F06: matches(localName, "offset") ? .offset : nil
-        case 0x79_6572_6308: matches(localName, "currency") ? .currency : nil
-        case 0x79_6952_690A: matches(localName, "idRegistry") ? .idRegistry : nil
-        case 0x79_6F74_6109: matches(localName, "authority") ? .authority : nil
-        case 0x79_766C_6408: matches(localName, "delivery") ? .delivery : nil
+        return switch (key &* 0xE8E2_5D94_0ED9_0475) >> 56 {
+        case 20: matches(localName, "mediaType") ? .mediaType : nil
+        case 23: matches(localName, "fallbackOnNoAd") ? .fallbackOnNoAd : nil
+        case 25: matches(localName, "height") ? .height : nil
+        case 26: matches(localName, "conditionalAd") ? .conditionalAd : nil
+        case 29: matches(localName, "adId") ? .adId : nil
+        case 33: matches(localName, "offset") ? .offset : nil
+        case 47: matches(localName, "assetHeight") ? .assetHeight : nil
+        case 49: matches(localName, "width") ? .width : nil
+        case 55: matches(localName, "bitrate") ? .bitrate : nil
+        case 56: matches(localName, "codec") ? .codec : nil
+        case 65: matches(localName, "assetWidth") ? .assetWidth : nil
+        case 69: matches(localName, "version") ? .version : nil
+        case 70: matches(localName, "variableDuration") ? .variableDuration : nil
+        case 74: matches(localName, "maxBitrate") ? .maxBitrate : nil
+        case 80: matches(localName, "apiFramework") ? .apiFramework : nil
+        case 94: matches(localName, "followAdditionalWrappers") ? .followAdditionalWrappers : nil
+        case 97: matches(localName, "scalable") ? .scalable : nil
+        case 98: matches(localName, "adSlotId") ? .adSlotId : nil
+        case 108: matches(localName, "renderingMode") ? .renderingMode : nil
+        case 113: matches(localName, "delivery") ? .delivery : nil
+        case 116: matches(localName, "vendor") ? .vendor : nil
+        case 122: matches(localName, "creativeType") ? .creativeType : nil
+        case 130: matches(localName, "language") ? .language : nil
+        case 133: matches(localName, "expandedWidth") ? .expandedWidth : nil
+        case 135: matches(localName, "adSlotID") ? .legacyAdSlotID : nil
+        case 138: matches(localName, "sequence") ? .sequence : nil
+        case 140: matches(localName, "expandedHeight") ? .expandedHeight : nil
+        case 144: matches(localName, "allowMultipleAds") ? .allowMultipleAds : nil
+        case 147: matches(localName, "authority") ? .authority : nil
+        case 148: matches(localName, "minSuggestedDuration") ? .minSuggestedDuration : nil
+        case 149: matches(localName, "model") ? .model : nil
+        case 155: matches(localName, "idValue") ? .idValue : nil
+        case 156: matches(localName, "pxratio") ? .pxratio : nil
+        case 162: matches(localName, "minBitrate") ? .minBitrate : nil
+        case 169: matches(localName, "idRegistry") ? .idRegistry : nil
+        case 189: matches(localName, "xmlEncoded") ? .xmlEncoded : nil
+        case 197: matches(localName, "adType") ? .adType : nil
+        case 200: matches(localName, "type") ? .type : nil
+        case 207: matches(localName, "fileSize") ? .fileSize : nil
+        case 212: matches(localName, "browserOptional") ? .browserOptional : nil
+        case 215: matches(localName, "duration") ? .duration : nil
+        case 218: matches(localName, "id") ? .id : nil
+        case 220: matches(localName, "yPosition") ? .yPosition : nil
+        case 222: matches(localName, "program") ? .program : nil
+        case 226: matches(localName, "skipoffset") ? .skipoffset : nil
+        case 233: matches(localName, "required") ? .required : nil
+        case 234: matches(localName, "event") ? .event : nil
+        case 235: matches(localName, "currency") ? .currency : nil
+        case 246: matches(localName, "AdID") ? .legacyAdID : nil
+        case 250: matches(localName, "xPosition") ? .xPosition : nil
+        case 255: matches(localName, "maintainAspectRatio") ? .maintainAspectRatio : nil
         default: nil
         }
     }

@@ -53,33 +53,54 @@ public struct VASTParser: Sendable {
                 .invalidResponse, "The document is empty.", vastCode: 100, hint: "The ad server sent no body.")
         }
         LibXML2Runtime.ensureInitialized()
-        let pointer = UnsafeMutablePointer<VASTSAXBuilder>.allocate(capacity: 1)
-        pointer.initialize(to: VASTSAXBuilder(limits: limits))
-        var initialized = true
-        defer {
-            if initialized { pointer.deinitialize(count: 1) }
-            pointer.deallocate()
+        // The builder's frame stack and first text buffer are on the stack too: no `malloc` for them.
+        let result = withUnsafeTemporaryAllocation(byteCount: VASTSAXBuilder.frameScratchBytes, alignment: 16) {
+            frameScratch in
+            withUnsafeTemporaryAllocation(byteCount: VASTSAXBuilder.textScratchBytes, alignment: 16) { textScratch in
+                Result { () throws(AdError) -> VASTDocument in
+                    guard let frameScratch = frameScratch.baseAddress, let textScratch = textScratch.baseAddress else {
+                        throw AdError(.internal, "No scratch memory for the parser.")
+                    }
+                    var builder = VASTSAXBuilder(limits: limits, frameScratch: frameScratch, textScratch: textScratch)
+                    defer { builder.freeMemory() }
+                    return try parse(base, count: bytes.count, builder: &builder, allowNoAd: allowNoAd)
+                }
+            }
         }
-        var handler = VASTParser.makeHandler()
-        guard let context = xmlCreatePushParserCtxt(&handler, pointer, nil, 0, nil) else {
-            throw AdError(.internal, "libxml2 could not create a parser context.")
-        }
-        defer { xmlFreeParserCtxt(context) }
-        xmlCtxtUseOptions(context, VASTParser.options)
-        pointer.pointee.context = context
-        let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 1)
-        pointer.pointee.context = nil
-        initialized = false
-        let builder = pointer.move()
-        if let failure = builder.failure { throw failure }
-        if status != 0 || context.pointee.wellFormed == 0 {
-            throw VASTParser.malformed(context)
-        }
-        return try VASTParser.finish(builder, allowNoAd: allowNoAd)
+        return try result.get()
     }
 
-    private static func finish(_ builder: VASTSAXBuilder, allowNoAd: Bool) throws(AdError) -> VASTDocument {
-        let document = builder.document
+    private func parse(
+        _ base: UnsafeRawPointer,
+        count: Int,
+        builder: inout VASTSAXBuilder,
+        allowNoAd: Bool
+    ) throws(AdError) -> VASTDocument {
+        // The builder lives on the stack (it is a few kilobytes: a heap block that size misses malloc's fast
+        // path) and libxml2 gets a pointer to it for the duration of the parse; nothing is copied or moved.
+        var handler = VASTParser.makeHandler()
+        let status = withUnsafeMutablePointer(to: &builder) { pointer -> Int32? in
+            guard let context = xmlCreatePushParserCtxt(&handler, pointer, nil, 0, nil) else { return nil }
+            defer { xmlFreeParserCtxt(context) }
+            xmlCtxtUseOptions(context, VASTParser.options)
+            pointer.pointee.context = context
+            let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(count), 1)
+            pointer.pointee.context = nil
+            if pointer.pointee.failure == nil, status != 0 || context.pointee.wellFormed == 0 {
+                pointer.pointee.malformed = VASTParser.malformed(context)
+            }
+            return status
+        }
+        guard status != nil else {
+            throw AdError(.internal, "libxml2 could not create a parser context.")
+        }
+        if let failure = builder.failure { throw failure }
+        if let malformed = builder.malformed { throw malformed }
+        return try VASTParser.finish(&builder, allowNoAd: allowNoAd)
+    }
+
+    private static func finish(_ builder: inout VASTSAXBuilder, allowNoAd: Bool) throws(AdError) -> VASTDocument {
+        let document = builder.takeDocument()
         guard builder.sawRoot else {
             throw AdError(.invalidResponse, "The document has no root element.", vastCode: 100)
         }
@@ -128,7 +149,8 @@ public struct VASTParser: Sendable {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, _, _, _, count, _, attributes in
             guard let localName, let builder = VASTParser.builder(context) else { return }
-            builder.pointee.startElement(localName, SAXAttributes(base: attributes, count: Int(count)))
+            builder.pointee.startElement(
+                localName, SAXAttributes(base: attributes, count: Int(count)))
         }
         handler.endElementNs = { context, _, _, _ in
             VASTParser.builder(context)?.pointee.endElement()

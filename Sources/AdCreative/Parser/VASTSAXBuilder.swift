@@ -8,23 +8,86 @@ import CLibXML2
 /// reads the result. A limit violation or a fatal document problem is stored in ``failure`` and
 /// stops the parser at once.
 struct VASTSAXBuilder {
+    /// One open element (16 bytes: the scratch memory holds ``scratchFrames`` of them).
     private struct Frame {
-        var tag: VASTTag
         var textStart: Int
+        var tag: VASTTag
         var captures: Bool
+
+        init(tag: VASTTag, textStart: Int, captures: Bool) {
+            self.textStart = textStart
+            self.tag = tag
+            self.captures = captures
+        }
     }
+
+    /// The open elements: a stack in raw memory (the parser's stack scratch memory when ``VASTParserLimits/maxDepth``
+    /// fits it, else one heap block), never deeper than its capacity; no reference counting or uniqueness checks.
+    private struct FrameStack {
+        private let base: UnsafeMutablePointer<Frame>
+        private let capacity: Int
+        private let owned: Bool
+        private(set) var count = 0
+
+        init(memory: UnsafeMutableRawPointer, room: Int, depth: Int) {
+            if depth <= room {
+                base = memory.bindMemory(to: Frame.self, capacity: room)
+                capacity = room
+                owned = false
+            } else {
+                base = UnsafeMutablePointer<Frame>.allocate(capacity: depth)
+                capacity = depth
+                owned = true
+            }
+        }
+
+        var isEmpty: Bool { count == 0 }
+
+        var last: Frame? { count > 0 ? base[count - 1] : nil }
+
+        /// The frame `offset` below the top (0 is the top), if there is one.
+        func below(_ offset: Int) -> Frame? { count > offset ? base[count - 1 - offset] : nil }
+
+        mutating func append(_ frame: Frame) {
+            guard count < capacity else { return }
+            (base + count).initialize(to: frame)
+            count += 1
+        }
+
+        mutating func popLast() -> Frame? {
+            guard count > 0 else { return nil }
+            count -= 1
+            return base[count]
+        }
+
+        func contains(_ tag: VASTTag) -> Bool {
+            for index in 0..<count where base[index].tag == tag { return true }
+            return false
+        }
+
+        func free() {
+            if owned { base.deallocate() }
+        }
+    }
+
+    /// Frames that fit in the stack scratch memory.
+    static let scratchFrames = 64
 
     let limits: VASTParserLimits
     var context: xmlParserCtxtPtr?
     private(set) var failure: AdError?
+    /// Set by ``VASTParser`` when libxml2 reports the document malformed.
+    var malformed: AdError?
     /// `failure != nil`, as a flag: checked on every event, it must not copy the error.
     private var failed = false
     private(set) var document = VASTDocument()
     private(set) var sawRoot = false
     private(set) var droppedAds = 0
 
-    private var frames: [Frame] = []
-    private var text: [UInt8] = []
+    private var frames: FrameStack
+    /// See ``updateCaptureStart()``.
+    private var captureStart = -1
+    private(set) var text: SAXTextBuffer
 
     // The objects being built.
     private var ad: VASTAd?
@@ -47,15 +110,40 @@ struct VASTSAXBuilder {
     private var generic: [VASTElement] = []
     private var genericTextStarts: [Int] = []
 
-    init(limits: VASTParserLimits) {
+    /// Frees whatever the text buffer and the frame stack allocated on the heap (only when they outgrew the
+    /// scratch memory); the builder must not be used afterwards.
+    func freeMemory() {
+        text.free()
+        frames.free()
+    }
+
+    /// Moves the finished document out of the builder (leaving an empty one): no copy.
+    mutating func takeDocument() -> VASTDocument {
+        var result = VASTDocument()
+        swap(&result, &document)
+        return result
+    }
+
+    /// The bytes of stack scratch memory for the frame stack (``scratchFrames`` frames) and for the first text
+    /// buffer: each at most 1 KiB, the most `withUnsafeTemporaryAllocation` keeps on the stack on every platform.
+    static let frameScratchBytes = scratchFrames * MemoryLayout<Frame>.stride
+    static let textScratchBytes = 512
+
+    /// A builder using `frameScratch` (``frameScratchBytes``) for its frame stack (unless
+    /// ``VASTParserLimits/maxDepth`` exceeds ``scratchFrames``) and `textScratch` (``textScratchBytes``) for its
+    /// first text buffer; both 16-byte aligned and alive for the whole parse.
+    init(limits: VASTParserLimits, frameScratch: UnsafeMutableRawPointer, textScratch: UnsafeMutableRawPointer) {
         self.limits = limits
-        frames.reserveCapacity(16)
-        text.reserveCapacity(512)
+        frames = FrameStack(memory: frameScratch, room: VASTSAXBuilder.scratchFrames, depth: max(limits.maxDepth, 1))
+        text = SAXTextBuffer(
+            initial: textScratch.bindMemory(to: UInt8.self, capacity: VASTSAXBuilder.textScratchBytes),
+            capacity: VASTSAXBuilder.textScratchBytes
+        )
     }
 
     // MARK: - Failures and warnings
 
-    /// Where libxml2 is in the document. Static, like ``trimmedText(_:from:)``, so as not to copy the builder.
+    /// Where libxml2 is in the document. Static, so as not to copy the builder.
     private static func position(_ context: xmlParserCtxtPtr?) -> (line: Int, column: Int) {
         guard let input = context?.pointee.input else { return (0, 0) }
         return (Int(input.pointee.line), Int(input.pointee.col))
@@ -94,13 +182,22 @@ struct VASTSAXBuilder {
     // MARK: - SAX events
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
-        if !generic.isEmpty || frames.last?.captures == true {
-            text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-            let start = frames.last?.textStart ?? 0
-            if text.count - start > limits.maxTextLength {
-                fail(.textLength, "The text of an element", limits.maxTextLength)
-            }
+        // Most calls are the whitespace between container elements: one comparison drops them.
+        guard captureStart >= 0 else { return }
+        text.append(bytes, count)
+        if text.count - captureStart > limits.maxTextLength {
+            fail(.textLength, "The text of an element", limits.maxTextLength)
         }
+    }
+
+    /// Where the innermost open element's text starts when that text is kept (a text element or anything inside
+    /// an extension), else -1. Updated whenever an element opens or closes.
+    private mutating func updateCaptureStart() {
+        guard let frame = frames.last, !generic.isEmpty || frame.captures else {
+            captureStart = -1
+            return
+        }
+        captureStart = frame.textStart
     }
 
     mutating func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
@@ -113,6 +210,7 @@ struct VASTSAXBuilder {
             generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
             genericTextStarts.append(text.count)
             frames.append(Frame(tag: .unknown, textStart: text.count, captures: true))
+            captureStart = text.count
             return
         }
         let tag = VASTTag.lookup(localName)
@@ -123,21 +221,19 @@ struct VASTSAXBuilder {
             start(tag, parent: parent, localName: localName, attributes)
         }
         frames.append(Frame(tag: tag, textStart: text.count, captures: tag.capturesText))
+        captureStart = !generic.isEmpty || tag.capturesText ? text.count : -1
     }
 
     mutating func endElement() {
         guard !failed, let frame = frames.popLast() else { return }
+        defer { updateCaptureStart() }
         if !generic.isEmpty {
             endGeneric(frame)
             return
         }
         if frame.captures {
-            let value = VASTSAXBuilder.trimmedText(text, from: frame.textStart)
-            if frame.textStart == 0 {
-                text.removeAll(keepingCapacity: true)
-            } else {
-                text.removeSubrange(frame.textStart...)
-            }
+            let value = text.trimmedString(from: frame.textStart)
+            text.truncate(to: frame.textStart)
             if frame.tag.isURL, value.utf8.count > limits.maxURLLength {
                 fail(.urlLength, "A URL of \(value.utf8.count) bytes", limits.maxURLLength)
                 return
@@ -146,16 +242,6 @@ struct VASTSAXBuilder {
         } else {
             end(frame.tag, parent: frames.last?.tag)
         }
-    }
-
-    /// The text collected since `start`, trimmed. Static on purpose: a non-mutating method of this large struct
-    /// would copy the whole builder at every call.
-    private static func trimmedText(_ text: [UInt8], from start: Int) -> String {
-        var lower = start
-        var upper = text.count
-        while lower < upper, text[lower].isASCIIWhitespaceByte { lower += 1 }
-        while upper > lower, text[upper - 1].isASCIIWhitespaceByte { upper -= 1 }
-        return text.withUnsafeBufferPointer { String(decoding: $0[lower..<upper], as: UTF8.self) }
     }
 
     // MARK: - The root
@@ -450,9 +536,7 @@ struct VASTSAXBuilder {
             if case .none = body.adTitle { warn("<InLine> has no <AdTitle>") }
             if body.impressions.isEmpty { warn("<InLine> has no <Impression>") }
             if body.creatives.isEmpty { warn("<InLine> has no <Creative>") }
-            var draft = AdBodyDraft()
-            swap(&draft, &body)
-            ad?.inLine = draft.makeInLine()
+            ad?.inLine = body.makeInLine()
         case .wrapper:
             guard parent == .ad else { return }
             if case .none = body.adSystem { warn("<Wrapper> has no <AdSystem>") }
@@ -460,9 +544,7 @@ struct VASTSAXBuilder {
                 warn("<Wrapper> has no <VASTAdTagURI>; the ad is unusable")
                 return
             }
-            var draft = AdBodyDraft()
-            swap(&draft, &body)
-            ad?.wrapper = draft.makeWrapper(
+            ad?.wrapper = body.makeWrapper(
                 follow: wrapperFlags.follow,
                 allowMultiple: wrapperFlags.allowMultiple,
                 fallback: wrapperFlags.fallback
@@ -481,7 +563,7 @@ struct VASTSAXBuilder {
                 companionAds = nil
             }
         case .linear:
-            guard case .some = creative, frames.contains(where: { $0.tag == .inLine }) else { return }
+            guard case .some = creative, frames.contains(.inLine) else { return }
             if case .none = linear?.duration { warn("<Linear> has no valid <Duration>") }
             if linear?.mediaFiles.isEmpty == true, linear?.interactiveCreativeFiles.isEmpty == true {
                 warn("<Linear> has no <MediaFile>")
@@ -653,7 +735,7 @@ struct VASTSAXBuilder {
         }
         let tracking = VASTTrackingEvent(event: event, url: url, offset: parsedOffset)
         // <Tracking> sits in <TrackingEvents>, whose parent says which creative it belongs to.
-        let owner = frames.count >= 2 ? frames[frames.count - 2].tag : .unknown
+        let owner = frames.below(1)?.tag ?? .unknown
         switch owner {
         case .verification: verification?.trackingEvents.append(tracking)
         case .linear: linear?.trackingEvents.append(tracking)
@@ -667,8 +749,8 @@ struct VASTSAXBuilder {
 
     private mutating func endGeneric(_ frame: Frame) {
         guard var element = generic.popLast(), let textStart = genericTextStarts.popLast() else { return }
-        element.text = VASTSAXBuilder.trimmedText(text, from: textStart)
-        text.removeSubrange(textStart...)
+        element.text = text.trimmedString(from: textStart)
+        text.truncate(to: textStart)
         if var parent = generic.popLast() {
             parent.children.append(element)
             generic.append(parent)

@@ -45,8 +45,10 @@ enum VASTTag: UInt8 {
 
     /// The tag of a NUL-terminated local name from libxml2; ``unknown`` for any other name.
     ///
-    /// A switch on a key made of the length and four of the bytes (unique over the VAST vocabulary, checked by a
-    /// test) picks the one candidate, then the whole name is compared: no `String` is built and nothing hashed.
+    /// A key made of the length and four of the bytes (unique over the VAST vocabulary, checked by a test) is
+    /// multiplied by a constant chosen so that its top eight bits differ for every VAST name: a switch on those
+    /// eight bits (one jump, not a chain of comparisons) picks the one candidate, then the whole name is compared.
+    /// No `String` is built.
     static func lookup(_ localName: UnsafePointer<UInt8>) -> VASTTag {
         var length = 0
         while localName[length] != 0 {
@@ -57,75 +59,75 @@ enum VASTTag: UInt8 {
         let key =
             UInt64(length) | UInt64(localName[0]) << 8 | UInt64(localName[min(2, length - 1)]) << 16
             | UInt64(localName[length / 2]) << 24 | UInt64(localName[length - 1]) << 32
-        return switch key {
-        case 0x49_5453_560C: matches(localName, "VASTAdTagURI") ? .vastAdTagURI : .unknown
-        case 0x54_5353_5604: matches(localName, "VAST") ? .vast : .unknown
-        case 0x64_6464_4102: matches(localName, "Ad") ? .ad : .unknown
-        case 0x64_7369_550D: matches(localName, "UniversalAdId") ? .universalAdId : .unknown
-        case 0x64_7465_5610: matches(localName, "ViewUndetermined") ? .viewUndetermined : .unknown
-        case 0x64_7653_410B: matches(localName, "AdServingId") ? .adServingId : .unknown
-        case 0x65_4374_4917: matches(localName, "InteractiveCreativeFile") ? .interactiveCreativeFile : .unknown
-        case 0x65_6164_4D09: matches(localName, "MediaFile") ? .mediaFile : .unknown
-        case 0x65_6165_5608: matches(localName, "Viewable") ? .viewable : .unknown
-        case 0x65_617A_4D09: matches(localName, "Mezzanine") ? .mezzanine : .unknown
-        case 0x65_6561_530E: matches(localName, "StaticResource") ? .staticResource : .unknown
-        case 0x65_6565_4512: matches(localName, "ExecutableResource") ? .executableResource : .unknown
-        case 0x65_6572_490E: matches(localName, "IFrameResource") ? .iFrameResource : .unknown
-        case 0x65_6574_4E0B: matches(localName, "NotViewable") ? .notViewable : .unknown
-        case 0x65_694C_4906: matches(localName, "InLine") ? .inLine : .unknown
-        case 0x65_6954_4107: matches(localName, "AdTitle") ? .adTitle : .unknown
-        case 0x65_6964_5616: matches(localName, "VideoAdServingTemplate") ? .videoAdServingTemplate : .unknown
-        case 0x65_6C6F_4916: matches(localName, "IconClickFallbackImage") ? .iconClickFallbackImage : .unknown
-        case 0x65_706F_4311: matches(localName, "ClosedCaptionFile") ? .closedCaptionFile : .unknown
-        case 0x65_734D_480C: matches(localName, "HTMLResource") ? .htmlResource : .unknown
-        case 0x65_7465_4308: matches(localName, "Creative") ? .creative : .unknown
-        case 0x65_7476_4A12: matches(localName, "JavaScriptResource") ? .javaScriptResource : .unknown
-        case 0x67_546F_4910: matches(localName, "IconViewTracking") ? .iconViewTracking : .unknown
-        case 0x67_6369_5007: matches(localName, "Pricing") ? .pricing : .unknown
-        case 0x67_696D_4316: matches(localName, "CompanionClickTracking") ? .companionClickTracking : .unknown
-        case 0x67_696E_4E16: matches(localName, "NonLinearClickTracking") ? .nonLinearClickTracking : .unknown
-        case 0x67_6B61_5408: matches(localName, "Tracking") ? .tracking : .unknown
-        case 0x67_6B6F_4911: matches(localName, "IconClickTracking") ? .iconClickTracking : .unknown
-        case 0x67_7269_430D: matches(localName, "ClickTracking") ? .clickTracking : .unknown
-        case 0x68_6869_430C: matches(localName, "ClickThrough") ? .clickThrough : .unknown
-        case 0x68_6B6F_4910: matches(localName, "IconClickThrough") ? .iconClickThrough : .unknown
-        case 0x68_6C6D_4315: matches(localName, "CompanionClickThrough") ? .companionClickThrough : .unknown
-        case 0x68_6C6E_4E15: matches(localName, "NonLinearClickThrough") ? .nonLinearClickThrough : .unknown
-        case 0x6B_6D73_430B: matches(localName, "CustomClick") ? .customClick : .unknown
-        case 0x6D_7353_4108: matches(localName, "AdSystem") ? .adSystem : .unknown
-        case 0x6E_4565_4311: matches(localName, "CreativeExtension") ? .creativeExtension : .unknown
-        case 0x6E_616D_4309: matches(localName, "Companion") ? .companion : .unknown
-        case 0x6E_6372_560C: matches(localName, "Verification") ? .verification : .unknown
-        case 0x6E_6973_440B: matches(localName, "Description") ? .description : .unknown
-        case 0x6E_6D65_5612: matches(localName, "ViewableImpression") ? .viewableImpression : .unknown
-        case 0x6E_6E74_4509: matches(localName, "Extension") ? .extensionElement : .unknown
-        case 0x6E_6F6F_4904: matches(localName, "Icon") ? .icon : .unknown
-        case 0x6E_7370_490A: matches(localName, "Impression") ? .impression : .unknown
-        case 0x6E_7472_4408: matches(localName, "Duration") ? .duration : .unknown
-        case 0x72_656E_4C06: matches(localName, "Linear") ? .linear : .unknown
-        case 0x72_696E_4E09: matches(localName, "NonLinear") ? .nonLinear : .unknown
-        case 0x72_7061_5707: matches(localName, "Wrapper") ? .wrapper : .unknown
-        case 0x72_7272_4505: matches(localName, "Error") ? .error : .unknown
-        case 0x72_7476_410A: matches(localName, "Advertiser") ? .advertiser : .unknown
-        case 0x73_4364_560B: matches(localName, "VideoClicks") ? .videoClicks : .unknown
-        case 0x73_436F_4213: matches(localName, "BlockedAdCategories") ? .blockedAdCategories : .unknown
-        case 0x73_4664_4D0A: matches(localName, "MediaFiles") ? .mediaFiles : .unknown
-        case 0x73_656E_4E0C: matches(localName, "NonLinearAds") ? .nonLinearAds : .unknown
-        case 0x73_6761_540E: matches(localName, "TrackingEvents") ? .trackingEvents : .unknown
-        case 0x73_6956_410F: matches(localName, "AdVerifications") ? .adVerifications : .unknown
-        case 0x73_696D_430C: matches(localName, "CompanionAds") ? .companionAds : .unknown
-        case 0x73_6970_4507: matches(localName, "Expires") ? .expires : .unknown
-        case 0x73_6C6F_490A: matches(localName, "IconClicks") ? .iconClicks : .unknown
-        case 0x73_6C6F_4917: matches(localName, "IconClickFallbackImages") ? .iconClickFallbackImages : .unknown
-        case 0x73_6D50_410C: matches(localName, "AdParameters") ? .adParameters : .unknown
-        case 0x73_6E72_5616: matches(localName, "VerificationParameters") ? .verificationParameters : .unknown
-        case 0x73_6F6F_4905: matches(localName, "Icons") ? .icons : .unknown
-        case 0x73_7374_450A: matches(localName, "Extensions") ? .extensions : .unknown
-        case 0x73_7465_4309: matches(localName, "Creatives") ? .creatives : .unknown
-        case 0x73_746F_4312: matches(localName, "ClosedCaptionFiles") ? .closedCaptionFiles : .unknown
-        case 0x73_7865_4312: matches(localName, "CreativeExtensions") ? .creativeExtensions : .unknown
-        case 0x74_5474_4107: matches(localName, "AltText") ? .altText : .unknown
-        case 0x79_6774_4308: matches(localName, "Category") ? .category : .unknown
+        return switch (key &* 0xCE91_C63F_C3D4_8EF7) >> 56 {
+        case 0: matches(localName, "NonLinearClickThrough") ? .nonLinearClickThrough : .unknown
+        case 1: matches(localName, "ViewableImpression") ? .viewableImpression : .unknown
+        case 2: matches(localName, "Mezzanine") ? .mezzanine : .unknown
+        case 13: matches(localName, "AdServingId") ? .adServingId : .unknown
+        case 16: matches(localName, "Viewable") ? .viewable : .unknown
+        case 22: matches(localName, "CustomClick") ? .customClick : .unknown
+        case 24: matches(localName, "StaticResource") ? .staticResource : .unknown
+        case 32: matches(localName, "AdTitle") ? .adTitle : .unknown
+        case 33: matches(localName, "Companion") ? .companion : .unknown
+        case 36: matches(localName, "ClickTracking") ? .clickTracking : .unknown
+        case 38: matches(localName, "AltText") ? .altText : .unknown
+        case 39: matches(localName, "IconViewTracking") ? .iconViewTracking : .unknown
+        case 41: matches(localName, "Impression") ? .impression : .unknown
+        case 46: matches(localName, "Icons") ? .icons : .unknown
+        case 50: matches(localName, "JavaScriptResource") ? .javaScriptResource : .unknown
+        case 53: matches(localName, "Error") ? .error : .unknown
+        case 55: matches(localName, "HTMLResource") ? .htmlResource : .unknown
+        case 56: matches(localName, "NonLinear") ? .nonLinear : .unknown
+        case 66: matches(localName, "CompanionClickTracking") ? .companionClickTracking : .unknown
+        case 76: matches(localName, "NonLinearClickTracking") ? .nonLinearClickTracking : .unknown
+        case 88: matches(localName, "UniversalAdId") ? .universalAdId : .unknown
+        case 94: matches(localName, "CompanionAds") ? .companionAds : .unknown
+        case 96: matches(localName, "VerificationParameters") ? .verificationParameters : .unknown
+        case 103: matches(localName, "VAST") ? .vast : .unknown
+        case 104: matches(localName, "Wrapper") ? .wrapper : .unknown
+        case 105: matches(localName, "NonLinearAds") ? .nonLinearAds : .unknown
+        case 106: matches(localName, "CreativeExtension") ? .creativeExtension : .unknown
+        case 113: matches(localName, "IconClickFallbackImage") ? .iconClickFallbackImage : .unknown
+        case 114: matches(localName, "ExecutableResource") ? .executableResource : .unknown
+        case 119: matches(localName, "IconClicks") ? .iconClicks : .unknown
+        case 120: matches(localName, "Ad") ? .ad : .unknown
+        case 124: matches(localName, "ViewUndetermined") ? .viewUndetermined : .unknown
+        case 126: matches(localName, "Creatives") ? .creatives : .unknown
+        case 127: matches(localName, "Duration") ? .duration : .unknown
+        case 128: matches(localName, "ClosedCaptionFiles") ? .closedCaptionFiles : .unknown
+        case 136: matches(localName, "BlockedAdCategories") ? .blockedAdCategories : .unknown
+        case 138: matches(localName, "NotViewable") ? .notViewable : .unknown
+        case 140: matches(localName, "Icon") ? .icon : .unknown
+        case 143: matches(localName, "Advertiser") ? .advertiser : .unknown
+        case 145: matches(localName, "IFrameResource") ? .iFrameResource : .unknown
+        case 148: matches(localName, "VideoAdServingTemplate") ? .videoAdServingTemplate : .unknown
+        case 155: matches(localName, "ClickThrough") ? .clickThrough : .unknown
+        case 165: matches(localName, "IconClickThrough") ? .iconClickThrough : .unknown
+        case 167: matches(localName, "Category") ? .category : .unknown
+        case 170: matches(localName, "Linear") ? .linear : .unknown
+        case 174: matches(localName, "InLine") ? .inLine : .unknown
+        case 176: matches(localName, "IconClickTracking") ? .iconClickTracking : .unknown
+        case 177: matches(localName, "VASTAdTagURI") ? .vastAdTagURI : .unknown
+        case 189: matches(localName, "Verification") ? .verification : .unknown
+        case 192: matches(localName, "CreativeExtensions") ? .creativeExtensions : .unknown
+        case 195: matches(localName, "MediaFiles") ? .mediaFiles : .unknown
+        case 196: matches(localName, "AdParameters") ? .adParameters : .unknown
+        case 197: matches(localName, "AdSystem") ? .adSystem : .unknown
+        case 204: matches(localName, "Expires") ? .expires : .unknown
+        case 206: matches(localName, "Extensions") ? .extensions : .unknown
+        case 215: matches(localName, "AdVerifications") ? .adVerifications : .unknown
+        case 217: matches(localName, "Tracking") ? .tracking : .unknown
+        case 223: matches(localName, "TrackingEvents") ? .trackingEvents : .unknown
+        case 232: matches(localName, "InteractiveCreativeFile") ? .interactiveCreativeFile : .unknown
+        case 237: matches(localName, "Extension") ? .extensionElement : .unknown
+        case 242: matches(localName, "VideoClicks") ? .videoClicks : .unknown
+        case 244: matches(localName, "Description") ? .description : .unknown
+        case 245: matches(localName, "IconClickFallbackImages") ? .iconClickFallbackImages : .unknown
+        case 246: matches(localName, "CompanionClickThrough") ? .companionClickThrough : .unknown
+        case 247: matches(localName, "Pricing") ? .pricing : .unknown
+        case 248: matches(localName, "MediaFile") ? .mediaFile : .unknown
+        case 250: matches(localName, "Creative") ? .creative : .unknown
+        case 252: matches(localName, "ClosedCaptionFile") ? .closedCaptionFile : .unknown
         default: .unknown
         }
     }
