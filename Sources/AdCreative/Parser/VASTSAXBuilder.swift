@@ -90,10 +90,14 @@ struct VASTSAXBuilder {
     private(set) var text: SAXTextBuffer
 
     // The objects being built.
-    private var ad: VASTAd?
+    /// The open `<Ad>` (built in place while ``inAd``; empty otherwise).
+    private var ad = VASTAd()
+    private var inAd = false
     private var body = AdBodyDraft()
     private var wrapperFlags = (follow: true, allowMultiple: false, fallback: false)
-    private var creative: VASTCreative?
+    /// The open `<Creative>` (built in place while ``inCreative``; empty otherwise).
+    private var creative = VASTCreative()
+    private var inCreative = false
     private var linear: VASTLinear?
     private var nonLinearAds: VASTNonLinearAds?
     private var nonLinear: VASTNonLinear?
@@ -317,12 +321,12 @@ struct VASTSAXBuilder {
                 fail(.ads, "More than \(limits.maxAds) <Ad> elements", limits.maxAds)
                 return
             }
-            var newAd = VASTAd()
-            newAd.id = attributes.value("id")
-            newAd.sequence = attributes.int("sequence")
-            newAd.adType = attributes.value("adType")
-            newAd.conditionalAd = attributes.bool("conditionalAd")
-            ad = newAd
+            if inAd { ad = VASTAd() }
+            inAd = true
+            ad.id = attributes.value("id")
+            ad.sequence = attributes.int("sequence")
+            ad.adType = attributes.value("adType")
+            ad.conditionalAd = attributes.bool("conditionalAd")
         case .inLine:
             body = AdBodyDraft()
         case .wrapper:
@@ -360,18 +364,18 @@ struct VASTSAXBuilder {
             }
             mediaFilesInCreative = 0
             trackingInCreative = 0
-            var newCreative = VASTCreative()
+            if inCreative { creative = VASTCreative() }
+            inCreative = true
             attributes.scan { name, value in
                 switch name {
-                case .id: newCreative.id = value.string
-                case .adId: newCreative.adId = value.string
-                case .legacyAdID: newCreative.adId = newCreative.adId ?? value.string
-                case .sequence: newCreative.sequence = value.int
-                case .apiFramework: newCreative.apiFramework = value.string
+                case .id: creative.id = value.string
+                case .adId: creative.adId = value.string
+                case .legacyAdID: if case .none = creative.adId { creative.adId = value.string }
+                case .sequence: creative.sequence = value.int
+                case .apiFramework: creative.apiFramework = value.string
                 default: break
                 }
             }
-            creative = newCreative
         case .universalAdId:
             pending = (attributes.value("idRegistry"), attributes.value("idValue"), nil)
         case .linear:
@@ -523,12 +527,14 @@ struct VASTSAXBuilder {
     private mutating func end(_ tag: VASTTag, parent: VASTTag?) {
         switch tag {
         case .ad:
-            guard parent == .vast, let finished = ad.take() else { return }
-            if case .none = finished.inLine, case .none = finished.wrapper {
+            guard parent == .vast, inAd else { return }
+            inAd = false
+            if case .none = ad.inLine, case .none = ad.wrapper {
                 droppedAds += 1
-                warn("<Ad\(finished.id.map { " id=\"\($0)\"" } ?? "")> has neither <InLine> nor <Wrapper>; dropped")
+                warn("<Ad\(ad.id.map { " id=\"\($0)\"" } ?? "")> has neither <InLine> nor <Wrapper>; dropped")
+                ad = VASTAd()
             } else {
-                document.ads.append(finished)
+                document.ads.append(moving: &ad, leaving: VASTAd())
             }
         case .inLine:
             guard parent == .ad else { return }
@@ -536,7 +542,7 @@ struct VASTSAXBuilder {
             if case .none = body.adTitle { warn("<InLine> has no <AdTitle>") }
             if body.impressions.isEmpty { warn("<InLine> has no <Impression>") }
             if body.creatives.isEmpty { warn("<InLine> has no <Creative>") }
-            ad?.inLine = body.makeInLine()
+            if inAd { ad.inLine = body.makeInLine() }
         case .wrapper:
             guard parent == .ad else { return }
             if case .none = body.adSystem { warn("<Wrapper> has no <AdSystem>") }
@@ -544,7 +550,8 @@ struct VASTSAXBuilder {
                 warn("<Wrapper> has no <VASTAdTagURI>; the ad is unusable")
                 return
             }
-            ad?.wrapper = body.makeWrapper(
+            guard inAd else { return }
+            ad.wrapper = body.makeWrapper(
                 follow: wrapperFlags.follow,
                 allowMultiple: wrapperFlags.allowMultiple,
                 fallback: wrapperFlags.fallback
@@ -552,18 +559,19 @@ struct VASTSAXBuilder {
         case .verification:
             if let finished = verification.take() { body.adVerifications.append(finished) }
         case .creative:
-            if var finished = creative.take() {
-                finished.linear = linear.take()
-                finished.nonLinearAds = nonLinearAds.take()
-                finished.companionAds = companionAds.take()
-                body.creatives.append(finished)
+            if inCreative {
+                inCreative = false
+                creative.linear = linear.take()
+                creative.nonLinearAds = nonLinearAds.take()
+                creative.companionAds = companionAds.take()
+                body.creatives.append(moving: &creative, leaving: VASTCreative())
             } else {
                 linear = nil
                 nonLinearAds = nil
                 companionAds = nil
             }
         case .linear:
-            guard case .some = creative, frames.contains(.inLine) else { return }
+            guard inCreative, frames.contains(.inLine) else { return }
             if case .none = linear?.duration { warn("<Linear> has no valid <Duration>") }
             if linear?.mediaFiles.isEmpty == true, linear?.interactiveCreativeFiles.isEmpty == true {
                 warn("<Linear> has no <MediaFile>")
@@ -637,7 +645,10 @@ struct VASTSAXBuilder {
             body.vastAdTagURI = value
         case .universalAdId:
             let text = value.isEmpty || value == "unknown" ? (pendingB ?? value) : value
-            creative?.universalAdIds.append(VASTUniversalAdId(idRegistry: attributeA, idValue: pendingB, value: text))
+            if inCreative {
+                creative.universalAdIds.append(
+                    VASTUniversalAdId(idRegistry: attributeA, idValue: pendingB, value: text))
+            }
         case .duration:
             if parent == .linear {
                 linear?.duration = VASTTime(parsing: value)
@@ -652,10 +663,12 @@ struct VASTSAXBuilder {
             default: break
             }
         case .mediaFile:
-            var file = VASTMediaFile()
-            swap(&file, &pendingMediaFile)
-            file.url = value
-            linear?.mediaFiles.append(file)
+            pendingMediaFile.url = value
+            if case .some = linear {
+                linear?.mediaFiles.append(moving: &pendingMediaFile, leaving: VASTMediaFile())
+            } else {
+                pendingMediaFile = VASTMediaFile()
+            }
         case .mezzanine:
             var mezzanine = VASTMezzanine()
             mezzanine.id = pendingMediaFile.id
@@ -757,7 +770,7 @@ struct VASTSAXBuilder {
             return
         }
         if frame.tag == .creativeExtension {
-            creative?.creativeExtensions.append(element)
+            if inCreative { creative.creativeExtensions.append(element) }
         } else {
             body.extensions.append(element)
             if element.attribute("type") == "AdVerifications" {
@@ -790,5 +803,14 @@ struct VASTSAXBuilder {
             }
         }
         return result
+    }
+}
+
+extension Array {
+    /// Appends `value` and leaves `empty` in its place: a move (one `swap`), never a copy of its references.
+    @inline(__always)
+    mutating func append(moving value: inout Element, leaving empty: Element) {
+        append(empty)
+        swap(&self[count - 1], &value)
     }
 }
