@@ -13,7 +13,7 @@ struct SAXAttributes {
     }
 
     /// The raw value bytes of the attribute whose local name is `name`, ASCII whitespace trimmed.
-    private func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+    func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
         guard let entry = find(name), var start = entry[3], var end = entry[4], end >= start else { return nil }
         while start < end, start.pointee.isASCIIWhitespaceByte { start += 1 }
         while end > start, (end - 1).pointee.isASCIIWhitespaceByte { end -= 1 }
@@ -99,7 +99,7 @@ struct SAXAttributes {
     static func string(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String {
         guard let start, let end, end > start else { return "" }
         let bytes = UnsafeBufferPointer(start: start, count: end - start)
-        guard bytes.contains(0x26) else { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes.contains(0x26) else { return String(parsedUTF8: bytes) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0

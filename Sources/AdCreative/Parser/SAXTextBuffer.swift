@@ -51,7 +51,7 @@ struct SAXTextBuffer {
 
     /// The text from `start` to the end, trimmed, as a `String`.
     func trimmedString(from start: Int) -> String {
-        String(decoding: trimmed(from: start), as: UTF8.self)
+        String(parsedUTF8: trimmed(from: start))
     }
 
     /// Releases the memory allocated by growing, if any; the buffer must not be used afterwards.

@@ -220,7 +220,7 @@ struct VASTSAXBuilder {
         let tag = VASTTag.lookup(localName)
         let parent = frames.last?.tag
         if frames.isEmpty {
-            startRoot(tag, name: String(cString: localName), attributes)
+            startRoot(tag, localName: localName, attributes)
         } else {
             start(tag, parent: parent, localName: localName, attributes)
         }
@@ -250,10 +250,15 @@ struct VASTSAXBuilder {
 
     // MARK: - The root
 
-    private mutating func startRoot(_ tag: VASTTag, name: String, _ attributes: SAXAttributes) {
+    private mutating func startRoot(_ tag: VASTTag, localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
         sawRoot = true
         switch tag {
         case .vast:
+            // The usual versions ("2.0", "3.0", "4.0" to "4.3") straight from the bytes; anything else below.
+            if let raw = attributes.bytes("version"), VASTSAXBuilder.isCommonVersion(raw) {
+                document.version = String(parsedUTF8: raw)
+                return
+            }
             let version = attributes.value("version")?.trimmingASCIIWhitespace() ?? ""
             document.version = version
             guard VASTSAXBuilder.isSupported(version: version) else {
@@ -282,11 +287,21 @@ struct VASTSAXBuilder {
             fail(
                 AdError(
                     .invalidResponse,
-                    "The root element is <\(name)>, not <VAST>.",
+                    "The root element is <\(String(cString: localName))>, not <VAST>.",
                     vastCode: 101,
                     hint: "The URL does not return a VAST document."
                 )
             )
+        }
+    }
+
+    /// Whether `raw` is exactly one of `2.0`, `3.0`, `4.0`, `4.1`, `4.2`, `4.3`.
+    static func isCommonVersion(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard raw.count == 3, raw[1] == UInt8(ascii: ".") else { return false }
+        switch raw[0] {
+        case UInt8(ascii: "2"), UInt8(ascii: "3"): return raw[2] == UInt8(ascii: "0")
+        case UInt8(ascii: "4"): return raw[2] >= UInt8(ascii: "0") && raw[2] <= UInt8(ascii: "3")
+        default: return false
         }
     }
 
