@@ -824,7 +824,7 @@ struct VASTSAXBuilder {
 extension Array {
     /// Appends `value` and leaves `empty` in its place: a move (one `swap`), never a copy of its references.
     @inline(__always)
-    mutating func append(moving value: inout Element, leaving empty: Element) {
+    mutating func append(moving value: inout Element, leaving empty: consuming Element) {
         append(empty)
         swap(&self[count - 1], &value)
     }
