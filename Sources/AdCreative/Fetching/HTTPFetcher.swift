@@ -46,27 +46,8 @@ public struct HTTPFetcher: VASTFetcher {
     /// GETs `url` and returns its body; `timeout` bounds the whole exchange, measured on ``clock``.
     public func get(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
         try VASTURLPolicy.validate(url)
-        let clock = self.clock
-        let result = await withTaskGroup(of: Result<Data, AdError>?.self) { group in
-            group.addTask { await request(url, timeout: timeout) }
-            group.addTask {
-                do {
-                    try await clock.sleep(for: timeout)
-                } catch {
-                    return nil
-                }
-                return .failure(
-                    AdError(.timeout, "\(url.absoluteString) did not answer within \(timeout).", vastCode: 301))
-            }
-            var outcome: Result<Data, AdError> = .failure(AdError(.cancelled, "The fetch was cancelled."))
-            for await result in group {
-                if let result {
-                    outcome = result
-                    break
-                }
-            }
-            group.cancelAll()
-            return outcome
+        let result = await FetchDeadline.race(url, timeout: timeout, clock: clock) {
+            await request(url, timeout: timeout)
         }
         return try result.get()
     }

@@ -63,34 +63,12 @@ public struct VASTWrapperResolver<Fetcher: VASTFetcher, ClockType: Clock<Duratio
 
     private func fetch(_ url: URL, timeout: Duration) async -> Result<Data, AdError> {
         let fetcher = self.fetcher
-        let clock = self.clock
-        return await withTaskGroup(of: Result<Data, AdError>?.self) { group in
-            group.addTask {
-                do throws(AdError) {
-                    return .success(try await fetcher.fetch(url, timeout: timeout))
-                } catch {
-                    return .failure(error)
-                }
+        return await FetchDeadline.race(url, timeout: timeout, clock: clock) {
+            do throws(AdError) {
+                return .success(try await fetcher.fetch(url, timeout: timeout))
+            } catch {
+                return .failure(error)
             }
-            group.addTask {
-                do {
-                    try await clock.sleep(for: timeout)
-                } catch {
-                    return nil
-                }
-                return .failure(
-                    AdError(.timeout, "\(url.absoluteString) did not answer within \(timeout).", vastCode: 301)
-                )
-            }
-            var outcome: Result<Data, AdError> = .failure(AdError(.cancelled, "The fetch was cancelled."))
-            for await result in group {
-                if let result {
-                    outcome = result
-                    break
-                }
-            }
-            group.cancelAll()
-            return outcome
         }
     }
 }
