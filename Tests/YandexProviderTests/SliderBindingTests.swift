@@ -157,11 +157,10 @@ struct SliderBindingTests {
     @Test("Y13: a zero-size card never counts an impression, and the host is told why")
     func y13_zeroSizeCard() async throws {
         let world = try YandexWorld()
-        let state = try await world.loadedSlider()
-        let log = SliderEventLog(state)
-        log.watchCards(state)
-        let nodes = try world.addSlider(cards: 2)
-        try world.bindAll(state, nodes)
+        let slider = try await world.boundSlider(cards: 2)
+        let state = slider.state
+        let log = slider.log
+        let nodes = slider.nodes
         try world.tree.setFrame(nodes.cards[0].container, Rect(x: 0, y: 0, width: 300, height: 0))
         world.driver.advance(by: .seconds(30))
         #expect(log.count("impression(card-101)") == 0)
@@ -192,11 +191,10 @@ struct SliderBindingTests {
     @Test("Y15: the impression counts by visibility without waiting for images")
     func y15_impressionDoesNotWaitForImages() async throws {
         let world = try YandexWorld(imageDelay: .seconds(3600))
-        let state = try await world.loadedSlider(options: NativeAdOptions(shouldLoadImagesAutomatically: false))
-        let log = SliderEventLog(state)
-        log.watchCards(state)
-        let nodes = try world.addSlider(cards: 1)
-        try world.bindAll(state, nodes)
+        let slider = try await world.boundSlider(
+            cards: 1, options: NativeAdOptions(shouldLoadImagesAutomatically: false))
+        let state = slider.state
+        let log = slider.log
         world.driver.advance(by: .seconds(1))
         #expect(state.layout?.ads[0].imagesLoaded == false)
         #expect(log.count("impression(card-101)") == 1)
@@ -236,11 +234,9 @@ struct SliderBindingTests {
     func y22_hiddenTransparentInactive() async throws {
         for obstruction in ["hidden", "transparent", "background"] {
             let world = try YandexWorld()
-            let state = try await world.loadedSlider()
-            let log = SliderEventLog(state)
-            log.watchCards(state)
-            let nodes = try world.addSlider(cards: 1)
-            try world.bindAll(state, nodes)
+            let slider = try await world.boundSlider(cards: 1)
+            let log = slider.log
+            let nodes = slider.nodes
             switch obstruction {
             case "hidden": try world.tree.setHidden(nodes.scroller, true)
             case "transparent": try world.tree.setAlpha(nodes.slider, 0)
@@ -261,11 +257,9 @@ struct SliderBindingTests {
     @Test("Y22: required assets must be fully visible inside the card before it counts")
     func y22_requiredAssetsFullyVisible() async throws {
         let world = try YandexWorld()
-        let state = try await world.loadedSlider()
-        let log = SliderEventLog(state)
-        log.watchCards(state)
-        let nodes = try world.addSlider(cards: 1)
-        try world.bindAll(state, nodes)
+        let slider = try await world.boundSlider(cards: 1)
+        let log = slider.log
+        let nodes = slider.nodes
         // The card is 300 points wide; scrolled by 250 it shows 50 points: the call-to-action is half cut off.
         try world.tree.setFrame(nodes.cards[0].container, Rect(x: 0, y: 0, width: 400, height: 240))
         try world.tree.setFrame(nodes.cards[0].cta, Rect(x: 300, y: 180, width: 200, height: 44))
@@ -294,11 +288,10 @@ struct SliderBindingTests {
     @Test("Y23: a click before the impression is dropped, repeats count once, and clicks after 24 h are invalid")
     func y23_clickRules() async throws {
         let world = try YandexWorld()
-        let state = try await world.loadedSlider()
-        let log = SliderEventLog(state)
-        log.watchCards(state)
-        let nodes = try world.addSlider(cards: 2)
-        let containers = try world.bindAll(state, nodes)
+        let slider = try await world.boundSlider(cards: 2)
+        let log = slider.log
+        let nodes = slider.nodes
+        let containers = slider.containers
         guard case .rejected(let early) = containers[0].click(on: nodes.cards[0].cta) else {
             Issue.record("a click before the impression counted")
             return

@@ -120,6 +120,24 @@ final class YandexWorld {
         return try zip(cards, nodes.cards).map { card, cardNodes in try bind(card, cardNodes) }
     }
 
+    /// A loaded slider rendered with `cards` cards, the block and every card bound, its events and its cards' logged.
+    func boundSlider(cards: Int, options: NativeAdOptions = NativeAdOptions()) async throws -> BoundSlider {
+        let state = try await loadedSlider(options: options)
+        let log = SliderEventLog(state)
+        log.watchCards(state)
+        let nodes = try addSlider(cards: cards)
+        let containers = try bindAll(state, nodes)
+        return BoundSlider(state: state, log: log, nodes: nodes, containers: containers)
+    }
+
+    /// What ``boundSlider(cards:options:)`` returns.
+    struct BoundSlider {
+        let state: SliderAdState
+        let log: SliderEventLog
+        let nodes: SliderNodes
+        let containers: [NativeAdContainer]
+    }
+
     /// Diagnostics at warning level or above, as text.
     var warnings: [String] {
         host.diagnostics.entries.filter { $0.level >= .warning }.map(\.description)
