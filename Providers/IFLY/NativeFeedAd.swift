@@ -128,19 +128,13 @@ public final class NativeFeedAd {
 
     private func preflight(_ binder: NativeFeedAdViewBinder) throws(AdError) {
         let providerID = unified.providerID
-        guard let binding = binder.binding else {
+        guard binder.binding != nil else {
             throw AdError(
                 .invalidBinder, "The view binder has no container view.", providerID: providerID,
                 hint: "Set containerView: it is required (I7).")
         }
         if unified.phase == .expired || (unified.info?.expiresAt.map { host.scheduler.now >= $0 } ?? false) {
             throw IFLYFeedAd.expiredError(providerID: providerID)
-        }
-        let rules = IFLYBinderRules(tree: host.tree, engine: host.engine, providerID: providerID)
-        for node in binding.clickViews {
-            if let owner = host.owner(ofClickView: node), owner != unified.id {
-                throw rules.clickViewError("Click view \(node) is already registered to \(owner).", "shared")
-            }
         }
     }
 

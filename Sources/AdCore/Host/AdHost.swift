@@ -105,13 +105,19 @@ public final class AdHost {
 
     /// Registers click views to an ad.
     ///
+    /// - Parameter providerCode: the provider's own code for invalid click views (IFLY: 71503), kept in the error
+    ///   and its hint tag `[<code>/shared]` (rules C6, I14).
     /// - Throws: `invalidBinder` when one is registered to another ad; nothing is registered then.
-    public func registerClickViews(_ nodes: [HostNodeID], to ad: AdID, providerID: ProviderID?) throws(AdError) {
+    public func registerClickViews(
+        _ nodes: [HostNodeID], to ad: AdID, providerID: ProviderID?, providerCode: Int? = nil
+    ) throws(AdError) {
         for node in nodes {
             if let owner = clickViewOwners[node], owner != ad {
+                let tag = providerCode.map { "[\($0)/shared]" } ?? "[shared]"
                 throw AdError(
                     .invalidBinder, "Click view \(node) is already registered to \(owner).", providerID: providerID,
-                    hint: "Give each ad its own click views; detach the other ad from its container first.")
+                    providerCode: providerCode,
+                    hint: "\(tag) Give each ad its own click views; detach the other ad from its container first.")
             }
         }
         for node in nodes { clickViewOwners[node] = ad }

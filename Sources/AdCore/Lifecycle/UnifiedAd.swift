@@ -168,7 +168,9 @@ public final class UnifiedAd {
         do throws(AdError) {
             try AssetBinder(engine: host.engine)
                 .check(binding, required: providerAd.requiredAssets, providerID: providerID)
-            try host.registerClickViews(binding.clickViews, to: id, providerID: providerID)
+            try host.registerClickViews(
+                binding.clickViews, to: id, providerID: providerID,
+                providerCode: provider.descriptor.clickPolicy.invalidClickViewCode)
             var recorded: [HostNodeID: ExternalClickRule.Ownership] = [:]
             for node in binding.clickViews where (try? host.tree.isDescendant(node, of: binding.container)) != true {
                 recorded[node] = try ExternalClickRule.Ownership(recording: node, in: host.tree)

@@ -88,6 +88,8 @@ struct ClickValidationTests {
         #expect(
             thrownError { try second.bind(AdBinding(container: other.container, clickViews: [cta])) }?.code
                 == .invalidBinder)
+        let shared = thrownError { try second.bind(AdBinding(container: other.container, clickViews: [cta])) }
+        #expect(shared?.hint?.hasPrefix("[shared]") == true)
         #expect(second.phase == .loaded)
         #expect(world.events(of: second).last == "bindingFailed(invalidBinder)")
         #expect(world.host.owner(ofClickView: cta) == first.id)
