@@ -1,10 +1,23 @@
+import AdCreative
 import CLibXML2
 import Foundation
 
 /// The floor for any libxml2-based parser: a SAX2 pass (push parser, the parser's own options) whose callbacks
 /// read every byte of every element name, attribute value and text run into a checksum, building nothing.
+///
+/// Its context gets the same libxml2 set-up as ``VASTParser``'s: a dictionary that is a child of one holding the
+/// VAST names (``VASTParser/vocabulary``), so libxml2 adds nothing per document for them. That set-up makes
+/// libxml2 itself faster (about 3% here), so the floor has it too: the ratio compares the parser's own work only.
 final class SAX2Floor {
     var checksum = 0
+
+    /// The parent dictionary with the VAST names (its address), built once.
+    static let vocabularyDictionary: UInt = {
+        LibXML2Runtime.ensureInitialized()
+        guard let dictionary = xmlDictCreate() else { return 0 }
+        for name in VASTParser.vocabulary { _ = xmlDictLookup(dictionary, name, -1) }
+        return UInt(bitPattern: dictionary)
+    }()
 
     /// Reads every byte.
     static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
@@ -56,6 +69,7 @@ final class SAX2Floor {
                 let context = xmlCreatePushParserCtxt(&handler, unmanaged.toOpaque(), nil, 0, nil)
             else { return -1 }
             defer { xmlFreeParserCtxt(context) }
+            _ = adbridge_xml_use_parent_dictionary(context, xmlDictPtr(bitPattern: SAX2Floor.vocabularyDictionary))
             xmlCtxtUseOptions(context, options)
             _ = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), 1)
             return floor.checksum

@@ -59,4 +59,29 @@ static inline void adbridge_xml_free(void *pointer) {
     xmlFree(pointer);
 }
 
+/*
+ * Gives a fresh parser context (nothing parsed yet) a dictionary that is a child of `parent`: names already in
+ * `parent` come back as `parent`'s own pointers, and nothing new is added to `parent`, which may be shared by
+ * parsers on several threads (libxml2 guards its reference count with a mutex). The context's own dictionary is
+ * released, and the three names libxml2 compares by pointer are looked up again in the new one, as
+ * `xmlCtxtReset` does. Returns 0 on success; on failure the context keeps its own dictionary.
+ */
+static inline int adbridge_xml_use_parent_dictionary(xmlParserCtxtPtr context, xmlDictPtr parent) {
+    if (context == NULL || parent == NULL) {
+        return -1;
+    }
+    xmlDictPtr child = xmlDictCreateSub(parent);
+    if (child == NULL) {
+        return -1;
+    }
+    if (context->dict != NULL) {
+        xmlDictFree(context->dict);
+    }
+    context->dict = child;
+    context->str_xml = xmlDictLookup(child, BAD_CAST "xml", 3);
+    context->str_xmlns = xmlDictLookup(child, BAD_CAST "xmlns", 5);
+    context->str_xml_ns = xmlDictLookup(child, XML_XML_NAMESPACE, 36);
+    return 0;
+}
+
 #endif

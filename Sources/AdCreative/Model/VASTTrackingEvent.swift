@@ -24,6 +24,14 @@ public struct VASTTrackingEvent: Sendable, Equatable, Encodable {
         self.offset = offset
     }
 
+    /// An event whose 4.x name is already known (the parser's path: no second look at the name).
+    init(event: String, rawEvent: String, url: String, offset: VASTOffset?) {
+        self.event = event
+        self.rawEvent = rawEvent
+        self.url = url
+        self.offset = offset
+    }
+
     /// The VAST 4 name of an event: `fullscreen`/`expand` → `playerExpand`, `exitFullscreen`/`collapse` →
     /// `playerCollapse`; any other name unchanged.
     public static func modernName(for event: String) -> String {

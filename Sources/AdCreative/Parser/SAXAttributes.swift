@@ -5,34 +5,28 @@ import CLibXML2
 struct SAXAttributes {
     let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     let count: Int
+    /// Recognises the attributes' names (by their interned pointers, else by their bytes).
+    let vocabulary: VASTVocabulary
 
     /// The value of the attribute whose local name is `name`.
-    func value(_ name: StaticString) -> String? {
+    func value(_ name: VASTAttributeName) -> String? {
         guard let entry = find(name) else { return nil }
         return SAXAttributes.string(entry[3], entry[4])
     }
 
     /// The raw value bytes of the attribute whose local name is `name`, ASCII whitespace trimmed.
-    func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+    func bytes(_ name: VASTAttributeName) -> UnsafeBufferPointer<UInt8>? {
         guard let entry = find(name), var start = entry[3], var end = entry[4], end >= start else { return nil }
         while start < end, start.pointee.isASCIIWhitespaceByte { start += 1 }
         while end > start, (end - 1).pointee.isASCIIWhitespaceByte { end -= 1 }
         return UnsafeBufferPointer(start: start, count: end - start)
     }
 
-    private func find(_ name: StaticString) -> UnsafeMutablePointer<UnsafePointer<xmlChar>?>? {
+    private func find(_ name: VASTAttributeName) -> UnsafeMutablePointer<UnsafePointer<xmlChar>?>? {
         guard let base, count > 0 else { return nil }
-        let wanted = name.utf8Start
-        let length = name.utf8CodeUnitCount
         for index in 0..<count {
             let entry = base + index * 5
-            guard let local = entry[0] else { continue }
-            var matches = true
-            for offset in 0..<length where local[offset] != wanted[offset] {
-                matches = false
-                break
-            }
-            if matches, local[length] == 0 { return entry }
+            if let local = entry[0], vocabulary.attribute(local) == name { return entry }
         }
         return nil
     }
@@ -43,7 +37,7 @@ struct SAXAttributes {
         guard let base, count > 0 else { return }
         for index in 0..<count {
             let entry = base + index * 5
-            guard let local = entry[0], let name = VASTAttributeName.lookup(local), let start = entry[3],
+            guard let local = entry[0], let name = vocabulary.attribute(local), let start = entry[3],
                 let end = entry[4], end >= start
             else { continue }
             body(name, SAXValue(start: start, end: end))
@@ -51,7 +45,7 @@ struct SAXAttributes {
     }
 
     /// The integer value of an attribute, if present and a (possibly signed) decimal number.
-    func int(_ name: StaticString) -> Int? {
+    func int(_ name: VASTAttributeName) -> Int? {
         guard let digits = bytes(name) else { return nil }
         return SAXAttributes.parseInt(digits)
     }
@@ -74,7 +68,7 @@ struct SAXAttributes {
     }
 
     /// The boolean value of an attribute (`true`, `TRUE`, `1`, `false`, `0`), if present and valid.
-    func bool(_ name: StaticString) -> Bool? {
+    func bool(_ name: VASTAttributeName) -> Bool? {
         guard let raw = bytes(name) else { return nil }
         return VASTElement.parseBool(bytes: raw)
     }
@@ -124,6 +118,12 @@ struct SAXValue {
 
     /// The value as a string (`&#38;` decoded).
     var string: String { SAXAttributes.string(start, end) }
+
+    /// The value's bytes as libxml2 hands them over (no copy).
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: end - start) }
+
+    /// The value's bytes, ASCII whitespace trimmed (no copy).
+    var trimmedBytes: UnsafeBufferPointer<UInt8> { trimmed }
 
     private var trimmed: UnsafeBufferPointer<UInt8> {
         var lower = start

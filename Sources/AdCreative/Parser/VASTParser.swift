@@ -22,6 +22,11 @@ public struct VASTParser: Sendable {
         self.limits = limits
     }
 
+    /// The element, attribute and namespace names of VAST that every parse recognises by pointer: libxml2 interns
+    /// them once per process in a dictionary that each parse's dictionary is a child of (see the `Creative.md`
+    /// document). A benchmark floor that wants the same libxml2 set-up interns the same names.
+    public static var vocabulary: [String] { VASTVocabulary.names }
+
     /// The libxml2 options: no network, no error printing; never entity substitution or DTD loading.
     static let options = Int32(
         XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
@@ -82,6 +87,7 @@ public struct VASTParser: Sendable {
         let status = withUnsafeMutablePointer(to: &builder) { pointer -> Int32? in
             guard let context = xmlCreatePushParserCtxt(&handler, pointer, nil, 0, nil) else { return nil }
             defer { xmlFreeParserCtxt(context) }
+            pointer.pointee.vocabulary.adopt(context)
             xmlCtxtUseOptions(context, VASTParser.options)
             pointer.pointee.context = context
             let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(count), 1)
@@ -150,7 +156,9 @@ public struct VASTParser: Sendable {
         handler.startElementNs = { context, localName, _, _, _, _, count, _, attributes in
             guard let localName, let builder = VASTParser.builder(context) else { return }
             builder.pointee.startElement(
-                localName, SAXAttributes(base: attributes, count: Int(count)))
+                localName,
+                SAXAttributes(base: attributes, count: Int(count), vocabulary: builder.pointee.vocabulary)
+            )
         }
         handler.endElementNs = { context, _, _, _ in
             VASTParser.builder(context)?.pointee.endElement()

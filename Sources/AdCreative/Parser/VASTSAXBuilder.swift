@@ -74,6 +74,8 @@ struct VASTSAXBuilder {
     static let scratchFrames = 64
 
     let limits: VASTParserLimits
+    /// The VAST names, recognised by their interned pointers (see ``VASTVocabulary``).
+    let vocabulary = VASTVocabulary.shared
     var context: xmlParserCtxtPtr?
     private(set) var failure: AdError?
     /// Set by ``VASTParser`` when libxml2 reports the document malformed.
@@ -111,8 +113,10 @@ struct VASTSAXBuilder {
     private var mediaFilesInCreative = 0
     private var trackingInCreative = 0
     private var pending: (a: String?, b: String?, c: String?) = (nil, nil, nil)
+    /// The open `<Tracking>`'s event (`rawEvent`, `event`) and offset, read from its attributes' bytes.
+    private var trackingEvent: (raw: String, modern: String)?
+    private var trackingOffset: (value: VASTOffset?, text: String?) = (nil, nil)
     private var generic: [VASTElement] = []
-    private var genericTextStarts: [Int] = []
 
     /// Frees whatever the text buffer and the frame stack allocated on the heap (only when they outgrew the
     /// scratch memory); the builder must not be used afterwards.
@@ -212,12 +216,11 @@ struct VASTSAXBuilder {
         }
         if !generic.isEmpty {
             generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
-            genericTextStarts.append(text.count)
             frames.append(Frame(tag: .unknown, textStart: text.count, captures: true))
             captureStart = text.count
             return
         }
-        let tag = VASTTag.lookup(localName)
+        let tag = attributes.vocabulary.tag(localName)
         let parent = frames.last?.tag
         if frames.isEmpty {
             startRoot(tag, localName: localName, attributes)
@@ -255,11 +258,11 @@ struct VASTSAXBuilder {
         switch tag {
         case .vast:
             // The usual versions ("2.0", "3.0", "4.0" to "4.3") straight from the bytes; anything else below.
-            if let raw = attributes.bytes("version"), VASTSAXBuilder.isCommonVersion(raw) {
+            if let raw = attributes.bytes(.version), VASTSAXBuilder.isCommonVersion(raw) {
                 document.version = String(parsedUTF8: raw)
                 return
             }
-            let version = attributes.value("version")?.trimmingASCIIWhitespace() ?? ""
+            let version = attributes.value(.version)?.trimmingASCIIWhitespace() ?? ""
             document.version = version
             guard VASTSAXBuilder.isSupported(version: version) else {
                 let shown = version.isEmpty ? "no version" : "version '\(version)'"
@@ -338,38 +341,38 @@ struct VASTSAXBuilder {
             }
             if inAd { ad = VASTAd() }
             inAd = true
-            ad.id = attributes.value("id")
-            ad.sequence = attributes.int("sequence")
-            ad.adType = attributes.value("adType")
-            ad.conditionalAd = attributes.bool("conditionalAd")
+            ad.id = attributes.value(.id)
+            ad.sequence = attributes.int(.sequence)
+            ad.adType = attributes.value(.adType)
+            ad.conditionalAd = attributes.bool(.conditionalAd)
         case .inLine:
             body = AdBodyDraft()
         case .wrapper:
             body = AdBodyDraft()
             wrapperFlags = (
-                attributes.bool("followAdditionalWrappers") ?? true,
-                attributes.bool("allowMultipleAds") ?? false,
-                attributes.bool("fallbackOnNoAd") ?? false
+                attributes.bool(.followAdditionalWrappers) ?? true,
+                attributes.bool(.allowMultipleAds) ?? false,
+                attributes.bool(.fallbackOnNoAd) ?? false
             )
         case .adSystem:
-            pending.a = attributes.value("version")
+            pending.a = attributes.value(.version)
         case .pricing:
-            pending = (attributes.value("model"), attributes.value("currency"), nil)
+            pending = (attributes.value(.model), attributes.value(.currency), nil)
         case .category, .blockedAdCategories:
-            pending.a = attributes.value("authority")
+            pending.a = attributes.value(.authority)
         case .impression, .clickThrough, .clickTracking, .customClick, .iconClickTracking, .nonLinearClickTracking,
             .companionClickTracking:
-            pending.a = attributes.value("id")
+            pending.a = attributes.value(.id)
         case .viewableImpression:
             var viewable = VASTViewableImpression()
-            viewable.id = attributes.value("id")
+            viewable.id = attributes.value(.id)
             body.viewableImpression = viewable
         case .verification:
             var newVerification = VASTVerification()
-            newVerification.vendor = attributes.value("vendor")
+            newVerification.vendor = attributes.value(.vendor)
             verification = newVerification
         case .javaScriptResource, .executableResource:
-            pending = (attributes.value("apiFramework"), attributes.value("browserOptional"), attributes.value("type"))
+            pending = (attributes.value(.apiFramework), attributes.value(.browserOptional), attributes.value(.type))
         case .creative:
             if body.creatives.count >= limits.maxCreativesPerAd {
                 fail(
@@ -392,16 +395,16 @@ struct VASTSAXBuilder {
                 }
             }
         case .universalAdId:
-            pending = (attributes.value("idRegistry"), attributes.value("idValue"), nil)
+            pending = (attributes.value(.idRegistry), attributes.value(.idValue), nil)
         case .linear:
             var newLinear = VASTLinear()
-            if let skip = attributes.value("skipoffset") {
+            if let skip = attributes.value(.skipoffset) {
                 newLinear.skipOffset = VASTOffset(parsing: skip)
                 if newLinear.skipOffset == nil { warn("<Linear> has an invalid skipoffset '\(skip)'") }
             }
             linear = newLinear
         case .adParameters:
-            pending.a = attributes.value("xmlEncoded")
+            pending.a = attributes.value(.xmlEncoded)
         case .mediaFile:
             mediaFilesInCreative += 1
             if mediaFilesInCreative > limits.maxMediaFilesPerCreative {
@@ -416,9 +419,9 @@ struct VASTSAXBuilder {
         case .mezzanine:
             readMediaFileAttributes(attributes)
         case .interactiveCreativeFile:
-            pending = (attributes.value("type"), attributes.value("apiFramework"), attributes.value("variableDuration"))
+            pending = (attributes.value(.type), attributes.value(.apiFramework), attributes.value(.variableDuration))
         case .closedCaptionFile:
-            pending = (attributes.value("type"), attributes.value("language"), nil)
+            pending = (attributes.value(.type), attributes.value(.language), nil)
         case .tracking:
             trackingInCreative += 1
             if trackingInCreative > limits.maxTrackingEventsPerCreative {
@@ -429,7 +432,7 @@ struct VASTSAXBuilder {
                 )
                 return
             }
-            pending = (attributes.value("event"), attributes.value("offset"), nil)
+            readTrackingAttributes(attributes)
         case .trackingEvents where parent == .linear:
             // Arrays grow 1, 2, 4, 8: reserving the usual size up front saves three reallocations per creative.
             if linear?.trackingEvents.isEmpty == true { linear?.trackingEvents.reserveCapacity(8) }
@@ -456,11 +459,11 @@ struct VASTSAXBuilder {
             icon = newIcon
         case .iconClickFallbackImage:
             var image = VASTIconClickFallbackImage()
-            image.width = attributes.int("width")
-            image.height = attributes.int("height")
+            image.width = attributes.int(.width)
+            image.height = attributes.int(.height)
             fallbackImage = image
         case .staticResource:
-            pending.a = attributes.value("creativeType")
+            pending.a = attributes.value(.creativeType)
         case .nonLinearAds:
             nonLinearAds = VASTNonLinearAds()
         case .nonLinear:
@@ -482,7 +485,7 @@ struct VASTSAXBuilder {
             nonLinear = item
         case .companionAds:
             var ads = VASTCompanionAds()
-            ads.required = attributes.value("required")
+            ads.required = attributes.value(.required)
             companionAds = ads
         case .companion:
             var item = VASTCompanion()
@@ -506,10 +509,37 @@ struct VASTSAXBuilder {
             companion = item
         case .extensionElement where parent == .extensions, .creativeExtension where parent == .creativeExtensions:
             generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
-            genericTextStarts.append(text.count)
         default:
             break
         }
+    }
+
+    /// `<Tracking>`'s `event` and `offset`, in one pass over their bytes: a known event name is a string literal
+    /// (no `String` built) with its 4.x name, a time offset is parsed where it lies.
+    private mutating func readTrackingAttributes(_ attributes: SAXAttributes) {
+        var event: (raw: String, modern: String)?
+        var offset: (value: VASTOffset?, text: String?) = (nil, nil)
+        attributes.scan { name, value in
+            switch name {
+            case .event:
+                if let known = VASTEventName.lookup(value.bytes) {
+                    event = known
+                } else {
+                    let raw = value.string
+                    event = (raw, VASTTrackingEvent.modernName(for: raw))
+                }
+            case .offset:
+                if let milliseconds = VASTTime.parse(value.trimmedBytes) {
+                    offset = (.time(VASTTime(milliseconds: milliseconds)), nil)
+                } else {
+                    let text = value.string
+                    offset = (VASTOffset(parsing: text), text)
+                }
+            default: break
+            }
+        }
+        trackingEvent = event
+        trackingOffset = offset
     }
 
     /// `<MediaFile>` and `<Mezzanine>` attributes, in one pass.
@@ -606,7 +636,7 @@ struct VASTSAXBuilder {
 
     // MARK: - Text elements
 
-    private mutating func endText(_ tag: VASTTag, parent: VASTTag?, _ value: String) {
+    private mutating func endText(_ tag: VASTTag, parent: VASTTag?, _ value: consuming String) {
         let (attributeA, pendingB, pendingC) = pending
         pending = (nil, nil, nil)
         switch tag {
@@ -659,14 +689,14 @@ struct VASTSAXBuilder {
         case .vastAdTagURI:
             body.vastAdTagURI = value
         case .universalAdId:
-            let text = value.isEmpty || value == "unknown" ? (pendingB ?? value) : value
+            let text = value.isEmpty || value == "unknown" ? (pendingB ?? copy value) : value
             if inCreative {
                 creative.universalAdIds.append(
                     VASTUniversalAdId(idRegistry: attributeA, idValue: pendingB, value: text))
             }
         case .duration:
             if parent == .linear {
-                linear?.duration = VASTTime(parsing: value)
+                linear?.duration = VASTTime(parsing: copy value)
                 if linear?.duration == nil { warn("<Duration> '\(value)' is not a valid time") }
             }
         case .adParameters:
@@ -710,7 +740,7 @@ struct VASTSAXBuilder {
             file.url = value
             linear?.closedCaptionFiles.append(file)
         case .tracking:
-            endTracking(event: attributeA, offset: pendingB, value)
+            endTracking(value)
         case .clickThrough:
             if parent == .videoClicks {
                 linear?.videoClicks?.clickThrough = VASTTrackingURL(id: attributeA, url: value)
@@ -730,7 +760,7 @@ struct VASTSAXBuilder {
             case .icon: icon?.resources.append(resource)
             case .nonLinear: nonLinear?.resources.append(resource)
             case .companion: companion?.resources.append(resource)
-            case .iconClickFallbackImage: fallbackImage?.staticResource = value
+            case .iconClickFallbackImage: fallbackImage?.staticResource = resource.value
             default: break
             }
         case .iconClickThrough:
@@ -754,14 +784,14 @@ struct VASTSAXBuilder {
         }
     }
 
-    private mutating func endTracking(event: String?, offset: String?, _ url: String) {
-        guard let event, !url.isEmpty else { return }
-        var parsedOffset: VASTOffset?
-        if let offset {
-            parsedOffset = VASTOffset(parsing: offset)
-            if parsedOffset == nil { warn("<Tracking event=\"\(event)\"> has an invalid offset '\(offset)'") }
+    private mutating func endTracking(_ url: consuming String) {
+        guard let event = trackingEvent.take(), !url.isEmpty else { return }
+        let (offset, offsetText) = trackingOffset
+        trackingOffset = (nil, nil)
+        if offset == nil, let offsetText {
+            warn("<Tracking event=\"\(event.raw)\"> has an invalid offset '\(offsetText)'")
         }
-        let tracking = VASTTrackingEvent(event: event, url: url, offset: parsedOffset)
+        let tracking = VASTTrackingEvent(event: event.modern, rawEvent: event.raw, url: url, offset: offset)
         // <Tracking> sits in <TrackingEvents>, whose parent says which creative it belongs to.
         let owner = frames.below(1)?.tag ?? .unknown
         switch owner {
@@ -776,12 +806,13 @@ struct VASTSAXBuilder {
     // MARK: - Extension subtrees
 
     private mutating func endGeneric(_ frame: Frame) {
-        guard var element = generic.popLast(), let textStart = genericTextStarts.popLast() else { return }
+        guard var element = generic.popLast() else { return }
+        // The element's frame says where its text starts.
+        let textStart = frame.textStart
         element.text = text.trimmedString(from: textStart)
         text.truncate(to: textStart)
-        if var parent = generic.popLast() {
-            parent.children.append(element)
-            generic.append(parent)
+        if !generic.isEmpty {
+            generic[generic.count - 1].children.append(element)
             return
         }
         if frame.tag == .creativeExtension {
