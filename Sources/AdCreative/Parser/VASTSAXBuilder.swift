@@ -108,6 +108,8 @@ struct VASTSAXBuilder {
     private var icon: VASTIcon?
     private var fallbackImage: VASTIconClickFallbackImage?
     private var verification: VASTVerification?
+    /// The open `<MediaFile>` or `<Mezzanine>`: filled from its attributes, moved out (or reset) at its end, so
+    /// it is empty whenever one starts.
     private var pendingMediaFile = VASTMediaFile()
     /// Counts for the per-creative limits (kept apart so checking them copies nothing).
     private var mediaFilesInCreative = 0
@@ -544,27 +546,26 @@ struct VASTSAXBuilder {
 
     /// `<MediaFile>` and `<Mezzanine>` attributes, in one pass.
     private mutating func readMediaFileAttributes(_ attributes: SAXAttributes) {
-        var file = VASTMediaFile()
+        // The pending file is empty here (reset when the previous one was appended): filled in place.
         attributes.scan { name, value in
             switch name {
-            case .id: file.id = value.string
-            case .delivery: file.delivery = value.string
-            case .type: file.type = value.string
-            case .width: file.width = value.int
-            case .height: file.height = value.int
-            case .codec: file.codec = value.string
-            case .bitrate: file.bitrate = value.int
-            case .minBitrate: file.minBitrate = value.int
-            case .maxBitrate: file.maxBitrate = value.int
-            case .scalable: file.scalable = value.bool
-            case .maintainAspectRatio: file.maintainAspectRatio = value.bool
-            case .apiFramework: file.apiFramework = value.string
-            case .fileSize: file.fileSize = value.int
-            case .mediaType: file.mediaType = value.string
+            case .id: pendingMediaFile.id = value.string
+            case .delivery: pendingMediaFile.delivery = value.string
+            case .type: pendingMediaFile.type = value.string
+            case .width: pendingMediaFile.width = value.int
+            case .height: pendingMediaFile.height = value.int
+            case .codec: pendingMediaFile.codec = value.string
+            case .bitrate: pendingMediaFile.bitrate = value.int
+            case .minBitrate: pendingMediaFile.minBitrate = value.int
+            case .maxBitrate: pendingMediaFile.maxBitrate = value.int
+            case .scalable: pendingMediaFile.scalable = value.bool
+            case .maintainAspectRatio: pendingMediaFile.maintainAspectRatio = value.bool
+            case .apiFramework: pendingMediaFile.apiFramework = value.string
+            case .fileSize: pendingMediaFile.fileSize = value.int
+            case .mediaType: pendingMediaFile.mediaType = value.string
             default: break
             }
         }
-        swap(&file, &pendingMediaFile)
     }
 
     /// Ends a container. Finished objects are moved (`take()`, `consume`) into their parents, never copied:
@@ -725,6 +726,7 @@ struct VASTSAXBuilder {
             mezzanine.fileSize = pendingMediaFile.fileSize
             mezzanine.mediaType = pendingMediaFile.mediaType
             mezzanine.url = value
+            pendingMediaFile = VASTMediaFile()
             linear?.mezzanines.append(mezzanine)
         case .interactiveCreativeFile:
             var file = VASTInteractiveCreativeFile()
