@@ -5,12 +5,12 @@ import Foundation
 /// The floor for any libxml2-based parser: a SAX2 pass (push parser, the parser's own options) whose callbacks
 /// read every byte of every element name, attribute value and text run into a checksum, building nothing.
 ///
-/// Its context gets the same libxml2 set-up as ``VASTParser``'s: a dictionary that is a child of one holding the
-/// VAST names (``VASTParser/vocabulary``), so libxml2 adds nothing per document for them. That set-up makes
-/// libxml2 itself faster (about 3% here), so the floor has it too: the ratio compares the parser's own work only.
-final class SAX2Floor {
-    var checksum = 0
-
+/// It hands libxml2 its state the way ``VASTParser`` does: a pointer to a value on the stack (here the checksum),
+/// so no callback pays for reference counting or exclusivity checks. Its context gets the same libxml2 set-up as
+/// the parser's: a dictionary that is a child of one holding the VAST names (``VASTParser/vocabulary``), so libxml2
+/// adds nothing per document for them. That set-up makes libxml2 itself faster (about 3% here), so the floor has
+/// it too: the ratio compares the parser's own work only.
+enum SAX2Floor {
     /// The parent dictionary with the VAST names (its address), built once.
     static let vocabularyDictionary: UInt = {
         LibXML2Runtime.ensureInitialized()
@@ -26,13 +26,16 @@ final class SAX2Floor {
         return Int(sum)
     }
 
+    /// The checksum behind libxml2's user-data pointer.
+    static func sum(_ context: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Int> {
+        context.assumingMemoryBound(to: Int.self)
+    }
+
     static func walk(_ data: Data) -> Int {
-        let floor = SAX2Floor()
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, _, _, _, count, _, attributes in
             guard let context, let localName else { return }
-            let floor = Unmanaged<SAX2Floor>.fromOpaque(context).takeUnretainedValue()
             var sum = 0
             var pointer = localName
             while pointer.pointee != 0 {
@@ -47,32 +50,32 @@ final class SAX2Floor {
                     }
                 }
             }
-            floor.checksum &+= sum
+            SAX2Floor.sum(context).pointee &+= sum
         }
         handler.endElementNs = { context, localName, _, _ in
             guard let context, let localName else { return }
-            Unmanaged<SAX2Floor>.fromOpaque(context).takeUnretainedValue().checksum &+= Int(localName.pointee)
+            SAX2Floor.sum(context).pointee &+= Int(localName.pointee)
         }
         handler.characters = { context, bytes, length in
             guard let context, let bytes, length > 0 else { return }
-            Unmanaged<SAX2Floor>.fromOpaque(context).takeUnretainedValue().checksum &+= SAX2Floor.checksum(
-                UnsafeBufferPointer(start: bytes, count: Int(length))
-            )
+            SAX2Floor.sum(context).pointee &+= SAX2Floor.checksum(UnsafeBufferPointer(start: bytes, count: Int(length)))
         }
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let unmanaged = Unmanaged.passRetained(floor)
-        defer { unmanaged.release() }
+        var checksum = 0
         return data.withUnsafeBytes { buffer -> Int in
-            guard let base = buffer.baseAddress,
-                let context = xmlCreatePushParserCtxt(&handler, unmanaged.toOpaque(), nil, 0, nil)
-            else { return -1 }
-            defer { xmlFreeParserCtxt(context) }
-            _ = adbridge_xml_use_parent_dictionary(context, xmlDictPtr(bitPattern: SAX2Floor.vocabularyDictionary))
-            xmlCtxtUseOptions(context, options)
-            _ = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), 1)
-            return floor.checksum
+            withUnsafeMutablePointer(to: &checksum) { sum -> Int in
+                guard let base = buffer.baseAddress,
+                    let context = xmlCreatePushParserCtxt(&handler, sum, nil, 0, nil)
+                else { return -1 }
+                defer { xmlFreeParserCtxt(context) }
+                _ = adbridge_xml_use_parent_dictionary(
+                    context, xmlDictPtr(bitPattern: SAX2Floor.vocabularyDictionary))
+                xmlCtxtUseOptions(context, options)
+                _ = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), 1)
+                return sum.pointee
+            }
         }
     }
 }
