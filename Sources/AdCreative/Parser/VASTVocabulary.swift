@@ -49,13 +49,15 @@ struct VASTVocabulary: Sendable {
             self.dictionary = 0
             return
         }
+        // `VASTAttributeName.name` goes through `String(describing:)`: look each up once, not once per name.
+        let attributes = Dictionary(VASTAttributeName.allCases.map { ($0.name, $0) }) { first, _ in first }
         for name in VASTVocabulary.names {
             guard let interned = xmlDictLookup(dictionary, name, -1) else { continue }
             let address = UInt64(UInt(bitPattern: interned))
             // An address above 48 bits cannot be packed: that name takes the byte lookups.
             guard address < 1 << 48 else { continue }
             let tag = UInt64((VASTTag.byName[name] ?? .unknown).rawValue)
-            let attribute = VASTAttributeName.allCases.first { $0.name == name }.map { UInt64($0.rawValue) }
+            let attribute = attributes[name].map { UInt64($0.rawValue) }
             var index = VASTVocabulary.index(address)
             while slots[index] != 0, slots[index] >> 16 != address { index = (index + 1) % VASTVocabulary.capacity }
             slots[index] = address << 16 | tag << 8 | (attribute ?? VASTVocabulary.noAttribute)
