@@ -164,8 +164,9 @@ public struct VASTParser: Sendable {
             VASTParser.builder(context)?.pointee.endElement()
         }
         handler.characters = { context, bytes, count in
-            guard let bytes, count > 0 else { return }
-            VASTParser.builder(context)?.pointee.characters(bytes, Int(count))
+            guard let bytes, count > 0, let builder = VASTParser.builder(context), builder.pointee.capturesText
+            else { return }
+            builder.pointee.characters(bytes, Int(count))
         }
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters

@@ -191,9 +191,16 @@ struct VASTSAXBuilder {
 
     // MARK: - SAX events
 
+    /// Whether text is being kept (see ``updateCaptureStart()``). Most `characters` calls are the whitespace
+    /// between container elements: the callback checks this first and returns without a call.
+    var capturesText: Bool {
+        @inline(__always) get { captureStart >= 0 }
+    }
+
+    /// Keeps `count` bytes of text; only called while ``capturesText``. Out of line, so that the callback's
+    /// common path (dropping whitespace) stays a leaf with nothing to save or restore.
+    @inline(never)
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
-        // Most calls are the whitespace between container elements: one comparison drops them.
-        guard captureStart >= 0 else { return }
         text.append(bytes, count)
         if text.count - captureStart > limits.maxTextLength {
             fail(.textLength, "The text of an element", limits.maxTextLength)
