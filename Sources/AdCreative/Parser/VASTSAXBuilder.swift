@@ -610,7 +610,7 @@ struct VASTSAXBuilder {
                 fallback: wrapperFlags.fallback
             )
         case .verification:
-            if let finished = verification.take() { body.adVerifications.append(finished) }
+            if let finished = verification.take() { body.adVerifications.append(consume finished) }
         case .creative:
             if inCreative {
                 inCreative = false
@@ -630,13 +630,13 @@ struct VASTSAXBuilder {
                 warn("<Linear> has no <MediaFile>")
             }
         case .icon:
-            if let finished = icon.take() { linear?.icons.append(finished) }
+            if let finished = icon.take() { linear?.icons.append(consume finished) }
         case .iconClickFallbackImage:
-            if let finished = fallbackImage.take() { icon?.clickFallbackImages.append(finished) }
+            if let finished = fallbackImage.take() { icon?.clickFallbackImages.append(consume finished) }
         case .nonLinear:
-            if let finished = nonLinear.take() { nonLinearAds?.nonLinears.append(finished) }
+            if let finished = nonLinear.take() { nonLinearAds?.nonLinears.append(consume finished) }
         case .companion:
-            if let finished = companion.take() { companionAds?.companions.append(finished) }
+            if let finished = companion.take() { companionAds?.companions.append(consume finished) }
         default:
             break
         }
@@ -645,8 +645,10 @@ struct VASTSAXBuilder {
     // MARK: - Text elements
 
     private mutating func endText(_ tag: VASTTag, parent: VASTTag?, _ value: consuming String) {
-        let (attributeA, pendingB, pendingC) = pending
-        pending = (nil, nil, nil)
+        // Moved out of the builder (a swap), not copied and then cleared: no retain and release per value.
+        var taken: (a: String?, b: String?, c: String?) = (nil, nil, nil)
+        swap(&taken, &pending)
+        let (attributeA, pendingB, pendingC) = taken
         switch tag {
         case .impression:
             guard !value.isEmpty else { return }
@@ -821,17 +823,18 @@ struct VASTSAXBuilder {
         element.text = text.trimmedString(from: textStart)
         text.truncate(to: textStart)
         if !generic.isEmpty {
-            generic[generic.count - 1].children.append(element)
+            generic[generic.count - 1].children.append(moving: &element, leaving: VASTElement(name: ""))
             return
         }
         if frame.tag == .creativeExtension {
-            if inCreative { creative.creativeExtensions.append(element) }
+            if inCreative { creative.creativeExtensions.append(moving: &element, leaving: VASTElement(name: "")) }
         } else {
-            body.extensions.append(element)
-            if element.attribute("type") == "AdVerifications" {
+            // Checked in place (no copy of the attribute), before the element is moved into the body.
+            if element.attributes.contains(where: { $0.name == "type" && $0.value == "AdVerifications" }) {
                 body.adVerifications += element.descendants(named: "Verification").map(
                     VASTSAXBuilder.verification(from:))
             }
+            body.extensions.append(moving: &element, leaving: VASTElement(name: ""))
         }
     }
 
