@@ -36,6 +36,35 @@ struct ExampleProviderTests {
         #expect(world.events(of: ad).suffix(3) == ["impression(unit-1)", "click(ad)", "jumped(true)"])
     }
 
+    @Test("The impression event carries provider, placement, ad unit, creative ID and revenue with its precision")
+    func impressionEventCarriesItsData() async throws {
+        let world = try TestHost(providers: [ExampleProvider()])
+        world.transport.respond(to: "unit-1", with: .body(Array(response.utf8)))
+        let card = try world.addCard(y: 100)
+        let ad = try world.makeAd(
+            AdRequest(adUnitID: "unit-1", format: .native, placementID: "feed"), provider: "example")
+        var impressions: [ImpressionData] = []
+        ad.onEvent { event in
+            if case .impression(let data) = event { impressions.append(data) }
+        }
+        await ad.load().value
+        try ad.bind(
+            AdBinding(
+                container: card.container, assets: [.title: card.title, .callToAction: card.cta],
+                clickViews: [card.cta]))
+        world.driver.advance(by: .milliseconds(999))
+        #expect(impressions.isEmpty)
+        world.driver.advance(by: .milliseconds(1))
+        #expect(
+            impressions == [
+                ImpressionData(
+                    providerID: "example", placementID: "feed", adUnitID: "unit-1", creativeID: "ex-42",
+                    revenue: Revenue(micros: 1_500_000, currency: "USD", precision: .estimated))
+            ])
+        world.driver.advance(by: .seconds(5))
+        #expect(impressions.count == 1)
+    }
+
     @Test("Y9: a required asset the host did not render fails the binding, naming it")
     func y9_missingRequiredAssetFailsBinding() async throws {
         let world = try TestHost(providers: [ExampleProvider()])
