@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdSimulatorTests",
-            dependencies: ["AdSimulator"],
+            dependencies: ["AdSimulator", "AdCore", "AdMediation", "GoogleProvider"],
             path: "Tests/AdSimulatorTests",
             swiftSettings: strict
         ),

@@ -104,7 +104,34 @@ struct ControlTests {
         #expect(harness.loads.count == 10)
     }
 
-    @Test("I23: retries are bounded, and a success resets the backoff")
+    @Test("I23: retries are bounded: after maxAttempts retries the placement stops until the app asks again")
+    func i23_retriesStopAfterMaxAttempts() throws {
+        var harness = H(
+            H.placement(.waterfall, [H.waterfall("a", price: 1_000)]) { $0.retry = RetryPolicy(maxAttempts: 3) })
+        harness.start()
+        for _ in 0..<10 {
+            harness.noFill("a")
+            guard let retryAt = harness.failures.last?.nextRetryAt else { break }
+            harness.advance(to: retryAt)
+        }
+        // The first request and exactly three retries, 1, 2 and 4 s apart; the last failure schedules nothing.
+        #expect(harness.loads.count == 4)
+        #expect(harness.failures.map(\.retryAttempt) == [0, 1, 2, 3])
+        #expect(harness.failures.map { $0.nextRetryAt == nil } == [false, false, false, true])
+        #expect(harness.now == .seconds(7))
+        #expect(harness.timers.isEmpty)
+        #expect(!harness.machine.isLoading)
+        harness.advance(by: .seconds(3_600))
+        #expect(harness.loads.count == 4)
+        // The app's own next request starts a fresh backoff.
+        harness.start()
+        harness.noFill("a")
+        let fresh = try #require(harness.failures.last)
+        #expect(fresh.retryAttempt == 0)
+        #expect(fresh.nextRetryAt == harness.now.advanced(by: .seconds(1)))
+    }
+
+    @Test("I23: a success resets the backoff: the next failure retries after 1 s, with every attempt again")
     func i23_successResetsBackoff() {
         var harness = H(
             H.placement(.waterfall, [H.waterfall("a", price: 1_000)]) { $0.retry = RetryPolicy(maxAttempts: 3) })
@@ -117,9 +144,17 @@ struct ControlTests {
         #expect(harness.delivered.last?.report.retryAttempt == 2)
         _ = harness.take()
         harness.start()
-        harness.noFill("a")
-        #expect(harness.failures.last?.retryAttempt == 0)
-        #expect(harness.failures.last.flatMap(\.nextRetryAt) == harness.now.advanced(by: .seconds(1)))
+        let loadsBefore = harness.loads.count
+        var delays: [Duration] = []
+        for _ in 0..<10 {
+            harness.noFill("a")
+            guard let retryAt = harness.failures.last?.nextRetryAt else { break }
+            delays.append(harness.now.duration(to: retryAt))
+            harness.advance(to: retryAt)
+        }
+        // Without the reset, only one retry (4 s) would be left of the three.
+        #expect(delays == [.seconds(1), .seconds(2), .seconds(4)])
+        #expect(harness.loads.count == loadsBefore + 3)
     }
 
     @Test("G10: a cached Google full-screen ad expires after one hour and is never delivered")

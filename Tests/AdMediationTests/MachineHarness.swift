@@ -59,6 +59,8 @@ struct MachineHarness {
         apply(machine.itemFailed(index(id), error: AdError(.noFill, "no ad for \(id)"), at: now))
     }
 
+    mutating func fail(_ id: String, _ error: AdError) { apply(machine.itemFailed(index(id), error: error, at: now)) }
+
     /// Moves time to `target`, firing due timers in deadline order.
     mutating func advance(to target: AdInstant) {
         while let (timer, deadline) = timers.min(by: { $0.value < $1.value }), deadline <= target {

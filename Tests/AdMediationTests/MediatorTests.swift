@@ -118,6 +118,101 @@ struct MediatorTests {
         #expect(world.host.ledger.excludedCreatives(for: "top") == ["cr-other"])
     }
 
+    @Test("Waterfall through the host: a provider that answers with an error is passed over for the next item")
+    func providerErrorMovesOn() async throws {
+        let (mediator, _) = try mediator([
+            H.placement(
+                .waterfall,
+                [
+                    H.waterfall("broken", price: 5_000, provider: "google"),
+                    H.waterfall("next", price: 1_000, provider: "yandex"),
+                ])
+        ])
+        reply("unit-broken", .delayed(.milliseconds(100), .failure(AdError(.network, "connection reset"))))
+        reply("unit-next", .delayed(.milliseconds(200), body("cr-next")))
+        try mediator.load("p")
+        await run(for: .seconds(1))
+        #expect(mediator.isReady("p"))
+        let report = try #require(mediator.lastReport(for: "p"))
+        #expect(report.winner == "next")
+        #expect(report.state(of: "broken") == .error)
+        #expect(report.item("broken")?.error?.code == .network)
+        #expect(report.item("next")?.latency == .milliseconds(200))
+        #expect(world.transport.requests.count == 2)
+    }
+
+    @Test("Frequency caps: a per-session app cap (no window) blocks every placement until startNewSession()")
+    func appSessionCapResetsWithNewSession() async throws {
+        let items = [H.waterfall("g", price: 1_000, provider: "google")]
+        let (mediator, log) = try mediator(
+            [H.placement(.waterfall, items, id: "one"), H.placement(.waterfall, items, id: "two")],
+            appCaps: [FrequencyCap(maxImpressions: 1, window: nil)])
+        reply("unit-g", body("cr-g"))
+        let context = try HostContextProvider(tree: world.tree)
+        try world.tree.addChild(context.node, to: world.feed)
+        try mediator.load("one")
+        await run(for: .seconds(1))
+        let first = try mediator.takeAd(for: "one")
+        try first.ad.present(from: context)
+        await run(for: .seconds(1))
+        #expect(log.events.contains { if case .revenue = $0 { true } else { false } })
+        mediator.release(first)
+        // A day later, in the same session: still capped, for the other placement too.
+        await run(for: .seconds(86_400))
+        try mediator.load("two")
+        await run(for: .seconds(1))
+        let capped = try #require(mediator.lastReport(for: "two"))
+        #expect(capped.error?.code == .capped)
+        #expect(capped.error?.message.contains("until a new session") == true)
+        #expect(capped.items.allSatisfy { $0.state == .capped })
+        #expect(!mediator.isReady("two"))
+        mediator.startNewSession()
+        try mediator.load("two")
+        await run(for: .seconds(1))
+        #expect(mediator.isReady("two"), "\(String(describing: mediator.lastReport(for: "two")))")
+        let second = try mediator.takeAd(for: "two")
+        try second.ad.present(from: context)
+        await run(for: .seconds(1))
+        mediator.release(second)
+        // The new session's one impression is used: capped again.
+        try mediator.load("one")
+        await run(for: .seconds(1))
+        #expect(mediator.lastReport(for: "one")?.error?.code == .capped)
+    }
+
+    @Test("Learned prices through the host: learnedPrices(for:) shows fill rates move, and the order follows them")
+    func learnedPricesThroughTheMediator() async throws {
+        let (mediator, _) = try mediator([
+            H.placement(
+                .waterfall,
+                [
+                    H.waterfall("rich", price: 3_000, provider: "google", learned: true),
+                    H.waterfall("cheap", price: 2_000, provider: "yandex"),
+                ])
+        ])
+        reply("unit-rich", .failure(AdError(.noFill, "not today")))
+        reply("unit-cheap", body("cr-cheap"))
+        var fillRates: [Double] = []
+        var asked: [[String]] = []
+        for round in 0..<4 {
+            if round == 3 {
+                reply("unit-rich", body("cr-rich@3000"))
+                reply("unit-cheap", .failure(AdError(.noFill, "sold out")))
+            }
+            let before = world.transport.requests.count
+            try mediator.load("p")
+            await run(for: .seconds(1))
+            asked.append(world.transport.requests.dropFirst(before).map { String($0.adUnitID.dropFirst(5)) })
+            fillRates.append(try #require(mediator.learnedPrices(for: "p")["rich"]).fillRate)
+            mediator.release(try mediator.takeAd(for: "p"))
+        }
+        // Smoothing 0.3: 1 → 0.7 → 0.49 after two misses (rank 1 470, below the fixed 2 000), then rises on a fill.
+        #expect(asked == [["rich", "cheap"], ["rich", "cheap"], ["cheap"], ["cheap", "rich"]])
+        #expect(zip(fillRates, [0.7, 0.49, 0.49, 0.643]).allSatisfy { abs($0 - $1) < 1e-9 })
+        #expect(mediator.learnedPrices(for: "p")["rich"]?.estimateMicros == 3_000)
+        #expect(mediator.learnedPrices(for: "p").keys.sorted() == ["rich"])
+    }
+
     @Test("Y12: after a failed request the next attempt starts only when its backoff timer fires, never at once")
     func y12_noReloadFromFailureCallback() async throws {
         let (mediator, log) = try mediator([

@@ -51,6 +51,32 @@ struct StrategyTests {
         #expect(report.item("next")?.latency == .seconds(1))
     }
 
+    @Test("Waterfall: a provider error (not a no fill) moves on to the next item, and the report keeps the error")
+    func waterfallMovesOnAfterProviderError() throws {
+        var harness = H(
+            H.placement(
+                .waterfall,
+                [
+                    H.waterfall("broken", price: 5_000), H.waterfall("middle", price: 3_000),
+                    H.waterfall("last", price: 1_000),
+                ]))
+        harness.start()
+        harness.advance(by: .milliseconds(120))
+        harness.fail("broken", AdError(.network, "connection reset"))
+        #expect(harness.loadedIDs() == ["broken", "middle"])
+        #expect(harness.discarded.contains(harness.index("broken")))
+        harness.fail("middle", AdError(.invalidResponse, "garbage"))
+        #expect(harness.loadedIDs() == ["broken", "middle", "last"])
+        harness.fill("last")
+        let report = try #require(harness.report)
+        #expect(report.winner == "last")
+        #expect(report.state(of: "broken") == .error)
+        #expect(report.item("broken")?.error?.code == .network)
+        #expect(report.item("broken")?.latency == .milliseconds(120))
+        #expect(report.state(of: "middle") == .error)
+        #expect(report.item("middle")?.error?.code == .invalidResponse)
+    }
+
     @Test("Bidding: every bidder is asked at once; late bids after the auction deadline are ignored")
     func lateBidsAfterDeadlineAreIgnored() throws {
         var harness = H(

@@ -31,7 +31,8 @@ public struct LineItemConfiguration: Sendable, Hashable, Codable {
     public enum Pricing: String, Sendable, Hashable, Codable {
         /// The configured price, as negotiated with the network.
         case fixed
-        /// Learned from observed outcomes; the configured price is the starting estimate.
+        /// Learned from observed outcomes; the configured price is the starting estimate. Ranked in the waterfall
+        /// by expected revenue per request (price estimate × fill rate).
         case learned
     }
 

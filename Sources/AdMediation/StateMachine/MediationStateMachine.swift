@@ -28,7 +28,10 @@ public struct MediationStateMachine: Sendable {
 
     private let plan: PlacementPlan
     private var learned: [LearnedPrice]
-    private var expected: [Int64]
+    private var expected: [Int64]  // the price a fill without a reported price is booked at
+    /// The waterfall's sort key in micros: the configured price, or for a learned item its expected revenue per
+    /// request (price estimate × fill rate), so an item that stops filling sinks below one that fills.
+    private var rank: [Int64]
     private var history: ImpressionHistory
     private var phase = Phase.idle
     private var request = 0
@@ -42,7 +45,7 @@ public struct MediationStateMachine: Sendable {
     private var fillExpiry: [AdInstant]  // `.zero` when the fill does not expire by itself
     private var filledAt: [AdInstant]
     private var order: [Int] = []
-    private var learnedOrder: [Int] = []  // the waterfall order by learned prices, re-sorted only when one moves
+    private var learnedOrder: [Int] = []  // the waterfall order by rank, re-sorted only when a rank moves
     private var learnedOrderIsValid = false
     private var cursor = 0
     private var tier: [Int] = []
@@ -70,6 +73,7 @@ public struct MediationStateMachine: Sendable {
         let count = placement.lineItems.count
         learned = plan.configuredPrices.map { LearnedPrice(initialMicros: $0) }
         expected = plan.configuredPrices
+        rank = plan.configuredPrices
         history = ImpressionHistory(caps: placement.caps, pacing: placement.pacing)
         outcomes = Array(repeating: ItemOutcome(), count: count)
         fillCreatives = Array(repeating: [], count: count)
@@ -228,11 +232,7 @@ public struct MediationStateMachine: Sendable {
         outcomes[index].didBid = isBidder
         if plan.isLearned[index] {
             learned[index].observeFill(priceMicros: micros, smoothing: plan.smoothing, at: now)
-            let estimate = Int64(learned[index].estimateMicros.rounded())
-            if estimate != expected[index] {
-                expected[index] = estimate
-                learnedOrderIsValid = false
-            }
+            relearned(index)
         }
         if fill.isExcludedCreative {
             outcomes[index].state = .excludedCreative
@@ -381,7 +381,7 @@ public struct MediationStateMachine: Sendable {
             return
         }
         if !learnedOrderIsValid {
-            learnedOrder = WaterfallOrder.sorted(plan.staticOrder, prices: expected, priorities: plan.priorities)
+            learnedOrder = WaterfallOrder.sorted(plan.staticOrder, prices: rank, priorities: plan.priorities)
             learnedOrderIsValid = true
         }
         order.append(contentsOf: learnedOrder)
@@ -401,6 +401,17 @@ public struct MediationStateMachine: Sendable {
         if let stalest, let position = order.firstIndex(of: stalest) {
             order.remove(at: position)
             order.insert(stalest, at: 0)
+        }
+    }
+
+    /// Takes a learned item's new estimates: its price for fills without a reported price, and its rank; the
+    /// order is re-sorted only when the rank moved.
+    private mutating func relearned(_ index: Int) {
+        expected[index] = Int64(learned[index].estimateMicros.rounded())
+        let newRank = Int64(learned[index].expectedRevenueMicros.rounded())
+        if newRank != rank[index] {
+            rank[index] = newRank
+            learnedOrderIsValid = false
         }
     }
 
@@ -432,6 +443,7 @@ public struct MediationStateMachine: Sendable {
         errors.append(ItemError(index: index, error: error))
         if plan.isLearned[index] {
             learned[index].observeMiss(smoothing: plan.smoothing, at: now)
+            relearned(index)
         }
         actions.append(.discard(lineItem: index))
     }
@@ -506,8 +518,10 @@ public struct MediationStateMachine: Sendable {
         while cursor < order.count && tier.count < plan.tierSize {
             let index = order[cursor]
             let price = expected[index]
-            if winningBid != nil && price <= winningBidMicros { break }
             cursor += 1
+            // A winning bid is in hand: only items priced strictly above it are worth asking. The order is by rank,
+            // not by price, so a learned item priced above the bid may come after one priced below it.
+            if winningBid != nil && price <= winningBidMicros { continue }
             if price < plan.floors[index] {
                 outcomes[index].state = .belowFloor
                 continue

@@ -1,0 +1,71 @@
+import AdCore
+import AdMediation
+import Foundation
+import GoogleProvider
+import Testing
+
+/// Mediation end to end with a real provider (not a scripted one): the `Mediator` loads Google's rewarded fixture
+/// through `GoogleProvider` on an `AdHost`, in virtual time.
+@MainActor
+@Suite("Mediation with the real providers, in virtual time")
+struct RealProviderMediationTests {
+    @Test(
+        "G10: a mediated Google rewarded ad is ready for one hour after its fill, then expires and is never handed out")
+    func g10_mediatedGoogleRewardedAdExpiresAfterOneHour() async throws {
+        let driver = VirtualTimeDriver(seed: 7)
+        let transport = InMemoryTransport(clock: driver.clock)
+        let fixture = DemoDocumentationTests.root.appending(path: "Fixtures/google/rewarded.xml")
+        transport.respond(
+            to: "ca-app-pub-test/rewarded",
+            with: .delayed(.milliseconds(200), .body(Array(try Data(contentsOf: fixture)))))
+        let host = AdHost(
+            registry: try ProviderRegistry([GoogleProvider(seed: 7)]), scheduler: driver, transport: transport,
+            beacons: RecordingBeaconSender())
+        let placement = PlacementConfiguration(
+            id: "rewarded", format: .rewarded, strategy: .waterfall,
+            lineItems: [
+                LineItemConfiguration(
+                    id: "google-rewarded", providerID: "google", adUnitID: "ca-app-pub-test/rewarded",
+                    mode: .waterfall(pricing: .fixed, priceMicros: 5_000, priority: 0))
+            ], retry: RetryPolicy(maxAttempts: 0))
+        let mediator = try Mediator(
+            configuration: MediationConfiguration(placements: [placement]), host: host, random: SeededRandom(seed: 7))
+        var expired: [String] = []
+        mediator.onEvent { event in
+            if case .expired(let placementID, let lineItemID, let at) = event {
+                expired.append("\(placementID) \(lineItemID) \(at)")
+            }
+        }
+
+        try mediator.load("rewarded")
+        await run(driver, for: .seconds(1))
+        #expect(mediator.isReady("rewarded"), "\(String(describing: mediator.lastReport(for: "rewarded")))")
+        #expect(mediator.lastReport(for: "rewarded")?.winner == "google-rewarded")
+        let loadedAt = AdInstant(sinceEpoch: .milliseconds(200))
+        await run(driver, for: .seconds(3_599.199))  // t = 3 600.199 s: 1 ms before the hour since the fill
+        #expect(mediator.isReady("rewarded"))
+        #expect(expired.isEmpty)
+        await run(driver, for: .milliseconds(1))
+        #expect(!mediator.isReady("rewarded"))
+        #expect(expired == ["rewarded google-rewarded \(loadedAt.advanced(by: .seconds(3_600)))"])
+        do {
+            _ = try mediator.takeAd(for: "rewarded")
+            Issue.record("an expired ad was handed out")
+        } catch {
+            #expect(error.code == .notReady)
+        }
+    }
+
+    /// Runs virtual time `duration` from now, letting async provider loads progress between timers.
+    private func run(_ driver: VirtualTimeDriver, for duration: Duration) async {
+        let end = driver.now.advanced(by: duration)
+        while true {
+            for _ in 0..<3 { await driver.settle() }
+            let next = [driver.nextDeadline, driver.clock.nextDeadline].compactMap(\.self).min()
+            guard let next, next <= end else { break }
+            driver.advance(to: next)
+        }
+        driver.advance(to: end)
+        await driver.settle()
+    }
+}
