@@ -270,6 +270,41 @@ struct SliderBindingTests {
         #expect(log.count("impression(card-101)") == 1)
     }
 
+    @Test("Y22: the whole second must satisfy every condition: a required asset hidden at first restarts it")
+    func y22_requiredAssetHiddenThenShownRestartsTheSecond() async throws {
+        let world = try YandexWorld()
+        let slider = try await world.boundSlider(cards: 1)
+        let log = slider.log
+        let cta = slider.nodes.cards[0].cta
+        // The card is fully visible from 0 s, but its required call-to-action is hidden for the first 950 ms.
+        try world.tree.setHidden(cta, true)
+        world.driver.advance(by: .milliseconds(950))
+        try world.tree.setHidden(cta, false)
+        world.driver.advance(by: .milliseconds(50))
+        #expect(log.count("impression(card-101)") == 0)  // only 50 ms of the second had the CTA visible
+        world.driver.advance(by: .milliseconds(949))
+        #expect(log.count("impression(card-101)") == 0)
+        world.driver.advance(by: .milliseconds(1))
+        #expect(log.count("impression(card-101)") == 1)  // one full second after the CTA became visible
+        #expect(slider.state.layout?.ads[0].impressionAt == AdInstant(sinceEpoch: .milliseconds(1950)))
+    }
+
+    @Test("Y22: a required asset cut off in the middle of the second restarts it")
+    func y22_requiredAssetCutOffMidSecondRestarts() async throws {
+        let world = try YandexWorld()
+        let slider = try await world.boundSlider(cards: 1)
+        let log = slider.log
+        let cta = slider.nodes.cards[0].cta
+        world.driver.advance(by: .milliseconds(600))
+        try world.tree.setFrame(cta, Rect(x: 250, y: 180, width: 200, height: 44))  // half outside the card
+        world.driver.advance(by: .milliseconds(100))
+        try world.tree.setFrame(cta, Rect(x: 10, y: 180, width: 200, height: 44))
+        world.driver.advance(by: .milliseconds(999))
+        #expect(log.count("impression(card-101)") == 0)
+        world.driver.advance(by: .milliseconds(1))
+        #expect(log.count("impression(card-101)") == 1)
+    }
+
     @Test("Y22: one ad is shown in one view at a time")
     func y22_oneAdOneView() async throws {
         let world = try YandexWorld()
