@@ -171,21 +171,30 @@ public final class SliderAd: ProviderAd {
         events?.sendNow(.impression(data))
     }
 
+    /// Y7: reports a card bound outside the slider container. A card bound while the container is not bound yet
+    /// is not reported here: the order of binding is free, and when the container binds in time with the card
+    /// inside it, the block's impression counts. Whether it did is only known later: the container's binding
+    /// checks every card already bound (``bindBlock(_:reportFailure:)``), and a card that counts its impression
+    /// while the container is still not bound is reported then (``reportCardShownWithoutBlock(_:)``).
     private func checkPlacement(of card: NativeAdState) {
-        guard let container = card.binding?.container else { return }
-        guard let blockBinding else {
-            runtime.warn(
-                "Card \(card.id) was bound while the slider container is not bound: the card counts its own "
-                    + "impression, the block's impression is lost.",
-                fix: "Bind the SliderAdContainer first and render every card inside it (Y7).")
-            return
-        }
+        guard let container = card.binding?.container, let blockBinding else { return }
         if (try? runtime.host.tree.isDescendant(container, of: blockBinding.container)) != true {
             runtime.warn(
                 "Card \(card.id) is rendered outside its SliderAdContainer: the card counts its own impression, "
                     + "the block's impression is lost.",
                 fix: "Place each card's NativeAdContainer inside the SliderAdContainer's content (Y7).")
         }
+    }
+
+    /// Y7: a card counted its impression while the slider container is not bound. It was shown apart from its
+    /// block, so the block's impression did not count with it; the integration problem is now certain.
+    private func reportCardShownWithoutBlock(_ card: NativeAdState) {
+        guard blockBinding == nil, !isDestroyed else { return }
+        runtime.warn(
+            "Card \(card.id) counted its impression while the slider container is not bound: the card was shown "
+                + "apart from its block, so the block's impression did not count with it.",
+            fix: "Bind the SliderAdContainer before or together with its cards, and render every card's "
+                + "NativeAdContainer inside it (Y7).")
     }
 
     // MARK: Images (rule Y14)
@@ -244,6 +253,7 @@ extension SliderAd: NativeAdOwner {
     }
 
     func nativeAd(_ ad: NativeAdState, didRecordImpression data: ImpressionData) {
+        reportCardShownWithoutBlock(ad)
         events?.sendNow(.impression(data))
     }
 
