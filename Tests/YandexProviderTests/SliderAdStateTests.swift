@@ -258,6 +258,50 @@ struct SliderAdStateTests {
         #expect(entry.recommendation?.contains("SliderAdContainer") == true)
     }
 
+    @Test("Y18: a slider state released without destroy() frees its cards for the app's other placements")
+    func y18_releasedStateFreesItsCards() async throws {
+        let world = try YandexWorld()
+        let log = try await loadBindAndRelease(world)
+        #expect(world.host.ledger.placements(holding: "cr-101").isEmpty)
+        world.driver.advance(by: .seconds(5))
+        #expect(log.events.isEmpty)  // released before its impression: no timer survives, no event (C5)
+        #expect(world.beacons.sent.isEmpty)
+        let bottom = try await world.loadedSlider(adUnit: "R-M-bottom", placement: "bottom")
+        #expect(bottom.phase.error == nil)
+        #expect(bottom.layout?.ads.map(\.id) == ["card-101", "card-102", "card-103"])
+        #expect(world.host.ledger.placements(holding: "cr-101") == ["bottom"])
+    }
+
+    /// Loads a slider in the `top` placement, binds it, and lets the state go without calling `destroy()`; the
+    /// returned log keeps recording whatever the released state and its cards might still raise.
+    private func loadBindAndRelease(_ world: YandexWorld) async throws -> SliderEventLog {
+        let top = try await world.loadedSlider(adUnit: "R-M-top", placement: "top")
+        let log = SliderEventLog(top)
+        log.watchCards(top)
+        try world.bindAll(top, try world.addSlider(cards: 3))
+        #expect(world.host.ledger.placements(holding: "cr-101") == ["top"])
+        #expect(log.events.isEmpty)
+        return log
+    }
+
+    @Test("Y18: a stand-alone native ad released without destroy() frees its creative for other placements")
+    func y18_releasedNativeAdFreesItsCreative() async throws {
+        let world = try YandexWorld()
+        try world.serve("native-all-assets.xml", as: "N-1")
+        let environment = world.host.environment
+        var creative = ""
+        do {
+            let top = try await world.provider.loadNative(
+                AdRequest(adUnitID: "N-1", format: .native, placementID: "top"), environment: environment)
+            creative = top.info.creativeIDs.first ?? ""
+            #expect(world.host.ledger.placements(holding: creative) == ["top"])
+        }
+        #expect(world.host.ledger.placements(holding: creative).isEmpty)
+        let bottom = try await world.provider.loadNative(
+            AdRequest(adUnitID: "N-1", format: .native, placementID: "bottom"), environment: environment)
+        #expect(bottom.info.creativeIDs == [creative])
+    }
+
     @Test("Y19: cards keep the order of the response (the server's ranking), also after exclusions")
     func y19_responseOrder() async throws {
         let world = try YandexWorld()

@@ -38,8 +38,10 @@ public final class NativeAdState: Identifiable {
     @ObservationIgnored private var clickHandlers: [@MainActor () -> Void] = []
     @ObservationIgnored private var impressionHandlers: [@MainActor (ImpressionData) -> Void] = []
     @ObservationIgnored private var bindingFailureHandlers: [@MainActor (AdError) -> Void] = []
-    /// The owner's hook (the slider or the unified adapter): bind checks, impressions, clicks, failures.
-    @ObservationIgnored var owner: (any NativeAdOwner)?
+    /// The owner's hook (the slider or the unified adapter): bind checks, impressions, clicks, failures. Weak: the
+    /// owner holds its card states, so a strong reference back would keep a released owner (and the placement
+    /// ledger's holds it releases on deinit, rule Y18) alive for ever.
+    @ObservationIgnored weak var owner: (any NativeAdOwner)?
 
     init(card: YandexCard, runtime: YandexRuntime, component: String?) {
         self.id = card.id

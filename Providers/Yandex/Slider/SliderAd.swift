@@ -42,6 +42,13 @@ public final class SliderAd: ProviderAd {
         for card in cards { card.owner = self }
     }
 
+    /// A slider released without ``destroy()`` (by its ``SliderAdState``, a `UnifiedAd`, or a direct caller of
+    /// `YandexProvider.loadSlider`) cleans up as if destroyed: its timers stop, its cards raise no event, and the
+    /// placement ledger forgets its cards (rules Y18, C5).
+    isolated deinit {
+        destroy()
+    }
+
     /// The block's layout: its cards and its own assets (rule Y4).
     public var layout: SliderAdLayoutInfo { SliderAdLayoutInfo(ads: cards, blockAssets: response.blockAssets) }
 
