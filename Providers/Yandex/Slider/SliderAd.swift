@@ -1,4 +1,5 @@
 public import AdCore
+public import Observation
 
 /// A loaded Yandex slider: the block and its cards. It is the provider ad the unified layer drives for the
 /// `.nativeSlider` format, and what ``SliderAdState`` publishes once loaded.
@@ -11,6 +12,7 @@ public import AdCore
 /// let slider = unified.loadedAd as? SliderAd
 /// let first = slider?.layout.ads.first
 /// ```
+@Observable
 @MainActor
 public final class SliderAd: ProviderAd {
     /// What was loaded.
@@ -23,16 +25,18 @@ public final class SliderAd: ProviderAd {
     public private(set) var blockImpressionAt: AdInstant?
     /// The block's binding, while bound.
     public private(set) var blockBinding: AdBinding?
+    /// The block's own image URLs loaded so far, one by one as each loads; the block's image views observe it and
+    /// update themselves, like a card's views observe ``NativeAdState/loadedImageURLs`` (rule Y14).
+    public private(set) var loadedBlockImageURLs: Set<String> = []
 
-    let runtime: YandexRuntime
-    private var blockTracker: ImpressionTrackerSet.TrackerID?
-    private var events: AdEventSink?
-    private var unifiedAdID: AdID?
-    private var clickViewOwners: [HostNodeID: String] = [:]
-    private var isDestroyed = false
-    private var imagesLoadedOnce = false
-    var onBlockImpression: (@MainActor (ImpressionData) -> Void)?
-    var onBlockBindingFailure: (@MainActor (AdError) -> Void)?
+    @ObservationIgnored let runtime: YandexRuntime
+    @ObservationIgnored private var blockTracker: ImpressionTrackerSet.TrackerID?
+    @ObservationIgnored private var events: AdEventSink?
+    @ObservationIgnored private var unifiedAdID: AdID?
+    @ObservationIgnored private var clickViewOwners: [HostNodeID: String] = [:]
+    @ObservationIgnored private var isDestroyed = false
+    @ObservationIgnored var onBlockImpression: (@MainActor (ImpressionData) -> Void)?
+    @ObservationIgnored var onBlockBindingFailure: (@MainActor (AdError) -> Void)?
 
     init(info: LoadedAdInfo, response: YandexResponse, runtime: YandexRuntime) {
         self.info = info
@@ -54,6 +58,12 @@ public final class SliderAd: ProviderAd {
 
     /// The block's required assets (rule Y9): the unified layer checks them on `bind`.
     public var requiredAssets: Set<AssetKind> { response.blockRequiredAssets }
+
+    /// The block's own image URLs (its image assets, not its cards').
+    public var blockImageURLs: [String] { response.blockAssets.compactMap(\.imageURL) }
+
+    /// Whether every image of the block itself has loaded (a block without images: `true`).
+    public var blockImagesLoaded: Bool { blockImageURLs.allSatisfy(loadedBlockImageURLs.contains) }
 
     /// Whether the block's impression has counted.
     public var blockImpressionCounted: Bool { blockImpressionAt != nil }
@@ -208,7 +218,8 @@ public final class SliderAd: ProviderAd {
 
     /// Loads the images of the block and of every card at once; `completion` runs once, when all finished.
     func loadImages(completion: @escaping @MainActor (Result<Void, AdError>) -> Void) {
-        var pending: [(NativeAdState?, String)] = response.blockAssets.compactMap(\.imageURL).map { (nil, $0) }
+        let blockPending = blockImageURLs.filter { !loadedBlockImageURLs.contains($0) }
+        var pending: [(NativeAdState?, String)] = blockPending.map { (nil, $0) }
         for card in cards { pending += card.pendingImageURLs.map { (card, $0) } }
         guard !pending.isEmpty, !isDestroyed else {
             completion(.success(()))
@@ -220,7 +231,9 @@ public final class SliderAd: ProviderAd {
             runtime.imageLoader.loadImage(url, environment: runtime.host.environment) { [weak self] result in
                 guard let self, !self.isDestroyed else { return }
                 switch result {
-                case .success: card?.imageLoaded(url)
+                case .success:
+                    // Each image updates its views as it arrives: a card's, or the block's own (nil card).
+                    if let card { card.imageLoaded(url) } else { self.loadedBlockImageURLs.insert(url) }
                 case .failure(let error): firstFailure = firstFailure ?? error
                 }
                 remaining -= 1
