@@ -226,6 +226,100 @@ struct SliderAdStateTests {
         #expect(throws: AdError.self) { try outcome?.get() }
     }
 
+    @Test("Y14: loadImages() requests the block's images with the cards' and the block's image views update")
+    func y14_blockImagesLoadWithCards() async throws {
+        let broken = "https://img.yandex.example/card-702-media.jpg"
+        let world = try YandexWorld(imageDelay: .milliseconds(300), failingImages: [broken])
+        world.transport.respond(to: "R-M-7", with: .body(Array(Self.sliderWithBlockImage.utf8)))
+        let blockState = SliderAdState(
+            request: AdRequest(adUnitID: "R-M-7", format: .nativeSlider),
+            options: NativeAdOptions(shouldLoadImagesAutomatically: false), host: world.host, provider: world.provider)
+        await blockState.loadAd().value
+        let slider = try #require(blockState.phase.slider)
+        let blockIcon = "https://img.yandex.example/block-700-icon.png"
+        #expect(blockState.layout?.blockAsset(.icon)?.imageURL == blockIcon)
+        #expect(!slider.blockImagesLoaded)
+        let blockViewUpdated = ChangeFlag()
+        withObservationTracking {
+            _ = slider.loadedBlockImageURLs
+        } onChange: {
+            blockViewUpdated.set()
+        }
+        var outcome: Result<Void, AdError>?
+        blockState.loadImages { outcome = $0 }
+        // One request each, all at once: the block's icon and every card's images.
+        #expect(
+            Set(world.loader.requested) == [
+                blockIcon, "https://img.yandex.example/card-701-media.jpg", broken,
+            ])
+        world.driver.advance(by: .milliseconds(299))
+        #expect(!blockViewUpdated.isSet)
+        world.driver.advance(by: .milliseconds(1))
+        #expect(blockViewUpdated.isSet)
+        #expect(slider.loadedBlockImageURLs == [blockIcon])
+        #expect(slider.blockImagesLoaded)
+        // A card image failed: loadImages() reports it, yet the block's own image loaded and its view updated.
+        #expect(throws: AdError.self) { try outcome?.get() }
+        #expect(!blockState.imagesLoaded)
+    }
+
+    /// A slider whose block carries an image asset of its own (an icon) next to its sponsored label (Y14).
+    static let sliderWithBlockImage = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <VAST version="4.2">
+          <Ad id="blk-700">
+            <InLine>
+              <AdSystem version="7.12.0">Yandex Mobile Ads</AdSystem>
+              <AdTitle>Slider block</AdTitle>
+              <Impression><![CDATA[https://an.yandex.example/count/block?b=blk-700]]></Impression>
+              <Creatives><Creative id="blk-700"/></Creatives>
+              <Extensions>
+                <Extension type="yandex-slider">
+                  <Asset kind="sponsored" required="true"><Text>Реклама</Text></Asset>
+                  <Asset kind="icon"><Image url="https://img.yandex.example/block-700-icon.png" width="24" height="24"/></Asset>
+                </Extension>
+              </Extensions>
+            </InLine>
+          </Ad>
+          <Ad id="card-701">
+            <InLine>
+              <AdSystem version="7.12.0">Yandex Mobile Ads</AdSystem>
+              <AdTitle>Card</AdTitle>
+              <Impression><![CDATA[https://an.yandex.example/count/imp?c=card-701]]></Impression>
+              <Creatives>
+                <Creative id="cr-701">
+                  <CreativeExtensions>
+                    <CreativeExtension type="yandex-native">
+                      <Asset kind="title" required="true"><Text>Offer 701</Text></Asset>
+                      <Asset kind="media" required="true"><Image url="https://img.yandex.example/card-701-media.jpg" width="320" height="180"/></Asset>
+                      <Asset kind="callToAction" required="true"><Text>Open</Text></Asset>
+                    </CreativeExtension>
+                  </CreativeExtensions>
+                </Creative>
+              </Creatives>
+            </InLine>
+          </Ad>
+          <Ad id="card-702">
+            <InLine>
+              <AdSystem version="7.12.0">Yandex Mobile Ads</AdSystem>
+              <AdTitle>Card</AdTitle>
+              <Impression><![CDATA[https://an.yandex.example/count/imp?c=card-702]]></Impression>
+              <Creatives>
+                <Creative id="cr-702">
+                  <CreativeExtensions>
+                    <CreativeExtension type="yandex-native">
+                      <Asset kind="title" required="true"><Text>Offer 702</Text></Asset>
+                      <Asset kind="media" required="true"><Image url="https://img.yandex.example/card-702-media.jpg" width="320" height="180"/></Asset>
+                      <Asset kind="callToAction" required="true"><Text>Open</Text></Asset>
+                    </CreativeExtension>
+                  </CreativeExtensions>
+                </Creative>
+              </Creatives>
+            </InLine>
+          </Ad>
+        </VAST>
+        """
+
     @Test("Y16: the demo ad unit in a release build records a warning; in a debug build it does not")
     func y16_demoUnitInRelease() async throws {
         let release = try YandexWorld(configuration: .release)
@@ -256,6 +350,50 @@ struct SliderAdStateTests {
         let entry = try #require(forwarded.first { $0.level == .warning && $0.message.contains("card-102") })
         #expect(entry.message.contains("block's impression is lost"))
         #expect(entry.recommendation?.contains("SliderAdContainer") == true)
+    }
+
+    @Test("Y18: a slider state released without destroy() frees its cards for the app's other placements")
+    func y18_releasedStateFreesItsCards() async throws {
+        let world = try YandexWorld()
+        let log = try await loadBindAndRelease(world)
+        #expect(world.host.ledger.placements(holding: "cr-101").isEmpty)
+        world.driver.advance(by: .seconds(5))
+        #expect(log.events.isEmpty)  // released before its impression: no timer survives, no event (C5)
+        #expect(world.beacons.sent.isEmpty)
+        let bottom = try await world.loadedSlider(adUnit: "R-M-bottom", placement: "bottom")
+        #expect(bottom.phase.error == nil)
+        #expect(bottom.layout?.ads.map(\.id) == ["card-101", "card-102", "card-103"])
+        #expect(world.host.ledger.placements(holding: "cr-101") == ["bottom"])
+    }
+
+    /// Loads a slider in the `top` placement, binds it, and lets the state go without calling `destroy()`; the
+    /// returned log keeps recording whatever the released state and its cards might still raise.
+    private func loadBindAndRelease(_ world: YandexWorld) async throws -> SliderEventLog {
+        let top = try await world.loadedSlider(adUnit: "R-M-top", placement: "top")
+        let log = SliderEventLog(top)
+        log.watchCards(top)
+        try world.bindAll(top, try world.addSlider(cards: 3))
+        #expect(world.host.ledger.placements(holding: "cr-101") == ["top"])
+        #expect(log.events.isEmpty)
+        return log
+    }
+
+    @Test("Y18: a stand-alone native ad released without destroy() frees its creative for other placements")
+    func y18_releasedNativeAdFreesItsCreative() async throws {
+        let world = try YandexWorld()
+        try world.serve("native-all-assets.xml", as: "N-1")
+        let environment = world.host.environment
+        var creative = ""
+        do {
+            let top = try await world.provider.loadNative(
+                AdRequest(adUnitID: "N-1", format: .native, placementID: "top"), environment: environment)
+            creative = top.info.creativeIDs.first ?? ""
+            #expect(world.host.ledger.placements(holding: creative) == ["top"])
+        }
+        #expect(world.host.ledger.placements(holding: creative).isEmpty)
+        let bottom = try await world.provider.loadNative(
+            AdRequest(adUnitID: "N-1", format: .native, placementID: "bottom"), environment: environment)
+        #expect(bottom.info.creativeIDs == [creative])
     }
 
     @Test("Y19: cards keep the order of the response (the server's ranking), also after exclusions")

@@ -86,6 +86,55 @@ struct SliderBindingTests {
             })
     }
 
+    @Test("Y7: a card bound before its slider container is not reported when the container binds in time")
+    func y7_cardBeforeSliderContainerInTime() async throws {
+        for cardFirst in [true, false] {
+            let world = try YandexWorld()
+            let state = try await world.loadedSlider()
+            let log = SliderEventLog(state)
+            log.watchCards(state)
+            let nodes = try world.addSlider(cards: 1)
+            let card = try #require(state.layout?.ads[0])
+            let container = SliderAdContainer(state: state, node: nodes.slider)
+            if cardFirst {
+                try world.bind(card, nodes.cards[0])
+                world.driver.advance(by: .milliseconds(500))
+                try container.bind(assets: [.sponsored: nodes.sponsored])
+            } else {
+                try container.bind(assets: [.sponsored: nodes.sponsored])
+                world.driver.advance(by: .milliseconds(500))
+                try world.bind(card, nodes.cards[0])
+            }
+            world.driver.advance(by: .seconds(2))
+            #expect(log.count("impression(card-101)") == 1, "card first: \(cardFirst)")
+            #expect(log.count("impression(block)") == 1, "card first: \(cardFirst)")
+            #expect(!world.warnings.contains { $0.contains("card-101") }, "card first: \(cardFirst)")
+        }
+    }
+
+    @Test("Y7: a card that counts its impression while the slider container is unbound is reported, once")
+    func y7_cardCountsWithoutSliderContainer() async throws {
+        let world = try YandexWorld()
+        let state = try await world.loadedSlider()
+        let log = SliderEventLog(state)
+        log.watchCards(state)
+        let nodes = try world.addSlider(cards: 1)
+        try world.bind(try #require(state.layout?.ads[0]), nodes.cards[0])
+        world.driver.advance(by: .milliseconds(999))
+        #expect(!world.warnings.contains { $0.contains("card-101") })  // the container may still be bound in time
+        world.driver.advance(by: .milliseconds(1))
+        #expect(log.events == ["impression(card-101)"])
+        let reports = world.host.diagnostics.entries.filter { $0.level == .warning && $0.message.contains("card-101") }
+        #expect(reports.count == 1)
+        #expect(reports.first?.message.contains("slider container is not bound") == true)
+        #expect(reports.first?.recommendation?.contains("Y7") == true)
+        // Bound late, the container still counts the block's impression (the card is inside it): no more reports.
+        try SliderAdContainer(state: state, node: nodes.slider).bind(assets: [.sponsored: nodes.sponsored])
+        world.driver.advance(by: .seconds(1))
+        #expect(log.events == ["impression(card-101)", "impression(block)"])
+        #expect(world.host.diagnostics.entries.filter { $0.level == .warning }.count == 1)
+    }
+
     @Test("Y8: the block has no click: no click views on the block, and clicks come only from cards")
     func y8_noBlockClick() async throws {
         let world = try YandexWorld()
@@ -267,6 +316,41 @@ struct SliderBindingTests {
         #expect(log.count("impression(card-101)") == 0)
         try world.tree.setFrame(nodes.cards[0].cta, Rect(x: 10, y: 180, width: 200, height: 44))
         world.driver.advance(by: .seconds(1))
+        #expect(log.count("impression(card-101)") == 1)
+    }
+
+    @Test("Y22: the whole second must satisfy every condition: a required asset hidden at first restarts it")
+    func y22_requiredAssetHiddenThenShownRestartsTheSecond() async throws {
+        let world = try YandexWorld()
+        let slider = try await world.boundSlider(cards: 1)
+        let log = slider.log
+        let cta = slider.nodes.cards[0].cta
+        // The card is fully visible from 0 s, but its required call-to-action is hidden for the first 950 ms.
+        try world.tree.setHidden(cta, true)
+        world.driver.advance(by: .milliseconds(950))
+        try world.tree.setHidden(cta, false)
+        world.driver.advance(by: .milliseconds(50))
+        #expect(log.count("impression(card-101)") == 0)  // only 50 ms of the second had the CTA visible
+        world.driver.advance(by: .milliseconds(949))
+        #expect(log.count("impression(card-101)") == 0)
+        world.driver.advance(by: .milliseconds(1))
+        #expect(log.count("impression(card-101)") == 1)  // one full second after the CTA became visible
+        #expect(slider.state.layout?.ads[0].impressionAt == AdInstant(sinceEpoch: .milliseconds(1950)))
+    }
+
+    @Test("Y22: a required asset cut off in the middle of the second restarts it")
+    func y22_requiredAssetCutOffMidSecondRestarts() async throws {
+        let world = try YandexWorld()
+        let slider = try await world.boundSlider(cards: 1)
+        let log = slider.log
+        let cta = slider.nodes.cards[0].cta
+        world.driver.advance(by: .milliseconds(600))
+        try world.tree.setFrame(cta, Rect(x: 250, y: 180, width: 200, height: 44))  // half outside the card
+        world.driver.advance(by: .milliseconds(100))
+        try world.tree.setFrame(cta, Rect(x: 10, y: 180, width: 200, height: 44))
+        world.driver.advance(by: .milliseconds(999))
+        #expect(log.count("impression(card-101)") == 0)
+        world.driver.advance(by: .milliseconds(1))
         #expect(log.count("impression(card-101)") == 1)
     }
 

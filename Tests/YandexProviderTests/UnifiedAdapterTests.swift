@@ -167,9 +167,11 @@ struct UnifiedAdapterTests {
     @Test("Y18: when every candidate is placed elsewhere the slider does not fill")
     func y18_everythingPlacedElsewhere() async throws {
         let world = try YandexWorld()
-        _ = try await world.loadedSlider(placement: "top")
+        // The top slider must stay alive: a state released without destroy() frees its cards (Y18, C5).
+        let top = try await world.loadedSlider(placement: "top")
         let duplicate = try await world.loadedSlider(adUnit: "R-M-9", placement: "bottom")
         #expect(duplicate.phase.error?.code == .noFill)
         #expect(duplicate.phase.error?.message.contains("already placed") == true)
+        #expect(top.phase.slider != nil)
     }
 }

@@ -33,12 +33,15 @@ public final class NativeAdState: Identifiable {
     @ObservationIgnored private(set) var binding: AdBinding?
     @ObservationIgnored private var tracker: ImpressionTrackerSet.TrackerID?
     @ObservationIgnored private var clickCountedThisImpression = false
+    @ObservationIgnored private var hiddenRequiredAsset: AssetKind?
     @ObservationIgnored private var isDestroyed = false
     @ObservationIgnored private var clickHandlers: [@MainActor () -> Void] = []
     @ObservationIgnored private var impressionHandlers: [@MainActor (ImpressionData) -> Void] = []
     @ObservationIgnored private var bindingFailureHandlers: [@MainActor (AdError) -> Void] = []
-    /// The owner's hook (the slider or the unified adapter): bind checks, impressions, clicks, failures.
-    @ObservationIgnored var owner: (any NativeAdOwner)?
+    /// The owner's hook (the slider or the unified adapter): bind checks, impressions, clicks, failures. Weak: the
+    /// owner holds its card states, so a strong reference back would keep a released owner (and the placement
+    /// ledger's holds it releases on deinit, rule Y18) alive for ever.
+    @ObservationIgnored weak var owner: (any NativeAdOwner)?
 
     init(card: YandexCard, runtime: YandexRuntime, component: String?) {
         self.id = card.id
@@ -155,34 +158,50 @@ public final class NativeAdState: Identifiable {
     private func startTracking() {
         guard impressionAt == nil, !isDestroyed, let binding else { return }
         stopTracking()
-        tracker = runtime.host.trackers.track(node: binding.container, rule: impressionRule) { [weak self] instant in
-            self?.trackerFired(at: instant)
-        }
+        // Y22: the required assets are part of the continuous condition, not a check when the second is over: the
+        // tracker samples them with the card's ratio, so a required asset that is not fully visible restarts the
+        // second, and the impression needs one whole second in which every condition held.
+        let requiredNodes = card.requiredAssets.sorted { $0.rawValue < $1.rawValue }.map { ($0, binding.assets[$0]) }
+        let engine = runtime.host.engine
+        tracker = runtime.host.trackers.track(
+            node: binding.container, rule: impressionRule,
+            condition: { [weak self] in
+                for (kind, node) in requiredNodes {
+                    guard let node, engine.visibleRatio(of: node) >= Self.fullyVisibleRatio else {
+                        self?.requiredAssetNotFullyVisible(kind)
+                        return false
+                    }
+                }
+                self?.hiddenRequiredAsset = nil
+                return true
+            },
+            onImpression: { [weak self] instant in self?.trackerFired(at: instant) })
+    }
+
+    /// The share of a required asset that must be visible for it to count as fully visible (rounding slack).
+    private static let fullyVisibleRatio = 0.999
+
+    /// Records, once per episode, that the card is on screen but a required asset is not fully visible (Y17).
+    private func requiredAssetNotFullyVisible(_ kind: AssetKind) {
+        guard hiddenRequiredAsset != kind else { return }
+        hiddenRequiredAsset = kind
+        runtime.host.diagnostics.record(
+            .debug,
+            "Card \(id) is on screen but its required asset \(kind.rawValue) is not fully visible; its impression "
+                + "waits for one continuous second with every required asset fully visible.",
+            providerID: runtime.providerID,
+            recommendation: "Keep required assets fully inside the visible part of the card (Y22).")
     }
 
     private func stopTracking() {
         if let tracker { runtime.host.trackers.stop(tracker) }
         tracker = nil
+        hiddenRequiredAsset = nil
     }
 
     private func trackerFired(at instant: AdInstant) {
         tracker = nil
-        guard let binding, !isDestroyed else { return }
-        // Y22: the required assets must be fully visible inside the card; otherwise the continuous time restarts.
-        let engine = runtime.host.engine
-        let hidden = card.requiredAssets.filter { kind in
-            guard let node = binding.assets[kind] else { return true }
-            return engine.visibleRatio(of: node) < 0.999
-        }
-        guard hidden.isEmpty else {
-            let names = hidden.map(\.rawValue).sorted().joined(separator: ", ")
-            runtime.host.diagnostics.record(
-                .debug, "Card \(id) visible but required assets not fully visible (\(names)); waiting.",
-                providerID: runtime.providerID,
-                recommendation: "Keep required assets fully inside the visible part of the card (Y22).")
-            runtime.rearm(impressionRule) { [weak self] in self?.startTracking() }
-            return
-        }
+        guard binding != nil, !isDestroyed else { return }
         impressionAt = instant
         clickCountedThisImpression = false
         let data = runtime.impressionData(creativeID: card.creativeID, component: component)

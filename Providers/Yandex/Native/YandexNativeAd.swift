@@ -15,11 +15,18 @@ public final class YandexNativeAd: ProviderAd {
     /// The ad's state: assets, impression, images.
     public let state: NativeAdState
     private var events: AdEventSink?
+    private var isDestroyed = false
 
     init(info: LoadedAdInfo, card: YandexCard, runtime: YandexRuntime) {
         self.info = info
         self.state = NativeAdState(card: card, runtime: runtime, component: nil)
         state.owner = self
+    }
+
+    /// An ad released without ``destroy()`` cleans up as if destroyed: its timer stops, it raises no event, and the
+    /// placement ledger forgets its creative, so other placements may show it (rules Y18, C5).
+    isolated deinit {
+        destroy()
     }
 
     /// The card's required assets (the unified layer checks them on `bind`).
@@ -45,8 +52,10 @@ public final class YandexNativeAd: ProviderAd {
         events = nil
     }
 
-    /// Releases everything; nothing is reported again.
+    /// Releases everything; nothing is reported again. Calling it again does nothing.
     public func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
         state.destroy()
         events = nil
         state.runtime.host.ledger.release(creative: state.card.creativeID, in: state.runtime.placementKey)

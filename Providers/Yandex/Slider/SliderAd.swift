@@ -1,4 +1,5 @@
 public import AdCore
+public import Observation
 
 /// A loaded Yandex slider: the block and its cards. It is the provider ad the unified layer drives for the
 /// `.nativeSlider` format, and what ``SliderAdState`` publishes once loaded.
@@ -11,6 +12,7 @@ public import AdCore
 /// let slider = unified.loadedAd as? SliderAd
 /// let first = slider?.layout.ads.first
 /// ```
+@Observable
 @MainActor
 public final class SliderAd: ProviderAd {
     /// What was loaded.
@@ -23,16 +25,18 @@ public final class SliderAd: ProviderAd {
     public private(set) var blockImpressionAt: AdInstant?
     /// The block's binding, while bound.
     public private(set) var blockBinding: AdBinding?
+    /// The block's own image URLs loaded so far, one by one as each loads; the block's image views observe it and
+    /// update themselves, like a card's views observe ``NativeAdState/loadedImageURLs`` (rule Y14).
+    public private(set) var loadedBlockImageURLs: Set<String> = []
 
-    let runtime: YandexRuntime
-    private var blockTracker: ImpressionTrackerSet.TrackerID?
-    private var events: AdEventSink?
-    private var unifiedAdID: AdID?
-    private var clickViewOwners: [HostNodeID: String] = [:]
-    private var isDestroyed = false
-    private var imagesLoadedOnce = false
-    var onBlockImpression: (@MainActor (ImpressionData) -> Void)?
-    var onBlockBindingFailure: (@MainActor (AdError) -> Void)?
+    @ObservationIgnored let runtime: YandexRuntime
+    @ObservationIgnored private var blockTracker: ImpressionTrackerSet.TrackerID?
+    @ObservationIgnored private var events: AdEventSink?
+    @ObservationIgnored private var unifiedAdID: AdID?
+    @ObservationIgnored private var clickViewOwners: [HostNodeID: String] = [:]
+    @ObservationIgnored private var isDestroyed = false
+    @ObservationIgnored var onBlockImpression: (@MainActor (ImpressionData) -> Void)?
+    @ObservationIgnored var onBlockBindingFailure: (@MainActor (AdError) -> Void)?
 
     init(info: LoadedAdInfo, response: YandexResponse, runtime: YandexRuntime) {
         self.info = info
@@ -42,11 +46,24 @@ public final class SliderAd: ProviderAd {
         for card in cards { card.owner = self }
     }
 
+    /// A slider released without ``destroy()`` (by its ``SliderAdState``, a `UnifiedAd`, or a direct caller of
+    /// `YandexProvider.loadSlider`) cleans up as if destroyed: its timers stop, its cards raise no event, and the
+    /// placement ledger forgets its cards (rules Y18, C5).
+    isolated deinit {
+        destroy()
+    }
+
     /// The block's layout: its cards and its own assets (rule Y4).
     public var layout: SliderAdLayoutInfo { SliderAdLayoutInfo(ads: cards, blockAssets: response.blockAssets) }
 
     /// The block's required assets (rule Y9): the unified layer checks them on `bind`.
     public var requiredAssets: Set<AssetKind> { response.blockRequiredAssets }
+
+    /// The block's own image URLs (its image assets, not its cards').
+    public var blockImageURLs: [String] { response.blockAssets.compactMap(\.imageURL) }
+
+    /// Whether every image of the block itself has loaded (a block without images: `true`).
+    public var blockImagesLoaded: Bool { blockImageURLs.allSatisfy(loadedBlockImageURLs.contains) }
 
     /// Whether the block's impression has counted.
     public var blockImpressionCounted: Bool { blockImpressionAt != nil }
@@ -171,15 +188,13 @@ public final class SliderAd: ProviderAd {
         events?.sendNow(.impression(data))
     }
 
+    /// Y7: reports a card bound outside the slider container. A card bound while the container is not bound yet
+    /// is not reported here: the order of binding is free, and when the container binds in time with the card
+    /// inside it, the block's impression counts. Whether it did is only known later: the container's binding
+    /// checks every card already bound (``bindBlock(_:reportFailure:)``), and a card that counts its impression
+    /// while the container is still not bound is reported then (``reportCardShownWithoutBlock(_:)``).
     private func checkPlacement(of card: NativeAdState) {
-        guard let container = card.binding?.container else { return }
-        guard let blockBinding else {
-            runtime.warn(
-                "Card \(card.id) was bound while the slider container is not bound: the card counts its own "
-                    + "impression, the block's impression is lost.",
-                fix: "Bind the SliderAdContainer first and render every card inside it (Y7).")
-            return
-        }
+        guard let container = card.binding?.container, let blockBinding else { return }
         if (try? runtime.host.tree.isDescendant(container, of: blockBinding.container)) != true {
             runtime.warn(
                 "Card \(card.id) is rendered outside its SliderAdContainer: the card counts its own impression, "
@@ -188,11 +203,23 @@ public final class SliderAd: ProviderAd {
         }
     }
 
+    /// Y7: a card counted its impression while the slider container is not bound. It was shown apart from its
+    /// block, so the block's impression did not count with it; the integration problem is now certain.
+    private func reportCardShownWithoutBlock(_ card: NativeAdState) {
+        guard blockBinding == nil, !isDestroyed else { return }
+        runtime.warn(
+            "Card \(card.id) counted its impression while the slider container is not bound: the card was shown "
+                + "apart from its block, so the block's impression did not count with it.",
+            fix: "Bind the SliderAdContainer before or together with its cards, and render every card's "
+                + "NativeAdContainer inside it (Y7).")
+    }
+
     // MARK: Images (rule Y14)
 
     /// Loads the images of the block and of every card at once; `completion` runs once, when all finished.
     func loadImages(completion: @escaping @MainActor (Result<Void, AdError>) -> Void) {
-        var pending: [(NativeAdState?, String)] = response.blockAssets.compactMap(\.imageURL).map { (nil, $0) }
+        let blockPending = blockImageURLs.filter { !loadedBlockImageURLs.contains($0) }
+        var pending: [(NativeAdState?, String)] = blockPending.map { (nil, $0) }
         for card in cards { pending += card.pendingImageURLs.map { (card, $0) } }
         guard !pending.isEmpty, !isDestroyed else {
             completion(.success(()))
@@ -204,7 +231,9 @@ public final class SliderAd: ProviderAd {
             runtime.imageLoader.loadImage(url, environment: runtime.host.environment) { [weak self] result in
                 guard let self, !self.isDestroyed else { return }
                 switch result {
-                case .success: card?.imageLoaded(url)
+                case .success:
+                    // Each image updates its views as it arrives: a card's, or the block's own (nil card).
+                    if let card { card.imageLoaded(url) } else { self.loadedBlockImageURLs.insert(url) }
                 case .failure(let error): firstFailure = firstFailure ?? error
                 }
                 remaining -= 1
@@ -244,6 +273,7 @@ extension SliderAd: NativeAdOwner {
     }
 
     func nativeAd(_ ad: NativeAdState, didRecordImpression data: ImpressionData) {
+        reportCardShownWithoutBlock(ad)
         events?.sendNow(.impression(data))
     }
 

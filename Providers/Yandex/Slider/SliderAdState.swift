@@ -64,6 +64,13 @@ public final class SliderAdState {
         self.retryPolicy = retryPolicy
     }
 
+    /// A state released without ``destroy()`` cleans up as if destroyed (rules Y18, C5): its load and timeout stop,
+    /// its slider stops every timer and raises no event, and the placement ledger forgets its cards, so the app's
+    /// other placements may show them. Keep a reference while the slider is shown.
+    isolated deinit {
+        destroy()
+    }
+
     /// The loaded slider's layout, once loaded (rule Y4).
     public var layout: SliderAdLayoutInfo? { phase.slider?.layout }
 

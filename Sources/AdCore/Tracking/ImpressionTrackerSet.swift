@@ -20,7 +20,15 @@ public final class ImpressionTrackerSet {
         let node: HostNodeID
         var machine: ImpressionStateMachine
         var pendingCheck: ScheduledActionID?
+        let condition: (@MainActor () -> Bool)?
         let onImpression: @MainActor (AdInstant) -> Void
+
+        /// The ratio the machine sees: the node's, or zero while the extra condition does not hold.
+        @MainActor
+        func ratio(_ visibleRatio: Double) -> Double {
+            guard let condition, visibleRatio > 0 else { return visibleRatio }
+            return condition() ? visibleRatio : 0
+        }
     }
 
     private let engine: VisibilityEngine
@@ -39,16 +47,25 @@ public final class ImpressionTrackerSet {
     public var count: Int { trackers.count }
 
     /// Starts tracking a node against a rule; `onImpression` runs once when the rule is met.
+    ///
+    /// - Parameters:
+    ///   - node: the node whose visible ratio counts.
+    ///   - rule: the ratio and the continuous duration.
+    ///   - condition: an extra condition sampled with the node's ratio (for example "the required assets are fully
+    ///     visible", rule Y22). While it is `false` the node counts as not visible, so the continuous time restarts
+    ///     and the whole duration must satisfy it too. It must not change the tree, and should not allocate.
+    ///   - onImpression: runs once, when the rule (and the condition) held for the whole duration.
     @discardableResult
     public func track(
-        node: HostNodeID, rule: ImpressionRule, onImpression: @escaping @MainActor (AdInstant) -> Void
+        node: HostNodeID, rule: ImpressionRule, condition: (@MainActor () -> Bool)? = nil,
+        onImpression: @escaping @MainActor (AdInstant) -> Void
     ) -> TrackerID {
         nextID += 1
         var machine = ImpressionStateMachine(rule: rule)
         machine.arm()
         let tracker = Tracker(
-            id: TrackerID(rawValue: nextID), node: node, machine: machine, pendingCheck: nil, onImpression: onImpression
-        )
+            id: TrackerID(rawValue: nextID), node: node, machine: machine, pendingCheck: nil, condition: condition,
+            onImpression: onImpression)
         trackers.append(tracker)
         evaluate()
         return tracker.id
@@ -74,7 +91,8 @@ public final class ImpressionTrackerSet {
             let placement =
                 UInt64((try? engine.tree.placement(of: node)) ?? 0) << 32
                 | UInt64(UInt32(bitPattern: geometry.window?.rawValue ?? -1))
-            let action = trackers[index].machine.observe(ratio: geometry.visibleRatio, placement: placement, at: now)
+            let ratio = trackers[index].ratio(geometry.visibleRatio)
+            let action = trackers[index].machine.observe(ratio: ratio, placement: placement, at: now)
             if perform(action, at: index, now: now) {
                 continue
             }
@@ -86,7 +104,7 @@ public final class ImpressionTrackerSet {
     /// Feeds the tracker at `index` its node's current visible ratio and placement.
     private func sample(_ index: Int, at now: AdInstant) -> ImpressionStateMachine.Action {
         let node = trackers[index].node
-        let ratio = engine.visibleRatio(of: node)
+        let ratio = trackers[index].ratio(engine.visibleRatio(of: node))
         return trackers[index].machine.observe(ratio: ratio, placement: engine.placementKey(of: node) ?? .max, at: now)
     }
 
@@ -124,7 +142,8 @@ public final class ImpressionTrackerSet {
         let placement =
             UInt64((try? engine.tree.placement(of: node)) ?? 0) << 32
             | UInt64(UInt32(bitPattern: geometry.window?.rawValue ?? -1))
-        let observed = trackers[index].machine.observe(ratio: geometry.visibleRatio, placement: placement, at: now)
+        let ratio = trackers[index].ratio(geometry.visibleRatio)
+        let observed = trackers[index].machine.observe(ratio: ratio, placement: placement, at: now)
         if !perform(observed, at: index, now: now) {
             let action = trackers[index].machine.deadlineReached(at: now)
             _ = perform(action, at: index, now: now)
