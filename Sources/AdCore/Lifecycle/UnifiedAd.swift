@@ -172,8 +172,9 @@ public final class UnifiedAd {
                 binding.clickViews, to: id, providerID: providerID,
                 providerCode: provider.descriptor.clickPolicy.invalidClickViewCode)
             var recorded: [HostNodeID: ExternalClickRule.Ownership] = [:]
-            for node in binding.clickViews where (try? host.tree.isDescendant(node, of: binding.container)) != true {
-                recorded[node] = try ExternalClickRule.Ownership(recording: node, in: host.tree)
+            for node in binding.clickViews {
+                recorded[node] = try ExternalClickRule.Ownership(
+                    recording: node, container: binding.container, in: host.tree)
             }
             do throws(AdError) {
                 try providerAd.attach(binding, context: ProviderContext(host: host, events: sink, adID: id))
