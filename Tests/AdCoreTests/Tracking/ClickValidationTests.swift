@@ -97,6 +97,27 @@ struct ClickValidationTests {
         #expect(world.host.owner(ofClickView: cta) == nil)
     }
 
+    @Test("C4: validate checks a binding without binding or registering; a refused move leaves the ad bound")
+    func c4_validateMovesNothing() async throws {
+        let world = try TestHost(providers: [ScriptedProvider()])
+        let (first, container, _, cta) = try await impressedAd(world) { AdBinding(container: $0, clickViews: [$2]) }
+        let other = try world.addCard(y: 400)
+        // A bound ad checked for another card whose CTA another ad holds: refused, and nothing moved.
+        let second = try await world.loadedAd(adUnit: "unit-2")
+        try second.bind(AdBinding(container: other.container, clickViews: [other.cta]))
+        let refused = thrownError { try first.validate(AdBinding(container: other.container, clickViews: [other.cta])) }
+        #expect(refused?.hint?.hasPrefix("[shared]") == true)
+        #expect(world.events(of: first).last == "bindingFailed(invalidBinder)")
+        #expect(first.phase == .bound && first.binding?.container == container)
+        #expect(world.host.owner(ofClickView: cta) == first.id)
+        #expect(world.host.owner(ofClickView: other.cta) == second.id)
+        // Releasing the ad the caller is about to detach makes the same check pass, still moving nothing.
+        try first.validate(AdBinding(container: other.container, clickViews: [other.cta]), releasing: [second.id])
+        #expect(first.binding?.container == container && second.binding?.container == other.container)
+        #expect(world.host.owner(ofClickView: other.cta) == second.id)
+        #expect(first.click(on: cta) == .counted)
+    }
+
     @Test("C4: a node that is not one of the ad's click views is rejected")
     func c4_unregisteredNodeRejected() async throws {
         let world = try TestHost(providers: [ScriptedProvider()])
