@@ -93,6 +93,20 @@ struct IFLYAttachTests {
         withExtendedLifetime(owners) {}
     }
 
+    @Test("I16: an ad attaching to a cell another ad still holds takes the cell over, its CTA included")
+    func i16_attachTakesCellOverFromOtherAd() async throws {
+        let ifly = try IFLYWorld()
+        let first = try await ifly.loadedAd("single-image-redirect.xml")
+        let second = try await ifly.loadedAd("multi-image-three.xml")
+        let cell = try ifly.addCell(y: 0)
+        try first.attach(with: ifly.binder(cell, for: first))
+        try second.attach(with: ifly.binder(cell, for: second))
+        #expect(second.unified.phase == .bound)
+        #expect(first.unified.phase == .loaded && first.attachedContainer == nil)
+        #expect(ifly.loader.ad(attachedTo: cell.container) === second)
+        #expect(ifly.host.owner(ofClickView: cell.cta) == second.unified.id)
+    }
+
     @Test(
         "I7: a second ad failing to attach to cell A leaves the first ad bound there",
         arguments: ["incomplete-material.xml", "multi-image-one-invalid.xml", "expired-ttl.xml"])
