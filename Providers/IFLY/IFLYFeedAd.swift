@@ -93,8 +93,9 @@ public final class IFLYFeedAd: ProviderAd {
 
     // MARK: Tracking, jumps
 
-    /// Exposure counted: fire the exposure URLs; video may now be controlled.
+    /// Exposure counted: fire the exposure URLs; video may now be controlled. Ignored once destroyed.
     public func didRecordImpression(_ data: ImpressionData) {
+        guard !isDestroyed else { return }
         isExposed = true
         send(response.impressionURLs, kind: .impression)
     }
