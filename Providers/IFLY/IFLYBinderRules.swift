@@ -88,9 +88,9 @@ struct IFLYBinderRules {
         let viewFrame = (try? tree.frameInWindow(of: node)).flatMap { $0 } ?? .zero
         let containerFrame = (try? tree.frameInWindow(of: binding.container)).flatMap { $0 } ?? .zero
         let windowFrame = (try? tree.frame(of: adWindow)) ?? .zero
-        let viewArea = viewFrame.width * viewFrame.height
-        if viewArea > containerFrame.width * containerFrame.height
-            || viewArea >= windowFrame.width * windowFrame.height / 2
+        // The same definition the click-time check uses (I12, I28), so a CTA that grows later fails there too.
+        if IFLYProvider.clickPolicy.externalClickRule.isPageLevel(
+            viewFrame, container: containerFrame, window: windowFrame)
         {
             throw clickViewError("\(node) covers a page-level area, not a compact call-to-action.", "root")
         }

@@ -44,15 +44,21 @@ public final class IFLYFeedAd: ProviderAd {
 
     // MARK: Attach (I6-I11, I15, I26, I27, I28)
 
-    /// IFLY's attach-time rules, after the unified checks passed.
-    public func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError) {
-        let host = context.host
+    /// IFLY's attach-time rules (I6, I8-I11, I15, I26-I28), without side effects beyond a diagnostic for
+    /// material that fails validation.
+    public func checkAttach(_ binding: AdBinding, host: AdHost) throws(AdError) {
         if let expiresAt = info.expiresAt, host.scheduler.now >= expiresAt {
             throw Self.expiredError(providerID: info.providerID)
         }
         try checkMaterial(diagnostics: host.diagnostics)
         try IFLYBinderRules(tree: host.tree, engine: host.engine, providerID: info.providerID)
             .check(binding, data: adData)
+    }
+
+    /// IFLY's attach-time rules, after the unified checks passed; then the ad is attached.
+    public func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError) {
+        let host = context.host
+        try checkAttach(binding, host: host)
         self.binding = binding
         events = context.events
         diagnostics = host.diagnostics
@@ -87,8 +93,9 @@ public final class IFLYFeedAd: ProviderAd {
 
     // MARK: Tracking, jumps
 
-    /// Exposure counted: fire the exposure URLs; video may now be controlled.
+    /// Exposure counted: fire the exposure URLs; video may now be controlled. Ignored once destroyed.
     public func didRecordImpression(_ data: ImpressionData) {
+        guard !isDestroyed else { return }
         isExposed = true
         send(response.impressionURLs, kind: .impression)
     }

@@ -84,7 +84,9 @@ public final class NativeFeedAd {
     /// Attaches the rendered ad to its container, synchronously (rule I7).
     ///
     /// Attaching to another container detaches it from the current one first (the exposure timer restarts,
-    /// I24); an ad another ad's container held is detached from it first.
+    /// I24); an ad another ad's container held is detached from it first. Both happen only after the new
+    /// binding passed every check, so a failed attach moves nothing: this ad stays where it was, and the ad
+    /// attached to the target container stays attached.
     ///
     /// - Throws: `invalidBinder` without a container or for views outside it (I7, I8, I10); 71503 for click
     ///   views that break I9, I11, I14, I15 or I28; `notReady` for incomplete material (I6); 71506 when expired
@@ -100,13 +102,18 @@ public final class NativeFeedAd {
             throw error
         }
         guard let binding = binder.binding else { return }
-        if let current = currentContainer {
-            if current == binding.container, unified.binding == binding { return }
-            detach(from: current)
+        let current = currentContainer
+        if current == binding.container, unified.binding == binding { return }
+        let displaced = loader?.ad(attachedTo: binding.container).flatMap { $0 === self ? nil : $0 }
+        do throws(AdError) {
+            // Everything that can fail is checked before any binding moves (the failure is a didFailToRender).
+            try unified.validate(binding, releasing: displaced.map { [$0.unified.id] } ?? [])
+        } catch {
+            record(error)
+            throw error
         }
-        if let other = loader?.ad(attachedTo: binding.container), other !== self {
-            other.detach(from: binding.container)
-        }
+        if let current { detach(from: current) }
+        displaced?.detach(from: binding.container)
         do throws(AdError) {
             try unified.bind(binding)
         } catch {

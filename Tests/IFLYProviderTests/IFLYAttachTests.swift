@@ -42,6 +42,95 @@ struct IFLYAttachTests {
         #expect(ifly.events(of: ad).last == "didRender")
     }
 
+    @Test(
+        "I7: an ad attached to cell A that fails to attach to cell B stays attached to cell A, untouched",
+        arguments: ["badge", "closeView", "shared", "external"])
+    func i7_failedMoveKeepsCurrentContainer(failure: String) async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("single-image-redirect.xml")
+        let cellA = try ifly.addCell(y: 0)
+        let cellB = try ifly.addCell(y: 320)
+        try ad.attach(with: ifly.binder(cellA, for: ad))
+        var owners: [NativeFeedAd] = []  // the data layer keeps the other ad alive
+        var bad = ifly.binder(cellB, for: ad)
+        let expected: String
+        switch failure {
+        case "badge":  // I5: the required ad-source badge is missing (unified asset check)
+            bad.renderViews[.badge] = nil
+            expected = "bindingFailed"
+        case "closeView":  // I10: the close view lies outside cell B (IFLY binder rule)
+            bad.closeView = cellA.close
+            expected = "invalidBinder"
+        case "shared":  // I14: cell B's CTA belongs to another ad (unified click-view registration)
+            let owner = try await ifly.loadedAd("multi-image-three.xml")
+            let cellC = try ifly.addCell(y: 640)
+            try owner.attach(with: ifly.binder(cellC, for: owner))
+            owners.append(owner)
+            bad.clickViews = [cellC.cta]
+            bad.allowsExternalClickViews = true
+            expected = "71503"
+        default:  // I11: an external CTA without allowsExternalClickViews
+            bad.clickViews = [cellA.cta]
+            expected = "71503"
+        }
+        let error = thrownError { try ad.attach(with: bad) }
+        #expect(error.map { $0.providerCode.map(String.init) ?? $0.code.rawValue } == expected)
+        // Nothing moved: still bound to cell A, its click view still registered, the loader still routes A.
+        #expect(ad.unified.phase == .bound)
+        #expect(ad.unified.binding?.container == cellA.container)
+        #expect(ad.attachedContainer == cellA.container)
+        #expect(ifly.loader.ad(attachedTo: cellA.container) === ad)
+        #expect(ifly.loader.ad(attachedTo: cellB.container) == nil)
+        #expect(ifly.host.owner(ofClickView: cellA.cta) == ad.unified.id)
+        #expect(ifly.host.owner(ofClickView: cellB.cta) == nil)
+        // The exposure timer started by the attach to A kept running: 500 ms after it, A's exposure counts.
+        ifly.expose()
+        #expect(ad.click(on: cellA.cta) == .counted)
+        #expect(
+            ifly.events(of: ad) == [
+                "didLoad", "didRender", "didFailToRender(\(expected))", "didExpose", "didClick", "didJump(true)",
+            ])
+        withExtendedLifetime(owners) {}
+    }
+
+    @Test("I16: an ad attaching to a cell another ad still holds takes the cell over, its CTA included")
+    func i16_attachTakesCellOverFromOtherAd() async throws {
+        let ifly = try IFLYWorld()
+        let first = try await ifly.loadedAd("single-image-redirect.xml")
+        let second = try await ifly.loadedAd("multi-image-three.xml")
+        let cell = try ifly.addCell(y: 0)
+        try first.attach(with: ifly.binder(cell, for: first))
+        try second.attach(with: ifly.binder(cell, for: second))
+        #expect(second.unified.phase == .bound)
+        #expect(first.unified.phase == .loaded && first.attachedContainer == nil)
+        #expect(ifly.loader.ad(attachedTo: cell.container) === second)
+        #expect(ifly.host.owner(ofClickView: cell.cta) == second.unified.id)
+    }
+
+    @Test(
+        "I7: a second ad failing to attach to cell A leaves the first ad bound there",
+        arguments: ["incomplete-material.xml", "multi-image-one-invalid.xml", "expired-ttl.xml"])
+    func i7_failedAttachLeavesOtherAdBound(fixture: String) async throws {
+        let ifly = try IFLYWorld()
+        let first = try await ifly.loadedAd("single-image-redirect.xml")
+        let cell = try ifly.addCell(y: 0)
+        try first.attach(with: ifly.binder(cell, for: first))
+        let second = try await ifly.loadedAd(fixture)
+        let children = try ifly.tree.children(of: cell.container)
+        #expect(thrownError { try second.attach(with: ifly.binder(cell, for: second)) } != nil)
+        #expect(second.unified.phase != .bound)
+        #expect(second.attachedContainer == nil)
+        // The first ad is still attached to the cell, with its click view, its route and its exposure timer.
+        #expect(first.unified.phase == .bound)
+        #expect(first.attachedContainer == cell.container)
+        #expect(ifly.loader.ad(attachedTo: cell.container) === first)
+        #expect(ifly.host.owner(ofClickView: cell.cta) == first.unified.id)
+        #expect(try ifly.tree.children(of: cell.container) == children)
+        ifly.expose()
+        #expect(first.click(on: cell.cta) == .counted)
+        #expect(ifly.events(of: first) == ["didLoad", "didRender", "didExpose", "didClick", "didJump(true)"])
+    }
+
     @Test("I8: video material requires a plain host view as video view")
     func i8_videoNeedsPlainVideoView() async throws {
         let ifly = try IFLYWorld()

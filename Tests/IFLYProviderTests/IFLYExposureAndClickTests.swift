@@ -233,6 +233,95 @@ struct IFLYExposureAndClickTests {
         #expect(!ifly.events(of: ad).contains("didClick"))
     }
 
+    @Test(
+        "I28: a CTA inside the container at attach, moved out later, fails closed with [71503/ownership]",
+        arguments: ["floating", "neighbour"])
+    func i28_insideCTAMovedOutFailsClosed(destination: String) async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("single-image-redirect.xml")
+        let cell = try ifly.addCell(y: 0)
+        var binder = ifly.binder(cell, for: ad)
+        binder.allowsExternalClickViews = true
+        try ad.attach(with: binder)
+        ifly.expose()
+        switch destination {
+        case "floating":  // a fixed 80×80 CTA over the window root, in no cell
+            try ifly.tree.move(cell.cta, to: try ifly.tree.rootNode(of: ifly.world.window))
+            try ifly.tree.setFrame(cell.cta, Rect(x: 300, y: 700, width: 80, height: 80))
+        default:  // a compact neighbour below the cell: every I12 condition holds, only ownership changed
+            try ifly.tree.move(cell.cta, to: ifly.world.feed)
+            try ifly.tree.setFrame(cell.cta, Rect(x: 10, y: 310, width: 200, height: 50))
+        }
+        let beaconsBefore = ifly.beacons.sent
+        guard case .rejected(let error) = ad.click(on: cell.cta) else {
+            Issue.record("\(destination): a CTA moved out of its container after attach was accepted")
+            return
+        }
+        #expect(error.providerCode == 71503)
+        #expect(error.hint?.hasPrefix("[71503/ownership]") == true, "\(error.hint ?? "")")
+        #expect(ifly.events(of: ad).last == "didRejectClick(\(error.hint ?? ""))")
+        #expect(!ifly.events(of: ad).contains("didClick"))
+        #expect(!ifly.events(of: ad).contains { $0.hasPrefix("didJump") })
+        #expect(ifly.beacons.sent == beaconsBefore)
+    }
+
+    @Test("I28: a CTA inside its container keeps counting when the whole cell moves with it")
+    func i28_cellMovedWithItsCTAStillCounts() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("single-image-redirect.xml")
+        let cell = try ifly.addCell(y: 0)
+        try ad.attach(with: ifly.binder(cell, for: ad))
+        ifly.expose()
+        // The host wraps the cell in a section: the CTA's validated chain (CTA → container) is unchanged.
+        let section = try ifly.tree.makeNode(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        try ifly.tree.addChild(section, to: ifly.world.feed)
+        try ifly.tree.move(cell.container, to: section)
+        #expect(ad.click(on: cell.cta) == .counted)
+    }
+
+    @Test("I28: an external CTA grown to a page-level area after attach fails closed with [71503/root]")
+    func i28_externalCTAGrownToPageLevelFailsClosed() async throws {
+        let (ifly, ad, _, cta) = try await externalSetup()
+        try ifly.tree.setFrame(cta, Rect(x: 0, y: 300, width: 400, height: 500))  // 5/8 of the window
+        let beaconsBefore = ifly.beacons.sent
+        guard case .rejected(let error) = ad.click(on: cta) else {
+            Issue.record("a CTA grown to 400×500 after attach was accepted")
+            return
+        }
+        #expect(error.providerCode == 71503)
+        #expect(error.hint?.hasPrefix("[71503/root]") == true, "\(error.hint ?? "")")
+        #expect(!ifly.events(of: ad).contains("didClick"))
+        #expect(ifly.beacons.sent == beaconsBefore)
+    }
+
+    @Test("I28: attach and click share one page-level definition: half the window's area, or more than the ad's")
+    func i28_pageLevelDefinitionSharedByAttachAndClick() async throws {
+        let rule = IFLYProvider.clickPolicy.externalClickRule
+        let window = Rect(x: 0, y: 0, width: 400, height: 800)
+        let large = Rect(x: 0, y: 0, width: 400, height: 500)
+        #expect(rule.isPageLevel(Rect(x: 0, y: 0, width: 400, height: 400), container: large, window: window))
+        #expect(!rule.isPageLevel(Rect(x: 0, y: 0, width: 400, height: 399), container: large, window: window))
+        let small = Rect(x: 0, y: 0, width: 100, height: 100)
+        #expect(rule.isPageLevel(Rect(x: 0, y: 0, width: 101, height: 100), container: small, window: window))
+        #expect(!rule.isPageLevel(Rect(x: 0, y: 0, width: 100, height: 100), container: small, window: window))
+        // Attach applies the same definition: with a 400×500 card, a 400×400 CTA is refused, 400×399 is not.
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("single-image-redirect.xml")
+        let cell = try ifly.addCell(y: 0)
+        try ifly.tree.setFrame(cell.container, Rect(x: 0, y: 0, width: 400, height: 500))
+        let cta = try ifly.tree.makeNode(frame: Rect(x: 0, y: 500, width: 400, height: 400))
+        try ifly.tree.addChild(cta, to: ifly.world.feed)
+        var binder = ifly.binder(cell, for: ad)
+        binder.clickViews = [cta]
+        binder.allowsExternalClickViews = true
+        let error = thrownError { try ad.attach(with: binder) }
+        #expect(error?.providerCode == 71503)
+        #expect(error?.hint?.hasPrefix("[71503/root]") == true, "\(error?.hint ?? "")")
+        try ifly.tree.setFrame(cta, Rect(x: 0, y: 500, width: 400, height: 399))
+        try ad.attach(with: binder)
+        #expect(ad.unified.phase == .bound)
+    }
+
     @Test("I28: a CTA still clickable while the ad is off screen fails closed")
     func i28_ctaWhileAdOffScreenFailsClosed() async throws {
         let (ifly, ad, _, cta) = try await externalSetup()

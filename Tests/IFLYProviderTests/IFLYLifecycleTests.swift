@@ -61,16 +61,52 @@ struct IFLYLifecycleTests {
         #expect(ad.click(on: second.cta) == .counted)
         #expect(ifly.events(of: ad).filter { $0 == "didExpose" }.count == 1)
         let count = ifly.events(of: ad).count
-        let sink = try #require(ad.feedAd)
+        let feedAd = try #require(ad.feedAd)
+        let beaconsBefore = ifly.beacons.sent
         ad.destroy()  // permanent removal: detach, drop the delegate, release
         #expect(ad.unified.phase == .destroyed)
         #expect(ifly.host.owner(ofClickView: second.cta) == nil)
-        _ = ad.click(on: second.cta)
-        sink.didRecordClick(on: second.cta)  // a late SDK callback
+        #expect(ifly.loader.ad(attachedTo: second.container) == nil)
+        #expect(ad.click(on: second.cta) != .counted)
+        // Late SDK callbacks after the release: an exposure and a click.
+        feedAd.didRecordImpression(ImpressionData(providerID: IFLYProvider.id, adUnitID: "late"))
+        feedAd.didRecordClick(on: second.cta)
         ifly.driver.advance(by: .seconds(5))
         await ifly.driver.settle()
+        // What the user would notice: no exposure, click or jump beacon leaves, no callback, no state change.
+        #expect(ifly.beacons.sent == beaconsBefore)
         #expect(ifly.events(of: ad).count == count)
+        #expect(ad.unified.phase == .destroyed)
+        #expect(feedAd.binding == nil)
         #expect(thrownError { try ad.attach(with: ifly.binder(second, for: ad)) }?.code == .cancelled)
+        #expect(ifly.beacons.sent == beaconsBefore)
+    }
+
+    @Test("I23: a destroyed IFLY ad never calls back, even through a sink that is still open")
+    func i23_destroyedProviderAdIsInert() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("video-download.xml")
+        let feedAd = try #require(ad.feedAd)
+        let cell = try ifly.addCell(y: 0)
+        let binding = try #require(ifly.binder(cell, for: ad).binding)
+        // Drive the provider ad as the unified layer does, with a sink the unified layer does not close: the
+        // provider's own destroy() must silence it (the ProviderAd contract, C5).
+        let received = EventLog()
+        let sink = AdEventSink { event in received.events.append(event.description) }
+        try feedAd.attach(binding, context: ProviderContext(host: ifly.host, events: sink, adID: ad.unified.id))
+        let beaconsBefore = ifly.beacons.sent
+        feedAd.destroy()
+        feedAd.didRecordImpression(ImpressionData(providerID: IFLYProvider.id, adUnitID: "late"))
+        feedAd.didRecordClick(on: cell.cta)
+        feedAd.detach()
+        ifly.driver.advance(by: .seconds(5))
+        await ifly.driver.settle()
+        #expect(received.events.isEmpty)
+        #expect(!sink.isClosed)
+        #expect(ifly.beacons.sent == beaconsBefore)
+        #expect(!feedAd.isExposed)
+        #expect(feedAd.videoState == .ready)
+        #expect(feedAd.binding == nil)
     }
 
     @Test("I23: load failures retry a bounded number of times; malformed responses are not retried")
@@ -110,4 +146,10 @@ struct IFLYLifecycleTests {
         #expect(ifly.events(of: ad).isEmpty)
         #expect(ifly.beacons.sent.isEmpty)
     }
+}
+
+/// Events a test's own sink received.
+@MainActor
+private final class EventLog {
+    var events: [String] = []
 }

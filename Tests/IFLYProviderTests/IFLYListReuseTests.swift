@@ -176,6 +176,7 @@ struct IFLYListReuseTests {
         ]
         var removed: [NativeFeedAd] = []
         var eventsAtRemoval: [Int] = []
+        var removedFeedAds: [(ad: IFLYFeedAd, wasExposed: Bool, cta: HostNodeID?)] = []
         var stepIndex = 0
         try list.scroll(to: 0)
         for (velocity, seconds) in script {
@@ -188,6 +189,8 @@ struct IFLYListReuseTests {
                     // The data layer removes three ads for good (I18): detach, drop the delegate, release.
                     for row in [1, 11, 21] {
                         guard let ad = list.ads.removeValue(forKey: row) else { continue }
+                        let feedAd = try #require(ad.feedAd)
+                        removedFeedAds.append((feedAd, feedAd.isExposed, list.rowCell[row]?.cta))
                         ad.destroy()
                         removed.append(ad)
                         eventsAtRemoval.append(ifly.events(of: ad).count)
@@ -212,11 +215,24 @@ struct IFLYListReuseTests {
             #expect(ifly.events(of: ad).filter { $0 == "didClick" }.count == list.countedClicks[row, default: 0])
             #expect(list.countedClicks[row, default: 0] <= 1)
         }
-        // An ad removed for good emits nothing more.
-        for (ad, count) in zip(removed, eventsAtRemoval) {
+        // An ad removed for good emits nothing more: late SDK callbacks and taps on its old cell send no beacon,
+        // raise no callback and change nothing.
+        let beaconsBefore = ifly.beacons.sent
+        for (ad, removedAd) in zip(removed, removedFeedAds) {
+            removedAd.ad.didRecordImpression(ImpressionData(providerID: IFLYProvider.id, adUnitID: "late"))
+            removedAd.ad.didRecordClick(on: removedAd.cta)
+            if let cta = removedAd.cta { #expect(ad.click(on: cta) != .counted) }
+        }
+        ifly.driver.advance(by: .seconds(2))
+        await ifly.driver.settle()
+        #expect(ifly.beacons.sent == beaconsBefore)
+        for ((ad, count), removedAd) in zip(zip(removed, eventsAtRemoval), removedFeedAds) {
             #expect(ifly.events(of: ad).count == count)
             #expect(ad.unified.phase == .destroyed)
+            #expect(removedAd.ad.isExposed == removedAd.wasExposed)
+            #expect(removedAd.ad.binding == nil)
         }
+        #expect(removedFeedAds.contains { !$0.wasExposed })
         #expect(removed.count == 3)
         // The scenario exercised what it claims: reuse, stale routes, exposed and unexposed ads, repeat visits.
         #expect(list.reusedCells > 50)

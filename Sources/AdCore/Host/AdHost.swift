@@ -111,8 +111,24 @@ public final class AdHost {
     public func registerClickViews(
         _ nodes: [HostNodeID], to ad: AdID, providerID: ProviderID?, providerCode: Int? = nil
     ) throws(AdError) {
+        try checkClickViews(nodes, for: ad, providerID: providerID, providerCode: providerCode)
+        for node in nodes { clickViewOwners[node] = ad }
+    }
+
+    /// Checks that click views could be registered to an ad, without registering them.
+    ///
+    /// - Parameters:
+    ///   - releasing: ads whose click views the caller releases before registering (an ad it is about to detach
+    ///     from the container); a view one of them holds does not count as shared.
+    ///   - providerCode: the provider's own code for invalid click views (IFLY: 71503), as in
+    ///     ``registerClickViews(_:to:providerID:providerCode:)``.
+    /// - Throws: `invalidBinder` when one is registered to another ad.
+    public func checkClickViews(
+        _ nodes: [HostNodeID], for ad: AdID, releasing: Set<AdID> = [], providerID: ProviderID?,
+        providerCode: Int? = nil
+    ) throws(AdError) {
         for node in nodes {
-            if let owner = clickViewOwners[node], owner != ad {
+            if let owner = clickViewOwners[node], owner != ad, !releasing.contains(owner) {
                 let tag = providerCode.map { "[\($0)/shared]" } ?? "[shared]"
                 throw AdError(
                     .invalidBinder, "Click view \(node) is already registered to \(owner).", providerID: providerID,
@@ -120,7 +136,6 @@ public final class AdHost {
                     hint: "\(tag) Give each ad its own click views; detach the other ad from its container first.")
             }
         }
-        for node in nodes { clickViewOwners[node] = ad }
     }
 
     /// Releases every click view of an ad.

@@ -83,10 +83,13 @@ public struct AdLifecycleStateMachine: Sendable {
         }
     }
 
-    /// Binding failed: the ad stays loaded and may be bound again once the host fixes its layout.
+    /// Binding failed: the ad stays as it was (loaded, or still bound to its current container when a move to
+    /// another one was refused) and may be bound again once the host fixes its layout.
     public mutating func bindingFailed(_ failure: AdError) -> Action {
-        guard case .loaded = phase else { return .ignore("bindingFailed while \(phase)") }
-        return .emit([.bindingFailed(failure)])
+        switch phase {
+        case .loaded, .bound: return .emit([.bindingFailed(failure)])
+        default: return .ignore("bindingFailed while \(phase)")
+        }
     }
 
     /// The host detached a bound ad from its container; it may be bound again.

@@ -166,15 +166,10 @@ public final class UnifiedAd {
             throw AdError(.notReady, "The ad cannot be bound while \(phase).", providerID: providerID)
         }
         do throws(AdError) {
-            try AssetBinder(engine: host.engine)
-                .check(binding, required: providerAd.requiredAssets, providerID: providerID)
+            let recorded = try checkBinding(binding, of: providerAd, releasing: [])
             try host.registerClickViews(
                 binding.clickViews, to: id, providerID: providerID,
                 providerCode: provider.descriptor.clickPolicy.invalidClickViewCode)
-            var recorded: [HostNodeID: ExternalClickRule.Ownership] = [:]
-            for node in binding.clickViews where (try? host.tree.isDescendant(node, of: binding.container)) != true {
-                recorded[node] = try ExternalClickRule.Ownership(recording: node, in: host.tree)
-            }
             do throws(AdError) {
                 try providerAd.attach(binding, context: ProviderContext(host: host, events: sink, adID: id))
             } catch {
@@ -193,6 +188,47 @@ public final class UnifiedAd {
                 [weak self] instant in self?.trackerFired(at: instant)
             }
         }
+    }
+
+    /// Checks a binding the way ``bind(_:)`` would (required assets, click views free, their ownership, the
+    /// provider's own rules) without binding, registering or moving anything, so a host can validate a move to
+    /// another container before it detaches the ad, or another ad, from anything.
+    ///
+    /// A bound ad may be checked for another container: its own click views do not count as shared.
+    ///
+    /// - Parameter releasing: ads the caller will detach before binding (the ad it displaces from the target
+    ///   container); click views they hold do not count as shared.
+    /// - Throws: what ``bind(_:)`` would throw; a failure after the phase check is also emitted as
+    ///   `.bindingFailed`, and the ad stays as it was.
+    public func validate(_ binding: AdBinding, releasing others: Set<AdID> = []) throws(AdError) {
+        guard phase == .loaded || phase == .bound, let providerAd else {
+            var probe = machine
+            if case .reject(let error) = probe.bind() { throw error }
+            throw AdError(.notReady, "The ad cannot be bound while \(phase).", providerID: providerID)
+        }
+        do throws(AdError) {
+            _ = try checkBinding(binding, of: providerAd, releasing: others)
+            try providerAd.checkAttach(binding, host: host)
+        } catch {
+            perform(machine.bindingFailed(error))
+            throw error
+        }
+    }
+
+    /// The unified checks of a binding; returns where each click view sits (rule I28) without registering it.
+    private func checkBinding(
+        _ binding: AdBinding, of providerAd: any ProviderAd, releasing others: Set<AdID>
+    ) throws(AdError) -> [HostNodeID: ExternalClickRule.Ownership] {
+        try AssetBinder(engine: host.engine).check(binding, required: providerAd.requiredAssets, providerID: providerID)
+        try host.checkClickViews(
+            binding.clickViews, for: id, releasing: others, providerID: providerID,
+            providerCode: provider.descriptor.clickPolicy.invalidClickViewCode)
+        var recorded: [HostNodeID: ExternalClickRule.Ownership] = [:]
+        for node in binding.clickViews {
+            recorded[node] = try ExternalClickRule.Ownership(
+                recording: node, container: binding.container, in: host.tree)
+        }
+        return recorded
     }
 
     /// Presents a full-screen ad from the host's context provider (rules G2-G7, G9).

@@ -20,6 +20,9 @@ public protocol ProviderAd: AnyObject {
     /// Assets the host must render for the binding to count (rule Y9).
     var requiredAssets: Set<AssetKind> { get }
 
+    /// Vendor checks of a native binding, without side effects, so a host can validate a move before it detaches
+    /// anything (``UnifiedAd/validate(_:releasing:)``). ``attach(_:context:)`` still enforces them.
+    func checkAttach(_ binding: AdBinding, host: AdHost) throws(AdError)
     /// Vendor checks and set-up when a native ad is bound (after the unified checks passed).
     func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError)
     /// Shows a full-screen ad in the context's window (after the unified checks passed).
@@ -39,6 +42,9 @@ public protocol ProviderAd: AnyObject {
 extension ProviderAd {
     /// No required assets by default.
     public var requiredAssets: Set<AssetKind> { [] }
+
+    /// No vendor checks ahead of ``attach(_:context:)`` by default.
+    public func checkAttach(_ binding: AdBinding, host: AdHost) throws(AdError) {}
 
     /// Native binding is unsupported unless the provider implements it.
     public func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError) {

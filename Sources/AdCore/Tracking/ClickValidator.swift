@@ -38,7 +38,8 @@ public struct ClickValidator {
     ///   - binding: the ad's binding.
     ///   - impressionAt: when the ad's impression counted, or `nil`.
     ///   - now: the driver's time.
-    ///   - ownership: the recorded ownership of each external click view (rule I28).
+    ///   - ownership: where each click view sat when the ad was attached (rule I28); an external click view
+    ///     without a record is refused, one inside the container without a record is not checked.
     ///   - registeredOwner: the ad the host registered this view to, if any (rule I14, C4).
     ///   - adID: this ad.
     public func validate(
@@ -71,11 +72,16 @@ public struct ClickValidator {
             guard binding.allowsExternalClickViews else {
                 return reject("\(node) lies outside the ad's container.", "external")
             }
+            guard let recorded = ownership[node] else {
+                return reject("External click view \(node) has no ownership recorded at attach.", "ownership")
+            }
             if let failure = policy.externalClickRule.firstFailure(
-                clickView: node, container: binding.container, ownership: ownership[node], engine: engine)
+                clickView: node, container: binding.container, ownership: recorded, engine: engine)
             {
                 return reject("External click view failed the \(failure.rawValue) check.", failure.rawValue)
             }
+        } else if let recorded = ownership[node], !recorded.holds(in: engine.tree) {
+            return reject("\(node) moved since the ad was attached (re-parented inside the container).", "ownership")
         }
         let geometry = engine.geometry(of: node)
         if let reason = geometry.zeroReason {
@@ -99,7 +105,9 @@ public struct ClickValidator {
 
     private static let advice: [String: String] = [
         "close": "Give the close button its own handler; never list it among click views.",
-        "ownership": "Register each click view to exactly one ad, and detach an ad before reusing its views.",
+        "ownership":
+            "Register each click view to exactly one ad and keep it where it was attached; detach an ad before "
+            + "reusing or moving its views, then attach it again.",
         "impression": "Let the ad become visible long enough to count its impression before it can be clicked.",
         "stale": "Reload the ad; clicks long after the impression are invalid.",
         "external": "Set allowsExternalClickViews, or move the call-to-action inside the container.",

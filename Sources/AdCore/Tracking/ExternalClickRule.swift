@@ -26,7 +26,7 @@ public struct ExternalClickRule: Sendable, Hashable {
         case foreground
         /// The ad's container is less visible than the minimum ratio.
         case visibility
-        /// The click view is a window or a root (page-level) node.
+        /// The click view is a window, a root node or covers a page-level area (``isPageLevel(_:container:window:)``).
         case root
         /// The click view moved since it was attached (re-parented, shared, floating).
         case ownership
@@ -35,35 +35,92 @@ public struct ExternalClickRule: Sendable, Hashable {
     /// The share of the container that must be visible when an external click view is tapped.
     public var minimumContainerRatio: Double
 
+    /// The share of the window's area from which a click view is a page-level area, not a compact
+    /// call-to-action (rules I12, I28).
+    public var pageLevelWindowShare: Double
+
     /// Creates the rule.
-    public init(minimumContainerRatio: Double = 2.0 / 3.0) { self.minimumContainerRatio = minimumContainerRatio }
+    ///
+    /// - Parameters:
+    ///   - minimumContainerRatio: the share of the container that must be visible at the click (IFLY: 2/3).
+    ///   - pageLevelWindowShare: the share of the window's area from which a click view is page-level (1/2).
+    public init(minimumContainerRatio: Double = 2.0 / 3.0, pageLevelWindowShare: Double = 0.5) {
+        self.minimumContainerRatio = minimumContainerRatio
+        self.pageLevelWindowShare = pageLevelWindowShare
+    }
 
-    /// Where an external click view sat when the ad was attached (rule I28): its ancestor path, and each
-    /// node's placement counter, so a view re-parented and put back is still caught.
+    /// Whether a click view with `frame` covers a page-level area rather than being a compact call-to-action
+    /// (rules I12, I28): at least ``pageLevelWindowShare`` of the window's area, or more than the ad's container.
+    /// The one definition both the attach-time binder check and the click-time check use.
+    public func isPageLevel(_ frame: Rect, container: Rect, window: Rect) -> Bool {
+        let area = frame.width * frame.height
+        return area > container.width * container.height || area >= window.width * window.height * pageLevelWindowShare
+    }
+
+    /// Where a click view sat when the ad was attached (rule I28): its ancestor path, and each node's placement
+    /// counter, so a view re-parented and put back is still caught.
+    ///
+    /// An external click view's path runs up to its window's root. A click view inside the container is recorded
+    /// up to the container only, so the host may move the whole card with its click views, but moving a click
+    /// view out of the container (a floating or shared call-to-action) or elsewhere inside it breaks ownership.
     public struct Ownership: Sendable, Hashable {
-        /// The click view and its ancestors at attach time, the view first.
+        /// The click view and its ancestors at attach time, the view first (up to the container, when
+        /// ``container`` is set).
         public var ancestorPath: [HostNodeID]
-        /// The placement counter of each node of ``ancestorPath``.
+        /// The placement counter of each node of ``ancestorPath``, except the container's own.
         public var placements: [UInt32]
+        /// The container the path ends at, for a click view that was inside it; `nil` for an external one.
+        public var container: HostNodeID?
 
-        /// Records the click view's current ancestor path.
+        /// Records an external click view's current ancestor path, up to its window's root.
+        ///
+        /// - Throws: `invalidHostTree` when the view is not in the tree.
         @MainActor
         public init(recording clickView: HostNodeID, in tree: HostTree) throws(AdError) {
-            ancestorPath = try tree.ancestorPath(of: clickView)
+            try self.init(path: try tree.ancestorPath(of: clickView), container: nil, in: tree)
+        }
+
+        /// Records a click view of an ad bound to `container`: up to the container for a view inside it,
+        /// up to the window's root for an external one.
+        ///
+        /// - Throws: `invalidHostTree` when the view is not in the tree.
+        @MainActor
+        public init(recording clickView: HostNodeID, container: HostNodeID, in tree: HostTree) throws(AdError) {
+            var path = try tree.ancestorPath(of: clickView)
+            guard let end = path.firstIndex(of: container) else {
+                try self.init(path: path, container: nil, in: tree)
+                return
+            }
+            path.removeSubrange((end + 1)...)
+            try self.init(path: path, container: container, in: tree)
+        }
+
+        /// The path's placements; the container's own is left out, so the card may move with its click views.
+        @MainActor
+        private init(path: [HostNodeID], container: HostNodeID?, in tree: HostTree) throws(AdError) {
             var placements: [UInt32] = []
-            for node in ancestorPath { placements.append(try tree.placement(of: node)) }
+            for node in container == nil ? path[...] : path.dropLast() {
+                placements.append(try tree.placement(of: node))
+            }
+            ancestorPath = path
             self.placements = placements
+            self.container = container
         }
 
         /// Whether the view still sits where it was recorded, never moved in between.
         @MainActor
         public func holds(in tree: HostTree) -> Bool {
             guard let view = ancestorPath.first else { return false }
-            return (try? Ownership(recording: view, in: tree)) == self
+            guard let container else { return (try? Ownership(recording: view, in: tree)) == self }
+            // A view that left the container records without one, so it no longer equals this record.
+            return (try? Ownership(recording: view, container: container, in: tree)) == self
         }
     }
 
     /// The first condition the click breaks, or `nil` when the click may count.
+    ///
+    /// - Parameter ownership: where the view was recorded at attach; `nil` skips the ownership check (the
+    ///   ``ClickValidator`` refuses an external click view that has no record before it gets here).
     @MainActor
     public func firstFailure(
         clickView: HostNodeID,
@@ -91,8 +148,8 @@ public struct ExternalClickRule: Sendable, Hashable {
         if !view.isInteractive { return .interaction }
         if (try? tree.isForeground(adWindow)) != true { return .foreground }
         if ad.visibleRatio + 1e-9 < minimumContainerRatio { return .visibility }
-        if let windowFrame = try? tree.frame(of: adWindow), view.frameInWindow.width >= windowFrame.width,
-            view.frameInWindow.height >= windowFrame.height
+        if let windowFrame = try? tree.frame(of: adWindow),
+            isPageLevel(view.frameInWindow, container: ad.frameInWindow, window: windowFrame)
         {
             return .root
         }

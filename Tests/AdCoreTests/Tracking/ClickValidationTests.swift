@@ -97,6 +97,27 @@ struct ClickValidationTests {
         #expect(world.host.owner(ofClickView: cta) == nil)
     }
 
+    @Test("C4: validate checks a binding without binding or registering; a refused move leaves the ad bound")
+    func c4_validateMovesNothing() async throws {
+        let world = try TestHost(providers: [ScriptedProvider()])
+        let (first, container, _, cta) = try await impressedAd(world) { AdBinding(container: $0, clickViews: [$2]) }
+        let other = try world.addCard(y: 400)
+        // A bound ad checked for another card whose CTA another ad holds: refused, and nothing moved.
+        let second = try await world.loadedAd(adUnit: "unit-2")
+        try second.bind(AdBinding(container: other.container, clickViews: [other.cta]))
+        let refused = thrownError { try first.validate(AdBinding(container: other.container, clickViews: [other.cta])) }
+        #expect(refused?.hint?.hasPrefix("[shared]") == true)
+        #expect(world.events(of: first).last == "bindingFailed(invalidBinder)")
+        #expect(first.phase == .bound && first.binding?.container == container)
+        #expect(world.host.owner(ofClickView: cta) == first.id)
+        #expect(world.host.owner(ofClickView: other.cta) == second.id)
+        // Releasing the ad the caller is about to detach makes the same check pass, still moving nothing.
+        try first.validate(AdBinding(container: other.container, clickViews: [other.cta]), releasing: [second.id])
+        #expect(first.binding?.container == container && second.binding?.container == other.container)
+        #expect(world.host.owner(ofClickView: other.cta) == second.id)
+        #expect(first.click(on: cta) == .counted)
+    }
+
     @Test("C4: a node that is not one of the ad's click views is rejected")
     func c4_unregisteredNodeRejected() async throws {
         let world = try TestHost(providers: [ScriptedProvider()])
@@ -155,6 +176,73 @@ struct ClickValidationTests {
         try world.tree.move(external, to: root)
         #expect(hint(ad.click(on: external)).hasPrefix("[71503/ownership]"))
         if case .rejected(let error) = ad.click(on: external) { #expect(error.providerCode == 71503) }
+    }
+
+    @Test("I28: every click view's ownership is recorded at bind; moving one out of what was validated fails closed")
+    func i28_everyClickViewOwnershipRecorded() async throws {
+        let policy = ClickPolicy(invalidClickViewCode: 71503)
+        let world = try TestHost(providers: [ScriptedProvider(clickPolicy: policy)])
+        let (ad, container, title, cta) = try await impressedAd(world) { container, title, cta in
+            AdBinding(container: container, clickViews: [cta, title], allowsExternalClickViews: true)
+        }
+        // The whole card moves with its click views: what was validated (view → container) still holds.
+        let section = try world.tree.makeNode(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        try world.tree.addChild(section, to: world.feed)
+        try world.tree.move(container, to: section)
+        #expect(ad.click(on: cta) == .counted)
+        // The CTA leaves the card to float over the window as a compact 80×80 view: refused.
+        let root = try world.tree.rootNode(of: world.window)
+        try world.tree.move(cta, to: root)
+        try world.tree.setFrame(cta, Rect(x: 300, y: 700, width: 80, height: 80))
+        #expect(hint(ad.click(on: cta)).hasPrefix("[71503/ownership]"))
+        // A view re-parented inside the card is refused too.
+        let wrapper = try world.tree.makeNode(frame: Rect(x: 0, y: 0, width: 400, height: 200))
+        try world.tree.addChild(wrapper, to: container)
+        try world.tree.move(title, to: wrapper)
+        #expect(hint(ad.click(on: title)).hasPrefix("[71503/ownership]"))
+    }
+
+    @Test("I28: ownership records stop at the container for views inside it and reach the root for external ones")
+    func i28_ownershipRecordBounds() throws {
+        let tree = HostTree()
+        let window = tree.addWindow(scene: "main", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        let root = try tree.rootNode(of: window)
+        let container = try tree.makeNode(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        try tree.addChild(container, to: root)
+        let inside = try tree.makeNode(frame: Rect(x: 0, y: 0, width: 100, height: 40))
+        try tree.addChild(inside, to: container)
+        let outside = try tree.makeNode(frame: Rect(x: 0, y: 320, width: 100, height: 40))
+        try tree.addChild(outside, to: root)
+        let inner = try ExternalClickRule.Ownership(recording: inside, container: container, in: tree)
+        #expect(inner.ancestorPath == [inside, container])
+        #expect(inner.container == container)
+        let external = try ExternalClickRule.Ownership(recording: outside, container: container, in: tree)
+        #expect(external.ancestorPath == [outside, root])
+        #expect(external.container == nil)
+        #expect(external == (try ExternalClickRule.Ownership(recording: outside, in: tree)))
+        #expect(inner.holds(in: tree) && external.holds(in: tree))
+        try tree.move(inside, to: root)
+        #expect(!inner.holds(in: tree))
+        try tree.move(inside, to: container)  // put back: a new placement, still not the view that was recorded
+        #expect(!inner.holds(in: tree))
+    }
+
+    @Test("I28: a click view covering half the window, or more than the ad, is page-level at click time")
+    func i28_pageLevelAtClickTime() async throws {
+        let policy = ClickPolicy(invalidClickViewCode: 71503)
+        let world = try TestHost(providers: [ScriptedProvider(clickPolicy: policy)])
+        let external = try world.tree.makeNode(frame: Rect(x: 0, y: 320, width: 120, height: 44))
+        try world.tree.addChild(external, to: world.feed)
+        let (ad, container, _, _) = try await impressedAd(world) { container, _, _ in
+            AdBinding(container: container, clickViews: [external], allowsExternalClickViews: true)
+        }
+        try world.tree.setFrame(external, Rect(x: 0, y: 320, width: 400, height: 201))  // more than the 400×200 ad
+        #expect(hint(ad.click(on: external)).hasPrefix("[71503/root]"))
+        try world.tree.setFrame(container, Rect(x: 0, y: 100, width: 400, height: 500))
+        try world.tree.setFrame(external, Rect(x: 0, y: 600, width: 400, height: 400))  // half the window
+        #expect(hint(ad.click(on: external)).hasPrefix("[71503/root]"))
+        try world.tree.setFrame(external, Rect(x: 0, y: 600, width: 400, height: 399))
+        #expect(ad.click(on: external) == .counted)
     }
 
     @Test("I12: the rule alone reports window, root and foreground failures")
