@@ -32,15 +32,4 @@ struct YandexRuntime {
             providerID: providerID, placementID: request.placementID, adUnitID: request.adUnitID,
             creativeID: creativeID, component: component)
     }
-
-    /// Runs `action` to track again after a fired timer whose extra condition failed: at once when the rule has a
-    /// duration (the new timer cannot fire before it), else after 100 ms so a zero-duration rule cannot spin.
-    func rearm(_ rule: ImpressionRule, _ action: @escaping @MainActor () -> Void) {
-        if rule.minimumDuration > .zero {
-            action()
-        } else {
-            host.scheduler.schedule(after: .milliseconds(100), action)
-        }
-    }
-
 }

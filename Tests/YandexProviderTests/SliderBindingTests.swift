@@ -338,6 +338,23 @@ struct SliderBindingTests {
         #expect(slider.state.layout?.ads[0].impressionAt == AdInstant(sinceEpoch: .milliseconds(1950)))
     }
 
+    @Test("Y22: the block's second holds only while one of its cards is seen; a hidden card restarts it")
+    func y22_blockSecondNeedsACardSeenThroughout() async throws {
+        let world = try YandexWorld()
+        let slider = try await world.boundSlider(cards: 1)
+        let log = slider.log
+        let card = slider.nodes.cards[0].container
+        // The block's container is visible from 0 s, but its only card is hidden for the first 950 ms.
+        try world.tree.setHidden(card, true)
+        world.driver.advance(by: .milliseconds(950))
+        try world.tree.setHidden(card, false)
+        world.driver.advance(by: .milliseconds(999))
+        #expect(log.count("impression(block)") == 0)  // a card was seen for 999 ms of a continuous second only
+        world.driver.advance(by: .milliseconds(1))
+        #expect(log.count("impression(block)") == 1)
+        #expect(slider.state.phase.slider?.blockImpressionAt == AdInstant(sinceEpoch: .milliseconds(1950)))
+    }
+
     @Test("Y22: a required asset cut off in the middle of the second restarts it")
     func y22_requiredAssetCutOffMidSecondRestarts() async throws {
         let world = try YandexWorld()

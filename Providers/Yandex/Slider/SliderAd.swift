@@ -158,8 +158,21 @@ public final class SliderAd: ProviderAd {
             return
         }
         guard blockTracker == nil else { return }
-        blockTracker = runtime.host.trackers.track(node: blockBinding.container, rule: runtime.impressionRule) {
-            [weak self] instant in self?.blockTrackerFired(at: instant)
+        // Y22: the block's continuous second holds only while one of its cards is seen too (not an empty or
+        // hidden carousel): a moment without one restarts it.
+        blockTracker = runtime.host.trackers.track(
+            node: blockBinding.container, rule: runtime.impressionRule,
+            condition: { [weak self] in self?.isCardSeenInBlock ?? false },
+            onImpression: { [weak self] instant in self?.blockTrackerFired(at: instant) }
+        )
+    }
+
+    /// Whether one of the cards bound inside the block meets the impression rule's visibility now.
+    private var isCardSeenInBlock: Bool {
+        let engine = runtime.host.engine
+        return cardsInsideBlock.contains { card in
+            guard let container = card.binding?.container else { return false }
+            return runtime.impressionRule.isSatisfied(byRatio: engine.visibleRatio(of: container))
         }
     }
 
@@ -171,16 +184,6 @@ public final class SliderAd: ProviderAd {
     private func blockTrackerFired(at instant: AdInstant) {
         blockTracker = nil
         guard !isDestroyed, !cardsInsideBlock.isEmpty else { return }
-        // Y22: the block counts only while one of its cards is seen too, not an empty or hidden carousel.
-        let engine = runtime.host.engine
-        let cardSeen = cardsInsideBlock.contains { card in
-            guard let container = card.binding?.container else { return false }
-            return runtime.impressionRule.isSatisfied(byRatio: engine.visibleRatio(of: container))
-        }
-        guard cardSeen else {
-            runtime.rearm(runtime.impressionRule) { [weak self] in self?.updateBlockTracking() }
-            return
-        }
         blockImpressionAt = instant
         let data = runtime.impressionData(creativeID: response.blockID, component: nil)
         runtime.send(response.blockImpressionURLs, kind: .impression)
