@@ -21,14 +21,10 @@ public final class ImpressionTrackerSet {
         var machine: ImpressionStateMachine
         var pendingCheck: ScheduledActionID?
         let condition: (@MainActor () -> Bool)?
+        /// `condition != nil`, as a plain flag: checked for every tracker in every frame, it must not copy the
+        /// closure.
+        let hasCondition: Bool
         let onImpression: @MainActor (AdInstant) -> Void
-
-        /// The ratio the machine sees: the node's, or zero while the extra condition does not hold.
-        @MainActor
-        func ratio(_ visibleRatio: Double) -> Double {
-            guard let condition, visibleRatio > 0 else { return visibleRatio }
-            return condition() ? visibleRatio : 0
-        }
     }
 
     private let engine: VisibilityEngine
@@ -65,7 +61,7 @@ public final class ImpressionTrackerSet {
         machine.arm()
         let tracker = Tracker(
             id: TrackerID(rawValue: nextID), node: node, machine: machine, pendingCheck: nil, condition: condition,
-            onImpression: onImpression)
+            hasCondition: condition != nil, onImpression: onImpression)
         trackers.append(tracker)
         evaluate()
         return tracker.id
@@ -91,7 +87,7 @@ public final class ImpressionTrackerSet {
             let placement =
                 UInt64((try? engine.tree.placement(of: node)) ?? 0) << 32
                 | UInt64(UInt32(bitPattern: geometry.window?.rawValue ?? -1))
-            let ratio = trackers[index].ratio(geometry.visibleRatio)
+            let ratio = conditionedRatio(geometry.visibleRatio, of: index)
             let action = trackers[index].machine.observe(ratio: ratio, placement: placement, at: now)
             if perform(action, at: index, now: now) {
                 continue
@@ -101,10 +97,21 @@ public final class ImpressionTrackerSet {
         flushFired()
     }
 
+    /// The ratio the tracker at `index` sees: its node's, or zero while its extra condition does not hold. The
+    /// ratio and the flag come first: most tracked nodes are off screen and most trackers have no condition, and
+    /// reading the closure costs a retain.
+    @inline(__always)
+    private func conditionedRatio(_ visibleRatio: Double, of index: Int) -> Double {
+        guard visibleRatio > 0, trackers[index].hasCondition, let condition = trackers[index].condition else {
+            return visibleRatio
+        }
+        return condition() ? visibleRatio : 0
+    }
+
     /// Feeds the tracker at `index` its node's current visible ratio and placement.
     private func sample(_ index: Int, at now: AdInstant) -> ImpressionStateMachine.Action {
         let node = trackers[index].node
-        let ratio = trackers[index].ratio(engine.visibleRatio(of: node))
+        let ratio = conditionedRatio(engine.visibleRatio(of: node), of: index)
         return trackers[index].machine.observe(ratio: ratio, placement: engine.placementKey(of: node) ?? .max, at: now)
     }
 
@@ -142,7 +149,7 @@ public final class ImpressionTrackerSet {
         let placement =
             UInt64((try? engine.tree.placement(of: node)) ?? 0) << 32
             | UInt64(UInt32(bitPattern: geometry.window?.rawValue ?? -1))
-        let ratio = trackers[index].ratio(geometry.visibleRatio)
+        let ratio = conditionedRatio(geometry.visibleRatio, of: index)
         let observed = trackers[index].machine.observe(ratio: ratio, placement: placement, at: now)
         if !perform(observed, at: index, now: now) {
             let action = trackers[index].machine.deadlineReached(at: now)
