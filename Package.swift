@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdSimulatorTests",
-            dependencies: ["AdSimulator", "AdCore", "AdMediation", "GoogleProvider"],
+            dependencies: ["AdSimulator", "AdCore", "AdMediation", "GoogleProvider", "YandexProvider"],
             path: "Tests/AdSimulatorTests",
             swiftSettings: strict
         ),

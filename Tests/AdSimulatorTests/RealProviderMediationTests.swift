@@ -3,9 +3,10 @@ import AdMediation
 import Foundation
 import GoogleProvider
 import Testing
+import YandexProvider
 
-/// Mediation end to end with a real provider (not a scripted one): the `Mediator` loads Google's rewarded fixture
-/// through `GoogleProvider` on an `AdHost`, in virtual time.
+/// Mediation end to end with the real providers (not scripted ones): the `Mediator` loads the providers' fixtures
+/// through `GoogleProvider` and `YandexProvider` on an `AdHost`, in virtual time.
 @MainActor
 @Suite("Mediation with the real providers, in virtual time")
 struct RealProviderMediationTests {
@@ -54,6 +55,51 @@ struct RealProviderMediationTests {
         } catch {
             #expect(error.code == .notReady)
         }
+    }
+
+    @Test("Y18: a Yandex slider shown in one placement is not repeated in another until the app releases it")
+    func y18_mediatedYandexSliderIsNotRepeatedAcrossPlacements() async throws {
+        let driver = VirtualTimeDriver(seed: 11)
+        let transport = InMemoryTransport(clock: driver.clock)
+        let fixture = DemoDocumentationTests.root.appending(path: "Fixtures/yandex/slider-three-cards-sponsored.xml")
+        transport.respond(
+            to: "R-M-SLIDER", with: .delayed(.milliseconds(150), .body(Array(try Data(contentsOf: fixture)))))
+        let host = AdHost(
+            registry: try ProviderRegistry([YandexProvider()]), scheduler: driver, transport: transport,
+            beacons: RecordingBeaconSender())
+        let placements = ["top", "bottom"].map { id in
+            PlacementConfiguration(
+                id: id, format: .nativeSlider, strategy: .waterfall,
+                lineItems: [
+                    LineItemConfiguration(
+                        id: "yandex-slider-\(id)", providerID: "yandex", adUnitID: "R-M-SLIDER",
+                        mode: .waterfall(pricing: .fixed, priceMicros: 1_800, priority: 0))
+                ], retry: RetryPolicy(maxAttempts: 0))
+        }
+        let mediator = try Mediator(
+            configuration: MediationConfiguration(placements: placements), host: host, random: SeededRandom(seed: 11))
+
+        try mediator.load("top")
+        await run(driver, for: .seconds(1))
+        let top = try mediator.takeAd(for: "top")
+        #expect(top.lineItemID == "yandex-slider-top")
+        #expect(top.ad.info?.creativeIDs.isEmpty == false)
+
+        // The same slider for the second placement: every card is already placed in the first one.
+        try mediator.load("bottom")
+        await run(driver, for: .seconds(1))
+        #expect(!mediator.isReady("bottom"))
+        let refused = try #require(mediator.lastReport(for: "bottom"))
+        #expect(refused.winner == nil)
+        #expect(refused.items.map(\.state) == [.noFill])
+        #expect(refused.error?.code == .noFill)
+
+        // Once the app releases the first slider its cards may be placed again.
+        mediator.release(top)
+        try mediator.load("bottom")
+        await run(driver, for: .seconds(1))
+        #expect(mediator.isReady("bottom"))
+        #expect(mediator.lastReport(for: "bottom")?.winner == "yandex-slider-bottom")
     }
 
     /// Runs virtual time `duration` from now, letting async provider loads progress between timers.
