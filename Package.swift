@@ -115,7 +115,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AdSimulatorTests",
-            dependencies: ["AdSimulator", "AdCore", "AdMediation", "GoogleProvider", "YandexProvider"],
+            dependencies: [
+                "AdSimulator", "AdCore", "AdMediation", "GoogleProvider", "YandexProvider", "IFLYProvider",
+            ],
             path: "Tests/AdSimulatorTests",
             swiftSettings: strict
         ),

@@ -2,11 +2,12 @@ import AdCore
 import AdMediation
 import Foundation
 import GoogleProvider
+import IFLYProvider
 import Testing
 import YandexProvider
 
 /// Mediation end to end with the real providers (not scripted ones): the `Mediator` loads the providers' fixtures
-/// through `GoogleProvider` and `YandexProvider` on an `AdHost`, in virtual time.
+/// through `GoogleProvider`, `YandexProvider` and `IFLYProvider` on an `AdHost`, in virtual time.
 @MainActor
 @Suite("Mediation with the real providers, in virtual time")
 struct RealProviderMediationTests {
@@ -100,6 +101,39 @@ struct RealProviderMediationTests {
         await run(driver, for: .seconds(1))
         #expect(mediator.isReady("bottom"))
         #expect(mediator.lastReport(for: "bottom")?.winner == "yandex-slider-bottom")
+    }
+
+    @Test("I23: IFLY load failures are retried a bounded number of times through mediation, then nothing more")
+    func i23_mediatedIFLYRetriesAreBounded() async throws {
+        let driver = VirtualTimeDriver(seed: 13)
+        let transport = InMemoryTransport(clock: driver.clock)
+        let fixture = DemoDocumentationTests.root.appending(path: "Fixtures/ifly/malformed.xml")
+        transport.respond(
+            to: "ifly-feed", with: .delayed(.milliseconds(100), .body(Array(try Data(contentsOf: fixture)))))
+        let host = AdHost(
+            registry: try ProviderRegistry([IFLYProvider()]), scheduler: driver, transport: transport,
+            beacons: RecordingBeaconSender())
+        let placement = PlacementConfiguration(
+            id: "feed", format: .native, strategy: .waterfall,
+            lineItems: [
+                LineItemConfiguration(
+                    id: "ifly-feed", providerID: "ifly", adUnitID: "ifly-feed",
+                    mode: .waterfall(pricing: .fixed, priceMicros: 3_000, priority: 0))
+            ], retry: RetryPolicy(maxAttempts: 2, baseDelay: .seconds(1), maximumDelay: .seconds(4)))
+        let mediator = try Mediator(
+            configuration: MediationConfiguration(placements: [placement]), host: host, random: SeededRandom(seed: 13))
+
+        try mediator.load("feed")
+        await run(driver, for: .seconds(60))
+        // The first load and two retries, each refused by IFLY's parser (malformed XML, VAST 100); then nothing.
+        #expect(transport.requests.count == 3)
+        #expect(!mediator.isReady("feed"))
+        let report = try #require(mediator.lastReport(for: "feed"))
+        #expect(report.items.map(\.state) == [.error])
+        #expect(report.retryAttempt == 2)
+        #expect(report.nextRetryAt == nil)
+        await run(driver, for: .seconds(600))
+        #expect(transport.requests.count == 3)
     }
 
     /// Runs virtual time `duration` from now, letting async provider loads progress between timers.
