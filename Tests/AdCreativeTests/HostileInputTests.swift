@@ -82,6 +82,43 @@ struct HostileInputTests {
         #expect(milliseconds < 100, "took \(milliseconds) ms")
     }
 
+    /// The process's peak resident memory in bytes (`ru_maxrss` is in KiB on Linux, in bytes on Darwin).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return usage.ru_maxrss * 1024
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+            return usage.ru_maxrss
+        #endif
+    }
+
+    @Test("Memory stays bounded: every hostile input parsed 200 times leaves the process's peak under 1 GiB")
+    func boundedMemory() throws {
+        // A parser that expanded the billion-laughs entities would need gigabytes, one that kept a frame per level
+        // of the million-deep document hundreds of megabytes per parse; this whole test process, with every other
+        // suite running beside it, stays far below 1 GiB when nothing is expanded or kept. The peak is monotonic,
+        // so other tests can only make this check stricter, never flaky in the other direction.
+        let names = [
+            "xxe.xml", "external-dtd.xml", "billion-laughs.xml", "invalid-utf8.xml", "comment-before-declaration.xml",
+            "truncated.xml", "nul-bytes.xml",
+        ]
+        let inputs = try names.map { try TestData.fixture("hostile/" + $0) }
+        var roomy = VASTParserLimits()
+        roomy.maxInputBytes = 16 << 20
+        let levels = 200_000
+        let nested = String(repeating: "<a>", count: levels) + String(repeating: "</a>", count: levels)
+        let deep = Data(("<VAST version=\"4.2\">" + nested + "</VAST>").utf8)
+        for _ in 0..<200 {
+            for input in inputs { #expect(TestData.parseError(input)?.vastCode == 100) }
+        }
+        for _ in 0..<20 { #expect(TestData.parseError(deep, limits: roomy)?.code == .limitExceeded) }
+        let peak = Self.peakResidentBytes()
+        #expect(peak > 0)
+        #expect(peak < 1 << 30, "peak resident memory \(peak >> 20) MiB")
+    }
+
     @Test("A byte-order mark before the XML declaration parses")
     func byteOrderMark() throws {
         let data = try TestData.fixture("hostile/bom.xml")

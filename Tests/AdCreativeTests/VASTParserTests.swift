@@ -159,12 +159,39 @@ struct VASTParserTests {
         }
     }
 
+    @Test("Elements out of schema order (Creatives before Impression, AdSystem last) parse like ordered ones")
+    func outOfSchemaOrder() throws {
+        let xml = """
+            <VAST version="4.0"><Ad id="o"><InLine>
+            <Creatives><Creative id="c"><Linear><Duration>00:00:15</Duration><MediaFiles>
+            <MediaFile delivery="progressive" type="video/mp4" width="640" height="360">https://m.example/v.mp4</MediaFile>
+            </MediaFiles></Linear></Creative></Creatives>
+            <Error>https://e.example/err?c=[ERRORCODE]</Error>
+            <Impression id="first">https://i.example/1</Impression>
+            <AdTitle>Late title</AdTitle>
+            <Impression>https://i.example/2</Impression>
+            <AdSystem version="2">Late system</AdSystem>
+            </InLine></Ad></VAST>
+            """
+        let document = try VASTParser().parse(xml)
+        let inLine = try #require(document.ads.first?.inLine)
+        #expect(inLine.impressions.map(\.url) == ["https://i.example/1", "https://i.example/2"])
+        #expect(inLine.impressions.first?.id == "first")
+        #expect(inLine.errorURLs == ["https://e.example/err?c=[ERRORCODE]"])
+        #expect(inLine.adTitle == "Late title")
+        #expect(inLine.adSystem == VASTAdSystem(name: "Late system", version: "2"))
+        #expect(inLine.creatives.first?.linear?.mediaFiles.map(\.url) == ["https://m.example/v.mp4"])
+        #expect(document.warnings.isEmpty)
+    }
+
     @Test("A response with only <Error> fails with 303 (noFill), or returns its error URLs when allowed")
     func noAd() throws {
         let data = try TestData.fixture("no-ad.xml")
         let error = TestData.parseError(data)
         #expect(error?.vastCode == 303)
         #expect(error?.code == .noFill)
+        #expect(error?.message.hasSuffix("at the end of <VAST> (line 4, column 8).") == true)
+        #expect(TestData.parseError("")?.message == "The document is empty (line 1, column 1).")
         let document = try VASTParser().parse(data, allowNoAd: true)
         #expect(document.ads.isEmpty)
         #expect(document.errorURLs == ["https://t.example.test/noad?code=[ERRORCODE]&cb=[CACHEBUSTING]"])

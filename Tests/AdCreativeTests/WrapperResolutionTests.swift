@@ -306,6 +306,66 @@ struct WrapperResolutionTests {
         )
     }
 
+    @Test("Merging: verifications (VAST 4 and the 2/3 extension form) and NonLinear tracking and clicks of every level")
+    func mergingVerificationsAndNonLinear() async throws {
+        let outer = """
+            <VAST version="4.1"><Ad id="w1"><Wrapper><AdSystem>w</AdSystem>
+            <VASTAdTagURI>https://a.example.test/2</VASTAdTagURI>
+            <AdVerifications><Verification vendor="v-outer">
+            <JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example.test/outer.js</JavaScriptResource>
+            </Verification></AdVerifications>
+            <Creatives><Creative><NonLinearAds><TrackingEvents>
+            <Tracking event="creativeView">https://t.example.test/nl-view/outer</Tracking></TrackingEvents>
+            <NonLinear><NonLinearClickTracking>https://t.example.test/nl-click/outer</NonLinearClickTracking></NonLinear>
+            </NonLinearAds></Creative></Creatives></Wrapper></Ad></VAST>
+            """
+        let middle = """
+            <VAST version="3.0"><Ad id="w2"><Wrapper><AdSystem>w</AdSystem>
+            <VASTAdTagURI>https://a.example.test/3</VASTAdTagURI>
+            <Extensions><Extension type="AdVerifications"><AdVerifications><Verification vendor="v-middle">
+            <JavaScriptResource apiFramework="omid">https://v.example.test/middle.js</JavaScriptResource>
+            </Verification></AdVerifications></Extension></Extensions>
+            </Wrapper></Ad></VAST>
+            """
+        let final = """
+            <VAST version="4.1"><Ad id="final"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle>
+            <Impression>https://t.example.test/imp/final</Impression>
+            <AdVerifications><Verification vendor="v-final">
+            <JavaScriptResource apiFramework="omid">https://v.example.test/final.js</JavaScriptResource>
+            </Verification></AdVerifications>
+            <Creatives><Creative><NonLinearAds><TrackingEvents>
+            <Tracking event="creativeView">https://t.example.test/nl-view/final</Tracking></TrackingEvents>
+            <NonLinear width="300" height="50">
+            <StaticResource creativeType="image/png">https://c.example.test/b.png</StaticResource>
+            <NonLinearClickTracking>https://t.example.test/nl-click/final</NonLinearClickTracking></NonLinear>
+            </NonLinearAds></Creative></Creatives></InLine></Ad></VAST>
+            """
+        let fetcher = InMemoryFetcher([
+            "https://a.example.test/1": .body(Data(outer.utf8)),
+            "https://a.example.test/2": .body(Data(middle.utf8)),
+            "https://a.example.test/3": .body(Data(final.utf8)),
+        ])
+        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+            .resolve(url: URL(string: "https://a.example.test/1")!)
+        #expect(resolution.failures.isEmpty)
+        let inLine = try #require(resolution.ads.first?.ad.inLine)
+        #expect(inLine.adVerifications.map(\.vendor) == ["v-outer", "v-middle", "v-final"])
+        #expect(
+            inLine.adVerifications.flatMap(\.javaScriptResources).map(\.url) == [
+                "https://v.example.test/outer.js", "https://v.example.test/middle.js",
+                "https://v.example.test/final.js",
+            ])
+        let nonLinearAds = try #require(inLine.creatives.first?.nonLinearAds)
+        #expect(
+            nonLinearAds.trackingEvents.map(\.url) == [
+                "https://t.example.test/nl-view/outer", "https://t.example.test/nl-view/final",
+            ])
+        #expect(
+            nonLinearAds.nonLinears.first?.clickTrackings.map(\.url) == [
+                "https://t.example.test/nl-click/outer", "https://t.example.test/nl-click/final",
+            ])
+    }
+
     @Test("A wrapper pointing at a non-http URL is refused, never fetched")
     func refusedScheme() async throws {
         let fetcher = InMemoryFetcher([

@@ -61,7 +61,7 @@ struct ParseCommandTests {
         #expect(status == .failure)
         #expect(
             out == """
-                {"file":"<fixtures>/no-ad.xml","ok":false,"version":null,"ads":0,"inline":0,"wrappers":0,"creatives":0,"mediaFiles":0,"impressions":0,"errorCode":303,"warnings":["The VAST response has no ad (only <Error>)."]}
+                {"file":"<fixtures>/no-ad.xml","ok":false,"version":null,"ads":0,"inline":0,"wrappers":0,"creatives":0,"mediaFiles":0,"impressions":0,"errorCode":303,"warnings":["The VAST response has no ad (only <Error>) at the end of <VAST> (line 4, column 8)."]}
                 {"file":"<fixtures>/hostile/xxe.xml","ok":false,"version":null,"ads":0,"inline":0,"wrappers":0,"creatives":0,"mediaFiles":0,"impressions":0,"errorCode":100,"warnings":["VAST documents must not contain a <!DOCTYPE>; it was rejected, not expanded. (line 2, column 16)"]}
                 {"file":"<fixtures>/chain/hop1.xml","ok":true,"version":"4.0","ads":1,"inline":0,"wrappers":1,"creatives":1,"mediaFiles":0,"impressions":1,"errorCode":null,"warnings":[]}
 

@@ -55,7 +55,8 @@ public struct VASTParser: Sendable {
         }
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw AdError(
-                .invalidResponse, "The document is empty.", vastCode: 100, hint: "The ad server sent no body.")
+                .invalidResponse, "The document is empty (line 1, column 1).", vastCode: 100,
+                hint: "The ad server sent no body.")
         }
         LibXML2Runtime.ensureInitialized()
         // The builder's frame stack and first text buffer are on the stack too: no `malloc` for them.
@@ -121,9 +122,13 @@ public struct VASTParser: Sendable {
                 )
             }
             if !allowNoAd {
+                var position = ""
+                if let end = builder.rootEnd {
+                    position = " at the end of <VAST> (line \(end.line), column \(end.column))"
+                }
                 throw AdError(
                     .noFill,
-                    "The VAST response has no ad\(document.errorURLs.isEmpty ? "" : " (only <Error>)").",
+                    "The VAST response has no ad\(document.errorURLs.isEmpty ? "" : " (only <Error>)")\(position).",
                     vastCode: 303,
                     hint: "The ad server had no fill; fire the document's error URLs with code 303."
                 )

@@ -84,6 +84,8 @@ struct VASTSAXBuilder {
     private var failed = false
     private(set) var document = VASTDocument()
     private(set) var sawRoot = false
+    /// Where the root element ended (libxml2's line and column), for the failures found after the parse (no ad).
+    private(set) var rootEnd: (line: Int, column: Int)?
     private(set) var droppedAds = 0
 
     private var frames: FrameStack
@@ -258,6 +260,7 @@ struct VASTSAXBuilder {
         } else {
             end(frame.tag, parent: frames.last?.tag)
         }
+        if frames.isEmpty { rootEnd = VASTSAXBuilder.position(context) }
     }
 
     // MARK: - The root
