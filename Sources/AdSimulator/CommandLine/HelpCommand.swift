@@ -2,6 +2,12 @@
 ///
 /// The dispatcher in ``ADSim`` answers `help` before any subcommand runs; this entry exists so `help` appears
 /// in the usage text and has a `--help` of its own.
+///
+/// ```swift
+/// let output = CommandOutput.buffered()
+/// let code = await ADSim().run(["help", "parse"], output: output)   // the same text as `adsim parse --help`
+/// print(code, output.standardOutput)
+/// ```
 public enum HelpCommand {
     /// The `help` subcommand's description.
     public static let subcommand = Subcommand(
