@@ -75,11 +75,17 @@ final class FullScreenAdController {
                 .cancelled, "The \(format) ad was destroyed.", providerID: id,
                 hint: "Load a new ad; a destroyed ad is never reused.")
         }
+        let window: HostWindowID
         do throws(AdError) {
-            _ = try context.presentationWindow(in: host.tree)
+            window = try context.presentationWindow(in: host.tree)
         } catch {
             throw AdError(
                 error.code, error.message, providerID: id, hint: error.hint, underlying: error.underlying)
+        }
+        if let shown = host.presentedAd(in: window), shown != ad.id {
+            throw AdError(
+                .presenterBusy, "The \(format) ad's window already shows another full-screen ad (\(shown)).",
+                providerID: id, hint: "Present after the ad on screen is dismissed (G2).")
         }
     }
 

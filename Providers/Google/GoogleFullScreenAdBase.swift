@@ -28,7 +28,8 @@ public class GoogleFullScreenAdBase {
 
     /// Returns when the ad can be presented from `context` now; otherwise throws the exact reason:
     /// `notReady` (G6), `alreadyUsed` (G9), `expired` (G10), `cancelled` (destroyed), `presenterNotInWindow` (G3),
-    /// `invalidRequest` for a context that takes room (G5).
+    /// `invalidRequest` for a context that takes room (G5), `presenterBusy` while its window shows another
+    /// full-screen ad (G2).
     public func canPresent(from context: HostContextProvider) throws(AdError) {
         try controller.canPresent(from: context)
     }

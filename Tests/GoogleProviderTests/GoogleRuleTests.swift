@@ -212,6 +212,55 @@ struct GoogleRuleTests {
         #expect(world.urls("impression").count == 1)
     }
 
+    @Test("G9: presenting a used ad again is refused and reported as failedToPresent, without changing its state")
+    func g9_secondPresentReportsFailure() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await InterstitialAd.load(adUnitID: "image-interstitial", host: world.host)
+        let log = world.contentLog(ad.onContentEvent)
+        try ad.present(from: world.context)
+        world.driver.advance(by: .seconds(1))
+        #expect(thrownError { try ad.present(from: world.context) }?.code == .alreadyUsed)
+        #expect(ad.ad.phase == .presented)
+        #expect(ad.ad.presentation != nil)
+        world.driver.advance(by: .seconds(5))
+        ad.userDidClose()
+        #expect(thrownError { try ad.present(from: world.context) }?.code == .alreadyUsed)
+        #expect(ad.ad.phase == .closed)
+        #expect(
+            log.events == [
+                "willPresent", "impression", "failedToPresent(alreadyUsed)", "willDismiss", "didDismiss",
+                "failedToPresent(alreadyUsed)",
+            ])
+        ad.destroy()
+        #expect(thrownError { try ad.present(from: world.context) }?.code == .cancelled)
+        #expect(log.events.count == 6)  // a destroyed ad reports nothing (C5)
+    }
+
+    @Test("G2: one full-screen ad per window: a second is refused while the first is shown, and may follow it")
+    func g2_oneFullScreenAdPerWindow() async throws {
+        let world = try GoogleTestWorld()
+        let rewarded = try await RewardedAd.load(adUnitID: "rewarded", host: world.host)
+        let interstitial = try await InterstitialAd.load(adUnitID: "image-interstitial", host: world.host)
+        let rewards = RewardLog()
+        let second = world.contentLog(interstitial.onContentEvent)
+        try rewarded.present(from: world.context, userDidEarnReward: rewards.handler)
+        world.driver.advance(by: .seconds(1))
+        #expect(thrownError { try interstitial.canPresent(from: world.context) }?.code == .presenterBusy)
+        let refused = thrownError { try interstitial.present(from: world.context) }
+        #expect(refused?.code == .presenterBusy)
+        #expect(refused?.hint?.contains("G2") == true)
+        #expect(interstitial.ad.phase == .loaded)
+        #expect(second.events == ["failedToPresent(presenterBusy)"])
+        #expect(try world.rootChildren(of: world.world.window).count == 2)  // the feed and the rewarded overlay
+        world.driver.advance(by: .seconds(19))
+        #expect(rewards.rewards == [AdReward(type: "coins", amount: 10)])  // the shown ad plays on, undisturbed
+        rewarded.userDidClose()
+        try interstitial.canPresent(from: world.context)
+        try interstitial.present(from: world.context)
+        #expect(interstitial.ad.phase == .presented)
+        #expect(second.events == ["failedToPresent(presenterBusy)", "willPresent", "impression"])
+    }
+
     // MARK: G10
 
     @Test("G10: a loaded ad expires after one hour on the injected clock; presenting it then fails with expired")
@@ -229,6 +278,18 @@ struct GoogleRuleTests {
         #expect(error?.code == .expired)
         #expect(log.events == ["expired", "failedToPresent(expired)"])
         #expect(ad.ad.presentation == nil)
+    }
+
+    @Test("G10: without a TimeToLive in the response the ad expires after the default hour, to the millisecond")
+    func g10_defaultOneHourWithoutTimeToLive() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await InterstitialAd.load(adUnitID: "skippable", host: world.host)  // no <TimeToLive>
+        #expect(ad.ad.info?.expiresAt == AdInstant.zero.advanced(by: .seconds(3600)))
+        world.driver.advance(by: .milliseconds(3_599_999))
+        try ad.canPresent(from: world.context)
+        world.driver.advance(by: .milliseconds(1))
+        #expect(ad.ad.phase == .expired)
+        #expect(thrownError { try ad.canPresent(from: world.context) }?.code == .expired)
     }
 
     @Test("G10: the response's time-to-live replaces the default; a shown ad never expires")

@@ -35,6 +35,7 @@ public final class AdHost {
     public let trackers: ImpressionTrackerSet
 
     private var clickViewOwners: [HostNodeID: AdID] = [:]
+    private var presenters: [HostWindowID: AdID] = [:]
     private var nextAdID: UInt64 = 0
     private var evaluationScheduled = false
 
@@ -91,6 +92,20 @@ public final class AdHost {
         }
         nextAdID += 1
         return UnifiedAd(id: AdID(rawValue: nextAdID), request: request, provider: provider, host: self)
+    }
+
+    // MARK: Full-screen presentations (rule G2)
+
+    /// The ad shown full-screen in `window`, if any: one presentation per window at a time, as a root presenter
+    /// that is already presenting cannot present again.
+    public func presentedAd(in window: HostWindowID) -> AdID? { presenters[window] }
+
+    /// Records that `ad` is shown full-screen in `window` (called by ``UnifiedAd/present(from:)``).
+    func beginPresentation(of ad: AdID, in window: HostWindowID) { presenters[window] = ad }
+
+    /// Records that `ad` is no longer shown full-screen anywhere (dismissed or destroyed).
+    func endPresentation(of ad: AdID) {
+        for (window, presented) in presenters where presented == ad { presenters[window] = nil }
     }
 
     /// A frame tick: samples the visibility of every tracked ad now.

@@ -120,6 +120,17 @@ public struct AdLifecycleStateMachine: Sendable {
         }
     }
 
+    /// A call to present was refused and nothing changed (already used, expired): the failure is reported
+    /// after load, the phase stays as it is.
+    public mutating func presentRefused(_ failure: AdError) -> Action {
+        switch phase {
+        case .loaded, .presented, .closed, .expired:
+            return .emit([.failedToPresent(failure)])
+        default:
+            return .ignore("presentRefused while \(phase)")
+        }
+    }
+
     /// Presenting failed before anything was shown.
     public mutating func presentFailed(_ failure: AdError) -> Action {
         switch phase {

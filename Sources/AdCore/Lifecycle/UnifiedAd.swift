@@ -234,8 +234,9 @@ public final class UnifiedAd {
     /// Presents a full-screen ad from the host's context provider (rules G2-G7, G9).
     ///
     /// - Throws: `notReady` before load (G6), `alreadyUsed` the second time (G9), `expired` (G10),
-    ///   `presenterNotInWindow` when the context is in no window (G3). Failures after load are also emitted as
-    ///   `.failedToPresent`.
+    ///   `presenterNotInWindow` when the context is in no window (G3), `presenterBusy` when its window already shows
+    ///   another full-screen ad (G2). Failures after load are also emitted as `.failedToPresent`.
+    ///   A destroyed ad emits nothing (C5).
     public func present(from context: HostContextProvider) throws(AdError) {
         guard case .loaded = phase, !machine.wasPresented, let providerAd, let sink else {
             var probe = machine
@@ -245,7 +246,7 @@ public final class UnifiedAd {
             } else {
                 error = AdError(.notReady, "The ad cannot be presented while \(phase).", providerID: providerID)
             }
-            if case .expired = phase { perform(machine.presentFailed(error)) }
+            perform(machine.presentRefused(error))
             throw error
         }
         let tree = host.tree
@@ -254,6 +255,11 @@ public final class UnifiedAd {
         let scene: SceneID
         do throws(AdError) {
             window = try context.presentationWindow(in: tree)
+            if let shown = host.presentedAd(in: window), shown != id {
+                throw AdError(
+                    .presenterBusy, "The window \(window) already shows another full-screen ad (\(shown)).",
+                    hint: "Present after the ad on screen is dismissed; a window shows one full-screen ad (G2).")
+            }
             scene = try tree.scene(of: window)
             let windowFrame = try tree.frame(of: window)
             overlay = try tree.makeNode(
@@ -277,6 +283,7 @@ public final class UnifiedAd {
         if let expiryTimer { host.scheduler.cancel(expiryTimer) }
         expiryTimer = nil
         self.presentation = presentation
+        host.beginPresentation(of: id, in: window)
         if !provider.descriptor.selfReportsImpressions {
             tracker = host.trackers.track(node: overlay, rule: provider.descriptor.impressionRule) {
                 [weak self] instant in self?.trackerFired(at: instant)
@@ -355,6 +362,7 @@ public final class UnifiedAd {
         if let expiryTimer { host.scheduler.cancel(expiryTimer) }
         loadTask?.cancel()
         if let overlay = presentation?.overlay { try? host.tree.removeFromParent(overlay) }
+        if presentation != nil { host.endPresentation(of: id) }
         sink?.close()
         providerAd?.destroy()
         providerAd = nil
@@ -428,6 +436,7 @@ public final class UnifiedAd {
         guard case .emit = action else { return }
         stopTracking()
         if let overlay = presentation?.overlay { try? host.tree.removeFromParent(overlay) }
+        if presentation != nil { host.endPresentation(of: id) }
         presentation = nil
         perform(action)
     }

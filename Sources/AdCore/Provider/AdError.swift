@@ -56,6 +56,8 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let expired: Code = "expired"
         /// A full-screen ad was presented from a host context that is in no window.
         public static let presenterNotInWindow: Code = "presenterNotInWindow"
+        /// A full-screen ad was presented in a window that already shows another one.
+        public static let presenterBusy: Code = "presenterBusy"
         /// Binding the ad to the host's nodes failed (missing or invisible required assets).
         public static let bindingFailed: Code = "bindingFailed"
         /// A click was not counted.
