@@ -20,6 +20,9 @@ public final class GoogleFullScreenAd: ProviderAd {
     /// How often playback samples its window (a player's frame of progress).
     public static let sampleInterval: Duration = .milliseconds(250)
 
+    /// The share of the ad's full-screen overlay that must be visible for playback to run (MRC video: half).
+    public static let minimumVisibleShare = 0.5
+
     /// What was loaded.
     public let info: LoadedAdInfo
     /// The decoded response.
@@ -148,8 +151,11 @@ public final class GoogleFullScreenAd: ProviderAd {
     private func sample() {
         timer = nil
         guard !isFinished, let host, let presentation else { return }
+        // The user can watch only while the window is in the foreground and the ad's overlay is not covered (a host
+        // node drawn over it hides the ad): otherwise playback pauses, and no reward is earned meanwhile (G11).
         let foreground = (try? host.tree.isForeground(presentation.window)) ?? false
-        for output in playback.sample(at: host.scheduler.now, foreground: foreground) {
+        let watchable = foreground && host.engine.visibleRatio(of: presentation.overlay) >= Self.minimumVisibleShare
+        for output in playback.sample(at: host.scheduler.now, foreground: watchable) {
             switch output {
             case .started: events?.sendNow(.videoStateChanged(.playing))
             case .tracking(let event, let url, let playhead): ping(url, kind: .tracking(event), playhead: playhead)

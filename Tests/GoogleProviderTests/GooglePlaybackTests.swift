@@ -85,6 +85,30 @@ struct GooglePlaybackTests {
         #expect(pause.hasSuffix("ph=00%3A00%3A05.000"))
     }
 
+    @Test("G11: a presented rewarded ad covered by a host node pauses, earns nothing while hidden, and resumes")
+    func g11_coveredAdPausesAndEarnsNothing() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await RewardedAd.load(adUnitID: "rewarded", host: world.host)
+        let rewards = RewardLog()
+        try ad.present(from: world.context, userDidEarnReward: rewards.handler)
+        world.driver.advance(by: .seconds(5))
+        let root = try world.tree.rootNode(of: world.world.window)
+        let windowFrame = try world.tree.frame(of: world.world.window)
+        let cover = try world.tree.makeNode(
+            frame: Rect(x: 0, y: 0, width: windowFrame.width, height: windowFrame.height), isOpaque: true)
+        try world.tree.addChild(cover, to: root)  // drawn over the ad's overlay
+        world.driver.advance(by: .seconds(60))
+        #expect(ad.googleAd?.position == .seconds(5))
+        #expect(rewards.rewards.isEmpty)
+        #expect(world.trackingEvents.suffix(1) == ["pause"])
+        try world.tree.removeFromParent(cover)
+        world.driver.advance(by: .seconds(14))
+        #expect(rewards.rewards.isEmpty)  // 19 s of the 20 s watched
+        world.driver.advance(by: .seconds(2))
+        #expect(rewards.rewards == [AdReward(type: "coins", amount: 10)])
+        #expect(world.trackingEvents.contains("resume"))
+    }
+
     @Test("Presented into a background window: no impression and no playback until it comes to the foreground")
     func impressionWaitsForTheForeground() async throws {
         let world = try GoogleTestWorld()
