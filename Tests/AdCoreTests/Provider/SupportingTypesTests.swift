@@ -17,6 +17,24 @@ struct SupportingTypesTests {
         #expect(ledger.placements(holding: "b") == ["bottom"])
     }
 
+    @Test("Y18: holds are counted: a second holder in the same placement keeps the creative excluded elsewhere")
+    func y18_ledgerCountsHolds() {
+        let ledger = PlacementLedger()
+        ledger.hold(creatives: ["a", "b"], in: "top")  // the slider on screen
+        ledger.hold(creatives: ["a", "b"], in: "top")  // its replacement, loaded before the swap
+        ledger.release(creative: "a", in: "top")
+        ledger.release(creative: "b", in: "top")  // the old slider is destroyed
+        #expect(ledger.excludedCreatives(for: "bottom") == ["a", "b"])
+        ledger.release(creative: "a", in: "top")
+        #expect(ledger.excludedCreatives(for: "bottom") == ["b"])
+        ledger.release(creative: "a", in: "top")  // one release too many changes nothing
+        #expect(ledger.placements(holding: "a").isEmpty)
+        #expect(ledger.placements(holding: "b") == ["top"])
+        ledger.hold(creative: "b", in: "top")
+        ledger.release(placement: "top")  // forgets every hold of the placement at once
+        #expect(ledger.excludedCreatives(for: "bottom").isEmpty)
+    }
+
     @Test("Y17: diagnostics are off by default, and say how to fix the problem when on")
     func y17_diagnosticsCarryRecommendations() {
         let diagnostics = AdDiagnostics()
