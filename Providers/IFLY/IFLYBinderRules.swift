@@ -36,9 +36,25 @@ struct IFLYBinderRules {
                         + "or close view).", "videoView")
             }
         }
-        // I15: the close view is never an ad click.
-        if let close = binding.closeView, binding.clickViews.contains(close) {
-            throw clickViewError("The close view \(close) is also a click view.", "close")
+        // I15: the close view is never an ad click: not listed as one, not inside one (a tap on the close button
+        // would land in the click view around it) and not around one.
+        if let close = binding.closeView {
+            if binding.clickViews.contains(close) {
+                throw clickViewError("The close view \(close) is also a click view.", "close")
+            }
+            // The container and window roots are refused as click views below ("root"), whatever they hold.
+            for node in binding.clickViews where node != container && (try? tree.isWindowRoot(node)) != true {
+                if (try? tree.isDescendant(close, of: node)) == true {
+                    throw clickViewError(
+                        "The close view \(close) is inside the click view \(node): a tap on close would click the ad.",
+                        "close")
+                }
+                if (try? tree.isDescendant(node, of: close)) == true {
+                    throw clickViewError(
+                        "The click view \(node) is inside the close view \(close): the close button would click the ad.",
+                        "close")
+                }
+            }
         }
         if Set(binding.clickViews).count != binding.clickViews.count {
             throw clickViewError("A click view is listed twice.", "duplicate")

@@ -273,6 +273,31 @@ struct IFLYAttachTests {
         #expect(!ifly.beacons.sent.contains { $0.kind == .click })
     }
 
+    @Test("I15: a close view inside a click view, or a click view inside the close view, is refused with 71503")
+    func i15_closeViewNestedWithAClickViewIsRefused() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("single-image-redirect.xml")
+        let cell = try ifly.addCell(y: 0)
+        // A click-view wrapper holding the close button: a tap on close would land in the wrapper.
+        let wrapper = try ifly.tree.makeNode(frame: Rect(x: 300, y: 0, width: 90, height: 90))
+        try ifly.tree.addChild(wrapper, to: cell.container)
+        try ifly.tree.removeFromParent(cell.close)
+        try ifly.tree.addChild(cell.close, to: wrapper)
+        var around = ifly.binder(cell, for: ad)
+        around.clickViews = [cell.cta, wrapper]
+        let aroundError = thrownError { try ad.attach(with: around) }
+        #expect(aroundError?.providerCode == 71503)
+        #expect(aroundError?.hint?.hasPrefix("[71503/close]") == true)
+        // A click view placed inside the close button.
+        let inner = try ifly.tree.makeNode(frame: Rect(x: 2, y: 2, width: 20, height: 20))
+        try ifly.tree.addChild(inner, to: cell.close)
+        var inside = ifly.binder(cell, for: ad)
+        inside.clickViews = [cell.cta, inner]
+        #expect(thrownError { try ad.attach(with: inside) }?.hint?.hasPrefix("[71503/close]") == true)
+        #expect(ad.attachedContainer == nil)
+        #expect(ifly.events(of: ad).filter { $0 == "didClick" }.isEmpty)
+    }
+
     @Test("I26: an ad past its time-to-live cannot be attached: 71506, and the container is left alone")
     func i26_expiredAdFails71506() async throws {
         let ifly = try IFLYWorld()
