@@ -68,8 +68,13 @@ public struct IFLYFeedResponse: Sendable, Hashable {
         data.appName = Self.text(feed, "appName")
         data.icon = Self.text(feed, "icon")
         data.mainImage = feed.child("mainImage").flatMap(Self.image)
-        data.imageList = feed.child("imageList")?.children(named: "image").compactMap(Self.image) ?? []
+        let listed = feed.child("imageList")?.children(named: "image").map(Self.image) ?? []
+        data.imageList = listed.compactMap(\.self)
+        let urlEntries = feed.child("imageURLs")?.children(named: "url").map(\.text) ?? []
         data.imageURLs = Self.urls(feed.child("imageURLs"))
+        // I3: the slots left empty in the list `images` comes from (imageList first, else imageURLs).
+        let slots: [Bool] = !data.imageList.isEmpty ? listed.map { $0 != nil } : urlEntries.map { !$0.isEmpty }
+        data.missingImageSlots = slots.indices.filter { !slots[$0] }.map { $0 + 1 }
         data.videoURL = Self.text(feed, "videoURL") ?? Self.bestMediaFile(linear)
         data.videoCoverURL = Self.text(feed, "videoCoverURL")
         if let seconds = Self.text(feed, "videoDuration") {

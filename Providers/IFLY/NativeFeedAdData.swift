@@ -60,6 +60,11 @@ public struct NativeFeedAdData: Sendable, Hashable {
     /// The ad-source badge the host shows (I5).
     public var adSourceBadge: NativeFeedAdSourceBadge
 
+    /// The positions (from 1) of the image entries the response left empty, in the list ``images`` comes from: a
+    /// multi-image ad missing its first or second image fails validation instead of showing the third one in
+    /// their place (I3, I27).
+    public var missingImageSlots: [Int] = []
+
     /// Creates ad data; every field but the material and interaction types is optional.
     public init(
         materialType: IFLYMaterialType,
@@ -134,6 +139,8 @@ public struct NativeFeedAdData: Sendable, Hashable {
         switch materialType {
         case .singleImage where images.isEmpty: "a single-image ad has no image"
         case .multiImage where images.count < 2: "a multi-image ad has \(images.count) image(s), at least 2 are needed"
+        case .multiImage where missingImageSlots.contains(where: { $0 <= 2 }):
+            "image \(missingImageSlots.first { $0 <= 2 } ?? 1) of the multi-image ad is missing (the first two are needed)"
         case .video where (videoURL ?? "").isEmpty: "a video ad has no video URL"
         case .unknown(let raw): "the material type '\(raw)' is unknown"
         default: nil

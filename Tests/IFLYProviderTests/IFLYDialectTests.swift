@@ -95,6 +95,32 @@ struct IFLYDialectTests {
         #expect(ad.unified.phase == .bound)
     }
 
+    @Test("I3: a multi-image ad missing its first or second image fails with 71501, even with a third one")
+    func i3_missingFirstOrSecondImageFails() async throws {
+        let ifly = try IFLYWorld()
+        let image = { (n: Int) in "<image url=\"https://img.ifly.example.test/gap/\(n).jpg\"/>" }
+        for (name, list, slot) in [
+            ("first", "<image></image>" + image(2) + image(3), 1), ("second", image(1) + "<image/>" + image(3), 2),
+        ] {
+            let ad = try await ifly.loadedAd(
+                xml: IFLYWorld.xml("<materialType>multiImage</materialType><imageList>\(list)</imageList>"),
+                unit: name)
+            let data = try #require(ad.adData)
+            #expect(data.images.count == 2, "\(name)")
+            #expect(data.missingImageSlots == [slot], "\(name)")
+            #expect(data.validationProblem?.contains("image \(slot)") == true, "\(name)")
+            let error = thrownError { try ad.attach(with: ifly.binder(try ifly.addCell(y: 0), for: ad)) }
+            #expect(error?.providerCode == 71501, "\(name)")
+        }
+        // A missing third image is allowed.
+        let third = try await ifly.loadedAd(
+            xml: IFLYWorld.xml(
+                "<materialType>multiImage</materialType><imageList>\(image(1) + image(2))<image/></imageList>"),
+            unit: "third")
+        #expect(third.adData?.missingImageSlots == [3])
+        #expect(third.adData?.validationProblem == nil)
+    }
+
     @Test("I4: images are URLs the host downloads; video needs a plain host view the SDK plays in")
     func i4_hostDownloadsImagesVideoGetsPlainView() async throws {
         let ifly = try IFLYWorld()
