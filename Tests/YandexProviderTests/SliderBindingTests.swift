@@ -355,6 +355,34 @@ struct SliderBindingTests {
         #expect(slider.state.phase.slider?.blockImpressionAt == AdInstant(sinceEpoch: .milliseconds(1950)))
     }
 
+    @Test("Y22: one view shows one ad: a second card, or a stand-alone native ad, cannot bind a view that is taken")
+    func y22_oneViewOneAd() async throws {
+        let world = try YandexWorld()
+        let slider = try await world.boundSlider(cards: 2)
+        let log = slider.log
+        let taken = slider.nodes.cards[0].container
+        let second = try #require(slider.state.layout?.ads[1])
+        slider.containers[1].detach()
+        let error = thrownError {
+            try NativeAdContainer(state: second, node: taken).bind(assets: slider.nodes.cards[1].assets, clickViews: [])
+        }
+        #expect(error?.code == .invalidBinder)
+        #expect(error?.hint?.contains("Y22") == true)
+        // A stand-alone native ad through UnifiedAd is refused the same view.
+        try world.serve("native-all-assets.xml", as: "N-1")
+        let native = try world.test.makeAd(AdRequest(adUnitID: "N-1", format: .native), provider: "yandex")
+        await native.load().value
+        let refused = thrownError { try native.bind(AdBinding(container: taken, assets: slider.nodes.cards[0].assets)) }
+        #expect(refused?.code == .invalidBinder)
+        world.driver.advance(by: .seconds(2))
+        #expect(log.count("impression(card-101)") == 1)
+        #expect(log.count("impression(card-102)") == 0)
+        // Once the first card leaves the view, another ad may take it.
+        slider.containers[0].detach()
+        try native.bind(AdBinding(container: taken, assets: slider.nodes.cards[0].assets))
+        #expect(native.phase == .bound)
+    }
+
     @Test("Y22: a required asset cut off in the middle of the second restarts it")
     func y22_requiredAssetCutOffMidSecondRestarts() async throws {
         let world = try YandexWorld()

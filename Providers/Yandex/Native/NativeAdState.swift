@@ -95,6 +95,7 @@ public final class NativeAdState: Identifiable {
         }
         self.binding = binding
         isBound = true
+        runtime.host.claimAdView(binding.container, for: self)
         let frame = (try? runtime.host.tree.frame(of: binding.container)) ?? .zero
         if frame.isEmpty {
             runtime.warn(
@@ -118,6 +119,12 @@ public final class NativeAdState: Identifiable {
                 "Card \(id) is already shown in \(current.container); one ad is shown in one view at a time.",
                 providerID: providerID, hint: "Detach the card from its container before binding it to another (Y22).")
         }
+        if runtime.host.isAdView(binding.container, takenByAnotherThan: self) {
+            throw AdError(
+                .invalidBinder,
+                "The view \(binding.container) already shows another ad; one view shows one ad at a time.",
+                providerID: providerID, hint: "Detach the other ad from this view before binding card \(id) (Y22).")
+        }
         if let reason = card.invalidReason {
             throw AdError(
                 .bindingFailed, "Card \(id) cannot be bound: \(reason).", providerID: providerID,
@@ -136,14 +143,16 @@ public final class NativeAdState: Identifiable {
 
     func detach() {
         stopTracking()
-        guard binding != nil else { return }
-        binding = nil
+        guard let binding else { return }
+        runtime.host.releaseAdView(binding.container, for: self)
+        self.binding = nil
         isBound = false
         owner?.nativeAdDidDetach(self)
     }
 
     func destroy() {
         stopTracking()
+        if let binding { runtime.host.releaseAdView(binding.container, for: self) }
         binding = nil
         isBound = false
         isDestroyed = true

@@ -36,6 +36,12 @@ public final class AdHost {
 
     private var clickViewOwners: [HostNodeID: AdID] = [:]
     private var presenters: [HostWindowID: AdID] = [:]
+    private var viewOwners: [HostNodeID: WeakOwner] = [:]
+
+    /// An ad object showing in a view, held weakly: an ad released without detaching frees its view.
+    private struct WeakOwner {
+        weak var object: AnyObject?
+    }
     private var nextAdID: UInt64 = 0
     private var evaluationScheduled = false
 
@@ -92,6 +98,26 @@ public final class AdHost {
         }
         nextAdID += 1
         return UnifiedAd(id: AdID(rawValue: nextAdID), request: request, provider: provider, host: self)
+    }
+
+    // MARK: Ad views (rule Y22: one ad is shown in one view at a time)
+
+    /// Whether `container` shows an ad object other than `owner` (one that is still alive).
+    public func isAdView(_ container: HostNodeID, takenByAnotherThan owner: AnyObject) -> Bool {
+        guard let current = viewOwners[container]?.object else { return false }
+        return current !== owner
+    }
+
+    /// Records that `owner` shows in `container` (check ``isAdView(_:takenByAnotherThan:)`` first).
+    public func claimAdView(_ container: HostNodeID, for owner: AnyObject) {
+        viewOwners[container] = WeakOwner(object: owner)
+    }
+
+    /// Records that `owner` no longer shows in `container`.
+    public func releaseAdView(_ container: HostNodeID, for owner: AnyObject) {
+        if let current = viewOwners[container], current.object == nil || current.object === owner {
+            viewOwners[container] = nil
+        }
     }
 
     // MARK: Full-screen presentations (rule G2)
