@@ -383,6 +383,33 @@ struct SliderBindingTests {
         #expect(native.phase == .bound)
     }
 
+    @Test("Y9/Y22: a slider bound while it fades in (alpha 0) or is hidden binds, and counts once it is visible")
+    func y9_boundWhileFadingInCountsLater() async throws {
+        for hide in ["alpha", "hidden"] {
+            let world = try YandexWorld()
+            let state = try await world.loadedSlider()
+            let log = SliderEventLog(state)
+            log.watchCards(state)
+            let nodes = try world.addSlider(cards: 1)
+            let show = { (visible: Bool) throws in
+                if hide == "alpha" {
+                    try world.tree.setAlpha(nodes.slider, visible ? 1 : 0)
+                } else {
+                    try world.tree.setHidden(nodes.slider, !visible)
+                }
+            }
+            try show(false)
+            try world.bindAll(state, nodes)
+            #expect(state.layout?.ads.first?.isBound == true, "\(hide)")
+            world.driver.advance(by: .seconds(2))
+            #expect(log.count("impression(block)") == 0, "\(hide)")
+            try show(true)
+            world.driver.advance(by: .seconds(1))
+            #expect(log.count("impression(block)") == 1, "\(hide)")
+            #expect(log.count("impression(card-101)") == 1, "\(hide)")
+        }
+    }
+
     @Test("Y22: a required asset cut off in the middle of the second restarts it")
     func y22_requiredAssetCutOffMidSecondRestarts() async throws {
         let world = try YandexWorld()

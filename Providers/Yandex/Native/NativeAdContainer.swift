@@ -23,10 +23,11 @@ public struct NativeAdContainer {
 
     /// Binds the nodes the host rendered for the ad's assets.
     ///
-    /// - Throws: `bindingFailed` naming every required asset not rendered or not visible, or a card whose response
-    ///   lacks a required field; `invalidBinder` for a container not in the tree, a click view outside the
-    ///   container or shared with another card, or an ad already shown in another container (rule Y22). A
-    ///   failure is also reported through the ad's `onAdBindingFailure`.
+    /// - Throws: `bindingFailed` naming every required asset not rendered, of zero size, or hidden or transparent
+    ///   inside the container (a hidden or fading container or screen only delays the impression), or a card whose
+    ///   response lacks a required field; `invalidBinder` for a container not in the tree, a click view outside the
+    ///   container or shared with another card, an ad already shown in another container, or a container that
+    ///   already shows another ad (rule Y22). A failure is also reported through the ad's `onAdBindingFailure`.
     public func bind(assets: [AssetKind: HostNodeID], clickViews: [HostNodeID] = []) throws(AdError) {
         try state.bind(AdBinding(container: node, assets: assets, clickViews: clickViews))
     }

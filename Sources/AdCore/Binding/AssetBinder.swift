@@ -1,5 +1,6 @@
 /// Checks that the host rendered an ad's required assets where they count (rule Y9): each one rendered,
-/// inside the container, of non-zero size and not hidden or transparent.
+/// inside the container, of non-zero size and not hidden or transparent inside the container (a hidden or fading
+/// container, or anything above it, only delays the impression).
 ///
 /// A failure is one `bindingFailed` error naming every missing asset and why, so the host fixes all at once.
 ///
@@ -23,7 +24,7 @@ public struct AssetBinder {
         case outsideContainer = "outside the container"
         /// It has no width or no height.
         case zeroSize = "zero size"
-        /// It or an ancestor is hidden or transparent.
+        /// It, or a view between it and the ad's container, is hidden or transparent.
         case hidden = "hidden"
     }
 
@@ -45,12 +46,24 @@ public struct AssetBinder {
                 found.append((kind, .zeroSize))
                 continue
             }
-            switch engine.geometry(of: node).zeroReason {
-            case .hidden?, .transparent?: found.append((kind, .hidden))
-            default: break
-            }
+            // Hidden or transparent counts only when the asset itself or a view between it and the container is:
+            // a container (or anything above it) that is hidden or fading in is a visibility matter for the
+            // impression rule, not a missing asset, and the binding must not fail for good (Y9, Y22).
+            if isHiddenInside(node, container: binding.container) { found.append((kind, .hidden)) }
         }
         return found
+    }
+
+    /// Whether `node` or one of its ancestors below `container` is hidden or transparent.
+    private func isHiddenInside(_ node: HostNodeID, container: HostNodeID) -> Bool {
+        let tree = engine.tree
+        var current: HostNodeID? = node
+        while let view = current, view != container {
+            if (try? tree.isHidden(view)) == true { return true }
+            if ((try? tree.alpha(of: view)) ?? 1) < VisibilityEngine.minimumAlpha { return true }
+            current = try? tree.parent(of: view)
+        }
+        return false
     }
 
     /// Throws `bindingFailed` naming every required asset that does not count.
