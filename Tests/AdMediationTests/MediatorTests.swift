@@ -118,6 +118,80 @@ struct MediatorTests {
         #expect(world.host.ledger.excludedCreatives(for: "top") == ["cr-other"])
     }
 
+    @Test("Y18: a fill waiting in an auction already excludes its creative from a placement that loads meanwhile")
+    func y18_waitingFillExcludesItsCreative() async throws {
+        let (mediator, _) = try mediator([
+            H.placement(
+                .bidding, [H.bidder("fast", provider: "google"), H.bidder("slow", provider: "yandex")], id: "top"
+            ) {
+                $0.auction = AuctionPolicy(deadline: .seconds(1), pricing: .firstPrice)
+            },
+            H.placement(
+                .waterfall,
+                [
+                    H.waterfall("same", price: 1_000, provider: "google"),
+                    H.waterfall("other", price: 500, provider: "yandex"),
+                ],
+                id: "bottom"),
+        ])
+        reply("unit-fast", .delayed(.milliseconds(100), body("cr-x@3000")))
+        reply("unit-slow", .never)
+        reply("unit-same", .delayed(.milliseconds(200), body("cr-x")))
+        reply("unit-other", .delayed(.milliseconds(100), body("cr-y")))
+        try mediator.load("top")
+        try mediator.load("bottom")
+        await run(for: .milliseconds(500))  // top's auction still waits for its slow bidder
+        #expect(world.host.ledger.placements(holding: "cr-x") == ["top"])
+        await run(for: .seconds(2))
+        #expect(mediator.isReady("top"))
+        #expect(mediator.lastReport(for: "bottom")?.state(of: "same") == .excludedCreative)
+        #expect(mediator.lastReport(for: "bottom")?.winner == "other")
+        #expect(world.host.ledger.placements(holding: "cr-x") == ["top"])
+        // A fill that is then discarded (outbid, timed out, excluded) gives its hold back.
+        let top = try mediator.takeAd(for: "top")
+        mediator.release(top)
+        #expect(world.host.ledger.placements(holding: "cr-x").isEmpty)
+    }
+
+    @Test("Y18: releasing a mediated ad twice, or after it was dismissed, never frees another ad's hold")
+    func y18_releaseTwiceKeepsOtherHolds() async throws {
+        let (mediator, _) = try mediator([
+            H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")], id: "a") {
+                $0.preload = true
+            }
+        ])
+        reply("unit-g", body("cr-x"))
+        try mediator.load("a")
+        await run(for: .seconds(1))
+        let first = try mediator.takeAd(for: "a")
+        try mediator.load("a")
+        await run(for: .seconds(1))
+        #expect(mediator.isReady("a"))  // a second ad with the same creative, ready in the same placement
+        mediator.release(first)
+        #expect(world.host.ledger.placements(holding: "cr-x") == ["a"])
+        mediator.release(first)
+        #expect(world.host.ledger.placements(holding: "cr-x") == ["a"])
+        #expect(world.host.ledger.excludedCreatives(for: "b") == ["cr-x"])
+    }
+
+    @Test("I23: calling load again while a retry is scheduled waits for it: no extra requests, the backoff holds")
+    func i23_repeatedLoadsDoNotBypassBackoff() async throws {
+        let (mediator, _) = try mediator([
+            H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")]) {
+                $0.retry = RetryPolicy(maxAttempts: 8, baseDelay: .seconds(1), maximumDelay: .seconds(64))
+            }
+        ])
+        reply("unit-g", .failure(AdError(.noFill, "no fill")))
+        try mediator.load("p")
+        for _ in 0..<60 {
+            await run(for: .milliseconds(500))
+            try mediator.load("p")  // an impatient app
+        }
+        // The first request at 0 s and its retries after 1, 2, 4 and 8 s more (at 1, 3, 7 and 15 s); the next
+        // would be at 31 s. The sixty calls to load in between add nothing.
+        #expect(world.transport.requests.count == 5)
+    }
+
     @Test("Waterfall through the host: a provider that answers with an error is passed over for the next item")
     func providerErrorMovesOn() async throws {
         let (mediator, _) = try mediator([

@@ -45,6 +45,9 @@ public final class Mediator {
     private var loadOwners: [AdID: LoadKey] = [:]
     private var ready: [String: UnifiedAd] = [:]
     private var shown: [AdID: MediationDelivery] = [:]
+    /// The creatives a loading ad holds in the ledger since its fill arrived (Y18: a fill waiting in an auction or
+    /// behind a slower tier already excludes its creatives from the other placements).
+    private var fillHolds: [AdID: [String]] = [:]
     /// Ads whose (first) impression was booked: later component impressions of the same ad are not.
     private var impressionBooked: Set<AdID> = []
     private var inputs: [Input] = []
@@ -112,8 +115,11 @@ public final class Mediator {
 
     /// Destroys a mediated ad the app is done with and releases its creatives in the placement ledger.
     public func release(_ mediated: MediatedAd) {
-        let creatives = shown.removeValue(forKey: mediated.ad.id)?.creativeIDs ?? mediated.ad.info?.creativeIDs ?? []
-        releaseCreatives(creatives, in: mediated.placementID)
+        // Only a delivery still counted as shown holds creatives: one released before, or closed and dismissed
+        // (which released them already), must not take away another ad's hold of the same creative.
+        if let delivery = shown.removeValue(forKey: mediated.ad.id) {
+            releaseCreatives(delivery.creativeIDs, in: mediated.placementID)
+        }
         mediated.ad.destroy()
     }
 
@@ -157,6 +163,7 @@ public final class Mediator {
             case .discard(let index):
                 if let ad = loading.removeValue(forKey: LoadKey(placement: placement, index: index)) {
                     loadOwners[ad.id] = nil
+                    releaseFillHold(of: ad, in: placement)
                     ad.destroy()
                 }
             case .startTimer(let timer, let deadline):
@@ -172,7 +179,10 @@ public final class Mediator {
                     loadOwners[ad.id] = nil
                     ready[placement]?.destroy()
                     ready[placement] = ad
-                    host.ledger.hold(creatives: delivery.creativeIDs, in: placement)
+                    // The fill already holds its creatives; a delivery without one (none was recorded) holds now.
+                    if fillHolds.removeValue(forKey: ad.id) == nil {
+                        host.ledger.hold(creatives: delivery.creativeIDs, in: placement)
+                    }
                 }
                 finished(delivery.report)
             case .fail(let report):
@@ -194,7 +204,10 @@ public final class Mediator {
 
     private func startLoad(_ load: LineItemLoad) {
         let key = LoadKey(placement: load.placementID, index: load.index)
-        loading.removeValue(forKey: key)?.destroy()
+        if let replaced = loading.removeValue(forKey: key) {
+            releaseFillHold(of: replaced, in: load.placementID)
+            replaced.destroy()
+        }
         let request = AdRequest(
             adUnitID: load.adUnitID, format: load.format, placementID: load.placementID, timeout: load.timeout)
         let ad: UnifiedAd
@@ -283,6 +296,10 @@ public final class Mediator {
                 let excluded = host.ledger.excludedCreatives(for: key.placement)
                 let fill = LineItemFill(
                     info: info, isExcludedCreative: info.creativeIDs.contains { excluded.contains($0) })
+                if !fill.isExcludedCreative, !info.creativeIDs.isEmpty {
+                    host.ledger.hold(creatives: info.creativeIDs, in: key.placement)
+                    fillHolds[ad.id] = info.creativeIDs
+                }
                 run(key.placement) { $0.itemLoaded(key.index, fill: fill, at: $1) }
             case .failed(_, let error):
                 run(key.placement) { $0.itemFailed(key.index, error: error, at: $1) }
@@ -294,6 +311,10 @@ public final class Mediator {
         timers[key] = nil
         let context = context()
         run(key.placement) { $0.timerFired(key.timer, at: $1, context: context) }
+    }
+
+    private func releaseFillHold(of ad: UnifiedAd, in placement: String) {
+        if let held = fillHolds.removeValue(forKey: ad.id) { releaseCreatives(held, in: placement) }
     }
 
     private func releaseCreatives(_ creatives: [String], in placement: String) {

@@ -145,10 +145,9 @@ public struct MediationStateMachine: Sendable {
             guard isReadyExpired(at: now) else { return }
             expireReady(into: &actions)
         }
-        if retryPending {
-            retryPending = false
-            actions.append(.cancelTimer(MediationTimer(kind: .retry, request: request)))
-        }
+        // A retry is already scheduled: it is the next request. Asking again now would skip the backoff and the
+        // attempt limit (Y12, I23), so the app's call waits for it.
+        if retryPending { return }
         request += 1
         requestStart = now
         requestAttempt = attempt
