@@ -44,6 +44,9 @@ public final class UnifiedAd {
     @ObservationIgnored private var sink: AdEventSink?
     @ObservationIgnored private var tracker: ImpressionTrackerSet.TrackerID?
     @ObservationIgnored private var loadTask: Task<Void, Never>?
+    /// Which call to ``load()`` the running load belongs to: a result of an earlier, abandoned load (timed out or
+    /// cancelled) is dropped instead of ending a retry (C7).
+    @ObservationIgnored private var loadGeneration: UInt64 = 0
     @ObservationIgnored private var loadTimeout: ScheduledActionID?
     @ObservationIgnored private var expiryTimer: ScheduledActionID?
     @ObservationIgnored private var clickCountedThisImpression = false
@@ -99,6 +102,8 @@ public final class UnifiedAd {
         let provider = self.provider
         let request = self.request
         let environment = host.environment
+        loadGeneration &+= 1
+        let generation = loadGeneration
         let task = Task { @MainActor [weak self] in
             let result: Result<any ProviderAd, AdError>
             do throws(AdError) {
@@ -106,14 +111,21 @@ public final class UnifiedAd {
             } catch {
                 result = .failure(error)
             }
-            self?.finishLoad(result)
+            self?.finishLoad(result, generation: generation)
         }
         loadTask = task
         loadTimeout = host.scheduler.schedule(after: request.timeout) { [weak self] in self?.loadTimedOut() }
         return task
     }
 
-    private func finishLoad(_ result: Result<any ProviderAd, AdError>) {
+    private func finishLoad(_ result: Result<any ProviderAd, AdError>, generation: UInt64) {
+        guard generation == loadGeneration else {
+            // An abandoned load (it timed out and the host loaded again): its answer is never used and it must
+            // not end, or cancel the timeout of, the load that replaced it.
+            if case .success(let ad) = result { ad.destroy() }
+            host.diagnostics.record(.info, "Late answer of an abandoned load dropped.", providerID: providerID)
+            return
+        }
         if let loadTimeout { host.scheduler.cancel(loadTimeout) }
         loadTimeout = nil
         loadTask = nil
@@ -143,8 +155,12 @@ public final class UnifiedAd {
         let timeout = AdError(
             .timeout, "\(providerID) did not answer within \(request.timeout).", providerID: providerID,
             hint: "Check the network, or raise AdRequest.timeout for this ad unit.")
-        perform(machine.loadFailed(timeout))
+        // The abandoned load is cancelled before the failure is reported: a host that loads again from its
+        // handler starts a new load, which this must not cancel.
         loadTask?.cancel()
+        loadTask = nil
+        loadGeneration &+= 1
+        perform(machine.loadFailed(timeout))
     }
 
     private func expire() {

@@ -181,6 +181,49 @@ struct UnifiedAdLifecycleTests {
         #expect(ad.phase == .loaded)
     }
 
+    @Test("C7: a retry started from the timeout's handler, or right after it, ends with its own answer")
+    func c7_retryAfterTimeoutEndsWithItsOwnAnswer() async throws {
+        // From the handler: the timed-out load is cancelled before the failure is reported, not after.
+        let world = try TestHost(providers: [ScriptedProvider()])
+        world.transport.respond(to: "unit", with: .never)
+        let ad = try world.makeAd(AdRequest(adUnitID: "unit", format: .native), provider: "scripted")
+        var retried = false
+        ad.onEvent { event in
+            guard case .loadFailed = event, !retried else { return }
+            retried = true
+            world.transport.respond(to: "unit", with: .delayed(.seconds(1), .body(Array("cr".utf8))))
+            ad.load()
+        }
+        ad.load()
+        await world.driver.settle()
+        world.driver.advance(by: .seconds(10))  // the timeout: the handler loads again
+        await world.driver.settle()
+        world.driver.advance(by: .seconds(1))
+        await world.driver.settle()
+        let expected = ["loadStarted", "loadFailed(timeout)", "loadStarted", "loadSucceeded(scripted unit)"]
+        #expect(world.events(of: ad) == expected)
+        #expect(ad.phase == .loaded)
+
+        // In the same turn: the first attempt's late end must not end, or cancel the timeout of, the second.
+        let again = try TestHost(providers: [ScriptedProvider()])
+        again.transport.respond(
+            to: "unit", with: .delayed(.seconds(12), .failure(AdError(.network, "reset", providerID: "scripted"))))
+        let second = try again.makeAd(AdRequest(adUnitID: "unit", format: .native), provider: "scripted")
+        second.load()
+        await again.driver.settle()
+        again.driver.advance(by: .seconds(10))
+        again.transport.respond(to: "unit", with: .delayed(.seconds(5), .body(Array("cr".utf8))))
+        second.load()
+        await again.driver.settle()
+        again.driver.advance(by: .seconds(2))  // t = 12 s: the first attempt's late failure arrives and is dropped
+        await again.driver.settle()
+        #expect(again.events(of: second) == ["loadStarted", "loadFailed(timeout)", "loadStarted"])
+        again.driver.advance(by: .seconds(3))  // t = 15 s: the retry's answer
+        await again.driver.settle()
+        #expect(again.events(of: second) == expected)
+        #expect(second.phase == .loaded)
+    }
+
     @Test("C7: every provider failure ends the load with the typed error, provider code kept (C6)")
     func c7_typedFailureKeepsProviderCode() async throws {
         let world = try TestHost(providers: [ScriptedProvider()])
