@@ -366,6 +366,50 @@ struct WrapperResolutionTests {
             ])
     }
 
+    @Test("A no-ad document resolved as parsed fires its error URLs with 303, like a fetched one")
+    func parsedNoAdFiresErrorURLs() async throws {
+        let document = try VASTParser().parse(try TestData.fixture("no-ad.xml"), allowNoAd: true)
+        let resolution = await VASTWrapperResolver(fetcher: InMemoryFetcher([:]), clock: ManualClock())
+            .resolve(document, url: URL(string: "https://a.example.test/root"))
+        #expect(resolution.ads.isEmpty)
+        #expect(resolution.error?.vastCode == 303)
+        let pings = resolution.errorPings().map(\.absoluteString)
+        #expect(pings.contains { $0.hasPrefix("https://t.example.test/noad?code=303") })
+    }
+
+    @Test("followAdditionalWrappers=false ignores further wrappers but still plays the inline ads of the response")
+    func noMoreWrappersKeepsInLines() async throws {
+        let wrapperAd = """
+            <Ad id="p2" sequence="2"><Wrapper><AdSystem>w</AdSystem>
+            <VASTAdTagURI>https://a.example.test/more</VASTAdTagURI></Wrapper></Ad>
+            """
+        let pod = Self.document(Self.inlineXML("p1", sequence: 1), wrapperAd)
+        let fetcher = InMemoryFetcher([
+            "https://a.example.test/1": .body(
+                Self.wrapperXML(
+                    "one", "https://a.example.test/2",
+                    attributes: " allowMultipleAds=\"true\" followAdditionalWrappers=\"false\"")),
+            "https://a.example.test/2": .body(pod),
+        ])
+        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+            .resolve(url: URL(string: "https://a.example.test/1")!)
+        #expect(resolution.ads.map(\.ad.id) == ["p1"])
+        #expect(!fetcher.requestedURLs.map(\.absoluteString).contains("https://a.example.test/more"))
+    }
+
+    @Test("A wrapper loop through other spellings of the same URL (case, default port, dot segments) is caught")
+    func loopThroughSpellings() async throws {
+        let fetcher = InMemoryFetcher([
+            "https://a.example.test/1": .body(Self.wrapperXML("one", "HTTPS://A.EXAMPLE.TEST:443/x/../1")),
+            "HTTPS://A.EXAMPLE.TEST:443/x/../1": .body(Self.wrapperXML("two", "https://a.example.test/1")),
+        ])
+        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+            .resolve(url: URL(string: "https://a.example.test/1")!)
+        #expect(resolution.ads.isEmpty)
+        #expect(resolution.error?.vastCode == 302)
+        #expect(fetcher.requestedURLs.count == 1)
+    }
+
     @Test("A wrapper pointing at a non-http URL is refused, never fetched")
     func refusedScheme() async throws {
         let fetcher = InMemoryFetcher([

@@ -74,6 +74,17 @@ public struct WrapperResolutionStateMachine: Sendable {
     /// The first action.
     public mutating func start() -> Action {
         if let rootDocument {
+            if rootDocument.ads.isEmpty {
+                // A no-ad response handed in already parsed fails like a fetched one: its error URLs fire with 303.
+                resolution.failures.append(
+                    VASTResolutionFailure(
+                        error: AdError(.noFill, "The VAST response has no ad.", vastCode: 303),
+                        errorURLs: rootDocument.errorURLs,
+                        chain: rootURL.map { [$0.absoluteString] } ?? []
+                    )
+                )
+                return finish()
+            }
             plan(rootDocument, baseURL: rootURL)
             return advance(elapsed: .zero)
         }
@@ -129,7 +140,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             return advance(elapsed: elapsed)
         }
         let last = slot.wrappers.last
-        let candidates: [VASTAd]
+        var candidates: [VASTAd]
         let pod = document.podAds
         if last?.allowMultipleAds == true, !pod.isEmpty {
             candidates = pod
@@ -146,6 +157,12 @@ public struct WrapperResolutionStateMachine: Sendable {
                 )
             )
             return advance(elapsed: elapsed)
+        }
+        // followAdditionalWrappers="false": further wrappers are ignored (VAST 3/4); inline ads in the same
+        // response still play. Only a response with nothing but wrappers fails.
+        if slot.wrappers.contains(where: { !$0.followAdditionalWrappers }) {
+            let inLines = candidates.filter { $0.wrapper == nil }
+            if !inLines.isEmpty { candidates = inLines }
         }
         if slot.wrappers.contains(where: { !$0.followAdditionalWrappers }),
             candidates.contains(where: { $0.wrapper != nil })
@@ -186,6 +203,20 @@ public struct WrapperResolutionStateMachine: Sendable {
     }
 
     // MARK: - Internals
+
+    /// A URL as loop detection compares it: scheme and host lowercased, the default port dropped, dot segments
+    /// removed.
+    static func loopKey(_ url: URL) -> String {
+        let standardized = url.standardized
+        guard var components = URLComponents(url: standardized, resolvingAgainstBaseURL: false) else {
+            return standardized.absoluteString
+        }
+        components.scheme = components.scheme?.lowercased()
+        components.host = components.host?.lowercased()
+        let defaultPort = components.scheme == "https" ? 443 : components.scheme == "http" ? 80 : nil
+        if let port = components.port, port == defaultPort { components.port = nil }
+        return components.string ?? standardized.absoluteString
+    }
 
     private mutating func plan(_ document: VASTDocument, baseURL: URL?) {
         let pod = document.podAds
@@ -242,7 +273,10 @@ public struct WrapperResolutionStateMachine: Sendable {
                 failSlot(withCode(error, 301), including: wrapper)
                 continue
             }
-            if slot.chain.contains(url.absoluteString) {
+            // The same resource under another spelling (scheme or host case, a default port, dot segments) is a
+            // loop too.
+            let key = Self.loopKey(url)
+            if slot.chain.contains(where: { URL(string: $0).map(Self.loopKey) == key }) {
                 failSlot(
                     AdError(
                         .invalidResponse, "Wrapper loop: \(url.absoluteString) was already fetched in this chain.",
