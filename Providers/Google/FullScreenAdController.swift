@@ -82,11 +82,7 @@ final class FullScreenAdController {
             throw AdError(
                 error.code, error.message, providerID: id, hint: error.hint, underlying: error.underlying)
         }
-        if let shown = host.presentedAd(in: window), shown != ad.id {
-            throw AdError(
-                .presenterBusy, "The \(format) ad's window already shows another full-screen ad (\(shown)).",
-                providerID: id, hint: "Present after the ad on screen is dismissed (G2).")
-        }
+        try host.checkPresenterFree(window, for: ad.id, providerID: id)
     }
 
     func present(from context: HostContextProvider, reward: (@MainActor (AdReward) -> Void)?) throws(AdError) {

@@ -126,6 +126,16 @@ public final class AdHost {
     /// that is already presenting cannot present again.
     public func presentedAd(in window: HostWindowID) -> AdID? { presenters[window] }
 
+    /// Throws `presenterBusy` when `window` shows a full-screen ad other than `ad` (rule G2); the one check both
+    /// ``UnifiedAd/present(from:)`` and a provider's "can present" ask.
+    public func checkPresenterFree(_ window: HostWindowID, for ad: AdID, providerID: ProviderID?) throws(AdError) {
+        guard let shown = presenters[window], shown != ad else { return }
+        throw AdError(
+            .presenterBusy, "The window \(window) already shows another full-screen ad (\(shown)).",
+            providerID: providerID,
+            hint: "Present after the ad on screen is dismissed; a window shows one full-screen ad (G2).")
+    }
+
     /// Records that `ad` is shown full-screen in `window` (called by ``UnifiedAd/present(from:)``).
     func beginPresentation(of ad: AdID, in window: HostWindowID) { presenters[window] = ad }
 

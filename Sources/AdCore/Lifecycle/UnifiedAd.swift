@@ -271,11 +271,7 @@ public final class UnifiedAd {
         let scene: SceneID
         do throws(AdError) {
             window = try context.presentationWindow(in: tree)
-            if let shown = host.presentedAd(in: window), shown != id {
-                throw AdError(
-                    .presenterBusy, "The window \(window) already shows another full-screen ad (\(shown)).",
-                    hint: "Present after the ad on screen is dismissed; a window shows one full-screen ad (G2).")
-            }
+            try host.checkPresenterFree(window, for: id, providerID: providerID)
             scene = try tree.scene(of: window)
             let windowFrame = try tree.frame(of: window)
             overlay = try tree.makeNode(

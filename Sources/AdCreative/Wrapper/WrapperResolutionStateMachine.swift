@@ -74,17 +74,8 @@ public struct WrapperResolutionStateMachine: Sendable {
     /// The first action.
     public mutating func start() -> Action {
         if let rootDocument {
-            if rootDocument.ads.isEmpty {
-                // A no-ad response handed in already parsed fails like a fetched one: its error URLs fire with 303.
-                resolution.failures.append(
-                    VASTResolutionFailure(
-                        error: AdError(.noFill, "The VAST response has no ad.", vastCode: 303),
-                        errorURLs: rootDocument.errorURLs,
-                        chain: rootURL.map { [$0.absoluteString] } ?? []
-                    )
-                )
-                return finish()
-            }
+            // A no-ad response handed in already parsed fails like a fetched one: its error URLs fire with 303.
+            if rootDocument.ads.isEmpty { return finishWithoutAd(rootDocument, url: rootURL) }
             plan(rootDocument, baseURL: rootURL)
             return advance(elapsed: .zero)
         }
@@ -117,16 +108,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             awaitingRoot = false
             let url = pendingURL
             pendingURL = nil
-            if document.ads.isEmpty {
-                resolution.failures.append(
-                    VASTResolutionFailure(
-                        error: AdError(.noFill, "The VAST response has no ad.", vastCode: 303),
-                        errorURLs: document.errorURLs,
-                        chain: url.map { [$0.absoluteString] } ?? []
-                    )
-                )
-                return finish()
-            }
+            if document.ads.isEmpty { return finishWithoutAd(document, url: url) }
             plan(document, baseURL: url)
             return advance(elapsed: elapsed)
         }
@@ -203,6 +185,18 @@ public struct WrapperResolutionStateMachine: Sendable {
     }
 
     // MARK: - Internals
+
+    /// The root response has no ad: resolution ends with 303, firing the response's error URLs.
+    private mutating func finishWithoutAd(_ document: VASTDocument, url: URL?) -> Action {
+        resolution.failures.append(
+            VASTResolutionFailure(
+                error: AdError(.noFill, "The VAST response has no ad.", vastCode: 303),
+                errorURLs: document.errorURLs,
+                chain: url.map { [$0.absoluteString] } ?? []
+            )
+        )
+        return finish()
+    }
 
     /// A URL as loop detection compares it: scheme and host lowercased, the default port dropped, dot segments
     /// removed.
