@@ -7,11 +7,26 @@ public struct VASTAdParameters: Sendable, Equatable, Encodable {
     /// The `xmlEncoded` attribute.
     public var xmlEncoded: Bool?
     /// The parameters, as written.
-    public var value: String
+    public var value: String {
+        get { valueText.string }
+        set { valueText = VASTText(newValue) }
+    }
+    var valueText: VASTText
 
     /// Creates ad parameters.
     public init(xmlEncoded: Bool? = nil, value: String) {
         self.xmlEncoded = xmlEncoded
-        self.value = value
+        self.valueText = VASTText(value)
+    }
+
+    /// Parsed parameters.
+    init(xmlEncoded: Bool?, text: consuming VASTText) {
+        self.xmlEncoded = xmlEncoded
+        self.valueText = text
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case xmlEncoded
+        case valueText = "value"
     }
 }

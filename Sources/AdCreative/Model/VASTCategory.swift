@@ -5,13 +5,32 @@
 /// ```
 public struct VASTCategory: Sendable, Equatable, Encodable {
     /// The `authority` attribute (the taxonomy's URL).
-    public var authority: String?
+    public var authority: String? {
+        get { authorityText?.string }
+        set { authorityText = newValue.map { VASTText($0) } }
+    }
+    var authorityText: VASTText?
     /// The category code (for blocked categories, the element's text).
-    public var code: String
+    public var code: String {
+        get { codeText.string }
+        set { codeText = VASTText(newValue) }
+    }
+    var codeText: VASTText
 
     /// Creates a category.
     public init(authority: String? = nil, code: String) {
-        self.authority = authority
-        self.code = code
+        self.authorityText = authority.map { VASTText($0) }
+        self.codeText = VASTText(code)
+    }
+
+    /// A parsed category.
+    init(authority: String?, text: consuming VASTText) {
+        self.authorityText = authority.map { VASTText($0) }
+        self.codeText = text
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case authorityText = "authority"
+        case codeText = "code"
     }
 }

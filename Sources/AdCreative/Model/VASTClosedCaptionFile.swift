@@ -9,8 +9,18 @@ public struct VASTClosedCaptionFile: Sendable, Equatable, Encodable {
     /// `language`.
     public var language: String?
     /// The file URL.
-    public var url: String = ""
+    public var url: String {
+        get { urlText.string }
+        set { urlText = VASTText(newValue) }
+    }
+    var urlText = VASTText.empty
 
     /// Creates an empty closed-caption file.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case type
+        case language
+        case urlText = "url"
+    }
 }

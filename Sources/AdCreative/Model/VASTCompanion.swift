@@ -31,9 +31,17 @@ public struct VASTCompanion: Sendable, Equatable, Encodable {
     /// `<AdParameters>`.
     public var adParameters: VASTAdParameters?
     /// `<AltText>`.
-    public var altText: String?
+    public var altText: String? {
+        get { altTextValue?.string }
+        set { altTextValue = newValue.map { VASTText($0) } }
+    }
+    var altTextValue: VASTText?
     /// `<CompanionClickThrough>`.
-    public var clickThrough: String?
+    public var clickThrough: String? {
+        get { clickThroughText?.string }
+        set { clickThroughText = newValue.map { VASTText($0) } }
+    }
+    var clickThroughText: VASTText?
     /// `<CompanionClickTracking>` URLs.
     public var clickTrackings: [VASTTrackingURL] = []
     /// `<TrackingEvents>` (usually `creativeView`).
@@ -41,4 +49,24 @@ public struct VASTCompanion: Sendable, Equatable, Encodable {
 
     /// Creates an empty companion.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case width
+        case height
+        case assetWidth
+        case assetHeight
+        case expandedWidth
+        case expandedHeight
+        case apiFramework
+        case adSlotId
+        case pxratio
+        case renderingMode
+        case resources
+        case adParameters
+        case altTextValue = "altText"
+        case clickThroughText = "clickThrough"
+        case clickTrackings
+        case trackingEvents
+    }
 }

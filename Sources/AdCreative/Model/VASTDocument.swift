@@ -10,7 +10,11 @@ public struct VASTDocument: Sendable, Equatable, Encodable {
     /// The ads, in document order.
     public var ads: [VASTAd] = []
     /// Document-level `<Error>` URLs (a no-ad response carries only these).
-    public var errorURLs: [String] = []
+    public var errorURLs: [String] {
+        get { errorURLTexts.map(\.string) }
+        set { errorURLTexts = newValue.map { VASTText($0) } }
+    }
+    var errorURLTexts: [VASTText] = []
     /// Problems the parser tolerated (VAST 101: a missing required element, an ad it had to drop).
     public var warnings: [VASTWarning] = []
 
@@ -30,4 +34,11 @@ public struct VASTDocument: Sendable, Equatable, Encodable {
 
     /// The stand-alone (buffet) ads: those without a `sequence`.
     public var standAloneAds: [VASTAd] { ads.filter { $0.sequence == nil } }
+
+    private enum CodingKeys: String, CodingKey {
+        case version
+        case ads
+        case errorURLTexts = "errorURLs"
+        case warnings
+    }
 }

@@ -29,7 +29,12 @@ public struct VASTElement: Sendable, Equatable, Encodable {
     /// The attributes, in document order.
     public var attributes: [Attribute]
     /// The element's own text and CDATA, concatenated and trimmed.
-    public var text: String
+    public var text: String {
+        get { content.string }
+        set { content = VASTText(newValue) }
+    }
+    /// How ``text`` is stored (a view of the document's text storage when parsed and long).
+    var content: VASTText
     /// The child elements, in document order.
     public var children: [VASTElement]
 
@@ -37,8 +42,14 @@ public struct VASTElement: Sendable, Equatable, Encodable {
     public init(name: String, attributes: [Attribute] = [], text: String = "", children: [VASTElement] = []) {
         self.name = name
         self.attributes = attributes
-        self.text = text
+        self.content = VASTText(text)
         self.children = children
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, attributes
+        case content = "text"
+        case children
     }
 
     /// The value of the attribute named `name`, if present.

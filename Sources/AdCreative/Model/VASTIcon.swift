@@ -25,14 +25,39 @@ public struct VASTIcon: Sendable, Equatable, Encodable {
     /// Static, IFrame and HTML resources.
     public var resources: [VASTResource] = []
     /// `<IconClickThrough>`.
-    public var clickThrough: String?
+    public var clickThrough: String? {
+        get { clickThroughText?.string }
+        set { clickThroughText = newValue.map { VASTText($0) } }
+    }
+    var clickThroughText: VASTText?
     /// `<IconClickTracking>` URLs.
     public var clickTrackings: [VASTTrackingURL] = []
     /// `<IconClickFallbackImage>` entries.
     public var clickFallbackImages: [VASTIconClickFallbackImage] = []
     /// `<IconViewTracking>` URLs.
-    public var viewTrackings: [String] = []
+    public var viewTrackings: [String] {
+        get { viewTrackingTexts.map(\.string) }
+        set { viewTrackingTexts = newValue.map { VASTText($0) } }
+    }
+    var viewTrackingTexts: [VASTText] = []
 
     /// Creates an empty icon.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case program
+        case width
+        case height
+        case xPosition
+        case yPosition
+        case duration
+        case offset
+        case apiFramework
+        case pxratio
+        case resources
+        case clickThroughText = "clickThrough"
+        case clickTrackings
+        case clickFallbackImages
+        case viewTrackingTexts = "viewTrackings"
+    }
 }

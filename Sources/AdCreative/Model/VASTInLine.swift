@@ -8,21 +8,41 @@ public struct VASTInLine: Sendable, Equatable, Encodable {
     /// `<AdSystem>`.
     public var adSystem: VASTAdSystem?
     /// `<AdTitle>`.
-    public var adTitle: String?
+    public var adTitle: String? {
+        get { adTitleText?.string }
+        set { adTitleText = newValue.map { VASTText($0) } }
+    }
+    var adTitleText: VASTText?
     /// `<AdServingId>`.
-    public var adServingId: String?
+    public var adServingId: String? {
+        get { adServingIdText?.string }
+        set { adServingIdText = newValue.map { VASTText($0) } }
+    }
+    var adServingIdText: VASTText?
     /// `<Impression>` URLs.
     public var impressions: [VASTTrackingURL] = []
     /// `<Error>` URLs.
-    public var errorURLs: [String] = []
+    public var errorURLs: [String] {
+        get { errorURLTexts.map(\.string) }
+        set { errorURLTexts = newValue.map { VASTText($0) } }
+    }
+    var errorURLTexts: [VASTText] = []
     /// `<Pricing>`.
     public var pricing: VASTPricing?
     /// `<Category>` entries.
     public var categories: [VASTCategory] = []
     /// `<Description>`.
-    public var description: String?
+    public var description: String? {
+        get { descriptionText?.string }
+        set { descriptionText = newValue.map { VASTText($0) } }
+    }
+    var descriptionText: VASTText?
     /// `<Advertiser>`.
-    public var advertiser: String?
+    public var advertiser: String? {
+        get { advertiserText?.string }
+        set { advertiserText = newValue.map { VASTText($0) } }
+    }
+    var advertiserText: VASTText?
     /// `<Expires>` in seconds.
     public var expires: Int?
     /// `<ViewableImpression>`.
@@ -36,4 +56,21 @@ public struct VASTInLine: Sendable, Equatable, Encodable {
 
     /// Creates an empty inline ad.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case adSystem
+        case adTitleText = "adTitle"
+        case adServingIdText = "adServingId"
+        case impressions
+        case errorURLTexts = "errorURLs"
+        case pricing
+        case categories
+        case descriptionText = "description"
+        case advertiserText = "advertiser"
+        case expires
+        case viewableImpression
+        case adVerifications
+        case creatives
+        case extensions
+    }
 }

@@ -11,8 +11,19 @@ public struct VASTInteractiveCreativeFile: Sendable, Equatable, Encodable {
     /// `variableDuration`.
     public var variableDuration: Bool?
     /// The file URL (a VAST 4.3 `data:` URI is allowed here).
-    public var url: String = ""
+    public var url: String {
+        get { urlText.string }
+        set { urlText = VASTText(newValue) }
+    }
+    var urlText = VASTText.empty
 
     /// Creates an empty interactive creative file.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case type
+        case apiFramework
+        case variableDuration
+        case urlText = "url"
+    }
 }

@@ -33,8 +33,18 @@ public struct VASTMediaFile: Sendable, Equatable, Encodable {
     /// `mediaType` (VAST 4.1, for example `2D`).
     public var mediaType: String?
     /// The media URL.
-    public var url: String = ""
+    public var url: String {
+        get { urlText.string }
+        set { urlText = VASTText(newValue) }
+    }
+    var urlText = VASTText.empty
 
     /// Creates an empty media file.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case id, delivery, type, width, height, codec, bitrate, minBitrate, maxBitrate, scalable,
+            maintainAspectRatio, apiFramework, fileSize, mediaType
+        case urlText = "url"
+    }
 }

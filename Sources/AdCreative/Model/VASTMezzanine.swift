@@ -21,8 +21,24 @@ public struct VASTMezzanine: Sendable, Equatable, Encodable {
     /// `mediaType`.
     public var mediaType: String?
     /// The file URL.
-    public var url: String = ""
+    public var url: String {
+        get { urlText.string }
+        set { urlText = VASTText(newValue) }
+    }
+    var urlText = VASTText.empty
 
     /// Creates an empty mezzanine.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case delivery
+        case type
+        case width
+        case height
+        case codec
+        case fileSize
+        case mediaType
+        case urlText = "url"
+    }
 }

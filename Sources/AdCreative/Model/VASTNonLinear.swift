@@ -27,10 +27,30 @@ public struct VASTNonLinear: Sendable, Equatable, Encodable {
     /// `<AdParameters>`.
     public var adParameters: VASTAdParameters?
     /// `<NonLinearClickThrough>`.
-    public var clickThrough: String?
+    public var clickThrough: String? {
+        get { clickThroughText?.string }
+        set { clickThroughText = newValue.map { VASTText($0) } }
+    }
+    var clickThroughText: VASTText?
     /// `<NonLinearClickTracking>` URLs.
     public var clickTrackings: [VASTTrackingURL] = []
 
     /// Creates an empty non-linear ad.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case width
+        case height
+        case expandedWidth
+        case expandedHeight
+        case scalable
+        case maintainAspectRatio
+        case minSuggestedDuration
+        case apiFramework
+        case resources
+        case adParameters
+        case clickThroughText = "clickThrough"
+        case clickTrackings
+    }
 }

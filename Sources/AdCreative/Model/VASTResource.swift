@@ -19,12 +19,29 @@ public struct VASTResource: Sendable, Equatable, Encodable {
     /// `creativeType` of a static resource (MIME type).
     public var creativeType: String?
     /// The URL or, for HTML, the markup.
-    public var value: String
+    public var value: String {
+        get { valueText.string }
+        set { valueText = VASTText(newValue) }
+    }
+    var valueText: VASTText
 
     /// Creates a resource.
     public init(kind: Kind, creativeType: String? = nil, value: String) {
         self.kind = kind
         self.creativeType = creativeType
-        self.value = value
+        self.valueText = VASTText(value)
+    }
+
+    /// A parsed resource.
+    init(kind: Kind, creativeType: String?, text: consuming VASTText) {
+        self.kind = kind
+        self.creativeType = creativeType
+        self.valueText = text
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind
+        case creativeType
+        case valueText = "value"
     }
 }

@@ -12,7 +12,11 @@ public struct VASTTrackingEvent: Sendable, Equatable, Encodable {
     /// The `event` attribute as written.
     public var rawEvent: String
     /// The URL to ping.
-    public var url: String
+    public var url: String {
+        get { urlText.string }
+        set { urlText = VASTText(newValue) }
+    }
+    var urlText: VASTText
     /// The `offset` of a `progress` event.
     public var offset: VASTOffset?
 
@@ -20,15 +24,15 @@ public struct VASTTrackingEvent: Sendable, Equatable, Encodable {
     public init(event: String, url: String, offset: VASTOffset? = nil) {
         self.rawEvent = event
         self.event = VASTTrackingEvent.modernName(for: event)
-        self.url = url
+        self.urlText = VASTText(url)
         self.offset = offset
     }
 
     /// An event whose 4.x name is already known (the parser's path: no second look at the name).
-    init(event: String, rawEvent: String, url: String, offset: VASTOffset?) {
+    init(event: String, rawEvent: String, text: consuming VASTText, offset: VASTOffset?) {
         self.event = event
         self.rawEvent = rawEvent
-        self.url = url
+        self.urlText = text
         self.offset = offset
     }
 
@@ -45,5 +49,11 @@ public struct VASTTrackingEvent: Sendable, Equatable, Encodable {
         case "exitFullscreen", "collapse": "playerCollapse"
         default: event
         }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case event, rawEvent
+        case urlText = "url"
+        case offset
     }
 }

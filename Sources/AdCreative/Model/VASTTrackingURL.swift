@@ -8,11 +8,26 @@ public struct VASTTrackingURL: Sendable, Equatable, Encodable {
     /// The `id` attribute.
     public var id: String?
     /// The URL, as written (trimmed); expand macros before pinging it.
-    public var url: String
+    public var url: String {
+        get { urlText.string }
+        set { urlText = VASTText(newValue) }
+    }
+    var urlText: VASTText
 
     /// Creates a URL entry.
     public init(id: String? = nil, url: String) {
         self.id = id
-        self.url = url
+        self.urlText = VASTText(url)
+    }
+
+    /// A parsed URL entry.
+    init(id: String?, text: consuming VASTText) {
+        self.id = id
+        self.urlText = text
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case urlText = "url"
     }
 }

@@ -13,8 +13,20 @@ public struct VASTVerification: Sendable, Equatable, Encodable {
     /// `<TrackingEvents>` (for example `verificationNotExecuted`).
     public var trackingEvents: [VASTTrackingEvent] = []
     /// `<VerificationParameters>`.
-    public var verificationParameters: String?
+    public var verificationParameters: String? {
+        get { verificationParametersText?.string }
+        set { verificationParametersText = newValue.map { VASTText($0) } }
+    }
+    var verificationParametersText: VASTText?
 
     /// Creates an empty verification.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case vendor
+        case javaScriptResources
+        case executableResources
+        case trackingEvents
+        case verificationParametersText = "verificationParameters"
+    }
 }

@@ -11,8 +11,19 @@ public struct VASTVerificationResource: Sendable, Equatable, Encodable {
     /// The `type` attribute of an executable resource.
     public var type: String?
     /// The resource URL.
-    public var url: String = ""
+    public var url: String {
+        get { urlText.string }
+        set { urlText = VASTText(newValue) }
+    }
+    var urlText = VASTText.empty
 
     /// Creates an empty resource.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case apiFramework
+        case browserOptional
+        case type
+        case urlText = "url"
+    }
 }

@@ -7,19 +7,38 @@ public struct VASTViewableImpression: Sendable, Equatable, Encodable {
     /// The `id` attribute.
     public var id: String?
     /// `<Viewable>` URLs.
-    public var viewable: [String] = []
+    public var viewable: [String] {
+        get { viewableTexts.map(\.string) }
+        set { viewableTexts = newValue.map { VASTText($0) } }
+    }
+    var viewableTexts: [VASTText] = []
     /// `<NotViewable>` URLs.
-    public var notViewable: [String] = []
+    public var notViewable: [String] {
+        get { notViewableTexts.map(\.string) }
+        set { notViewableTexts = newValue.map { VASTText($0) } }
+    }
+    var notViewableTexts: [VASTText] = []
     /// `<ViewUndetermined>` URLs.
-    public var viewUndetermined: [String] = []
+    public var viewUndetermined: [String] {
+        get { viewUndeterminedTexts.map(\.string) }
+        set { viewUndeterminedTexts = newValue.map { VASTText($0) } }
+    }
+    var viewUndeterminedTexts: [VASTText] = []
 
     /// Creates an empty viewable-impression element.
     public init() {}
 
     /// Appends the URLs of `other` (used when merging a wrapper chain).
     public mutating func merge(_ other: VASTViewableImpression) {
-        viewable += other.viewable
-        notViewable += other.notViewable
-        viewUndetermined += other.viewUndetermined
+        viewableTexts += other.viewableTexts
+        notViewableTexts += other.notViewableTexts
+        viewUndeterminedTexts += other.viewUndeterminedTexts
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case viewableTexts = "viewable"
+        case notViewableTexts = "notViewable"
+        case viewUndeterminedTexts = "viewUndetermined"
     }
 }

@@ -5,7 +5,11 @@
 /// ```
 public struct VASTWrapper: Sendable, Equatable, Encodable {
     /// `<VASTAdTagURI>`: the next document in the chain.
-    public var vastAdTagURI: String?
+    public var vastAdTagURI: String? {
+        get { vastAdTagURIText?.string }
+        set { vastAdTagURIText = newValue.map { VASTText($0) } }
+    }
+    var vastAdTagURIText: VASTText?
     /// `followAdditionalWrappers` (default `true`).
     public var followAdditionalWrappers: Bool = true
     /// `allowMultipleAds` (default `false`).
@@ -15,11 +19,19 @@ public struct VASTWrapper: Sendable, Equatable, Encodable {
     /// `<AdSystem>`.
     public var adSystem: VASTAdSystem?
     /// `<AdServingId>`.
-    public var adServingId: String?
+    public var adServingId: String? {
+        get { adServingIdText?.string }
+        set { adServingIdText = newValue.map { VASTText($0) } }
+    }
+    var adServingIdText: VASTText?
     /// `<Impression>` URLs.
     public var impressions: [VASTTrackingURL] = []
     /// `<Error>` URLs.
-    public var errorURLs: [String] = []
+    public var errorURLs: [String] {
+        get { errorURLTexts.map(\.string) }
+        set { errorURLTexts = newValue.map { VASTText($0) } }
+    }
+    var errorURLTexts: [VASTText] = []
     /// `<Pricing>`.
     public var pricing: VASTPricing?
     /// `<ViewableImpression>`.
@@ -35,4 +47,21 @@ public struct VASTWrapper: Sendable, Equatable, Encodable {
 
     /// Creates an empty wrapper.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case vastAdTagURIText = "vastAdTagURI"
+        case followAdditionalWrappers
+        case allowMultipleAds
+        case fallbackOnNoAd
+        case adSystem
+        case adServingIdText = "adServingId"
+        case impressions
+        case errorURLTexts = "errorURLs"
+        case pricing
+        case viewableImpression
+        case adVerifications
+        case blockedAdCategories
+        case creatives
+        case extensions
+    }
 }

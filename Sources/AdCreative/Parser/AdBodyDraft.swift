@@ -1,19 +1,19 @@
 /// The fields `<InLine>` and `<Wrapper>` share, collected while their element is open.
 struct AdBodyDraft {
     var adSystem: VASTAdSystem?
-    var adTitle: String?
-    var adServingId: String?
+    var adTitle: VASTText?
+    var adServingId: VASTText?
     var impressions: [VASTTrackingURL] = []
-    var errorURLs: [String] = []
+    var errorURLs: [VASTText] = []
     var pricing: VASTPricing?
     var categories: [VASTCategory] = []
-    var description: String?
-    var advertiser: String?
+    var description: VASTText?
+    var advertiser: VASTText?
     var expires: Int?
     var viewableImpression: VASTViewableImpression?
     var adVerifications: [VASTVerification] = []
     var blockedAdCategories: [VASTCategory] = []
-    var vastAdTagURI: String?
+    var vastAdTagURI: VASTText?
     var creatives: [VASTCreative] = []
     var extensions: [VASTElement] = []
 
@@ -22,14 +22,14 @@ struct AdBodyDraft {
     mutating func makeInLine() -> VASTInLine {
         var inLine = VASTInLine()
         swap(&inLine.adSystem, &adSystem)
-        swap(&inLine.adTitle, &adTitle)
-        swap(&inLine.adServingId, &adServingId)
+        swap(&inLine.adTitleText, &adTitle)
+        swap(&inLine.adServingIdText, &adServingId)
         swap(&inLine.impressions, &impressions)
-        swap(&inLine.errorURLs, &errorURLs)
+        swap(&inLine.errorURLTexts, &errorURLs)
         swap(&inLine.pricing, &pricing)
         swap(&inLine.categories, &categories)
-        swap(&inLine.description, &description)
-        swap(&inLine.advertiser, &advertiser)
+        swap(&inLine.descriptionText, &description)
+        swap(&inLine.advertiserText, &advertiser)
         inLine.expires = expires
         swap(&inLine.viewableImpression, &viewableImpression)
         swap(&inLine.adVerifications, &adVerifications)
@@ -41,14 +41,14 @@ struct AdBodyDraft {
     /// Moves the collected fields into a wrapper, leaving this draft empty.
     mutating func makeWrapper(follow: Bool, allowMultiple: Bool, fallback: Bool) -> VASTWrapper {
         var wrapper = VASTWrapper()
-        swap(&wrapper.vastAdTagURI, &vastAdTagURI)
+        swap(&wrapper.vastAdTagURIText, &vastAdTagURI)
         wrapper.followAdditionalWrappers = follow
         wrapper.allowMultipleAds = allowMultiple
         wrapper.fallbackOnNoAd = fallback
         swap(&wrapper.adSystem, &adSystem)
-        swap(&wrapper.adServingId, &adServingId)
+        swap(&wrapper.adServingIdText, &adServingId)
         swap(&wrapper.impressions, &impressions)
-        swap(&wrapper.errorURLs, &errorURLs)
+        swap(&wrapper.errorURLTexts, &errorURLs)
         swap(&wrapper.pricing, &pricing)
         swap(&wrapper.viewableImpression, &viewableImpression)
         swap(&wrapper.adVerifications, &adVerifications)

@@ -49,11 +49,6 @@ struct SAXTextBuffer {
         return UnsafeBufferPointer(start: lower, count: upper - lower)
     }
 
-    /// The text from `start` to the end, trimmed, as a `String`.
-    func trimmedString(from start: Int) -> String {
-        String(parsedUTF8: trimmed(from: start))
-    }
-
     /// Releases the memory allocated by growing, if any; the buffer must not be used afterwards.
     func free() {
         if owned { base.deallocate() }

@@ -67,7 +67,8 @@ public struct VASTParser: Sendable {
                     guard let frameScratch = frameScratch.baseAddress, let textScratch = textScratch.baseAddress else {
                         throw AdError(.internal, "No scratch memory for the parser.")
                     }
-                    var builder = VASTSAXBuilder(limits: limits, frameScratch: frameScratch, textScratch: textScratch)
+                    var builder = VASTSAXBuilder(
+                        limits: limits, inputBytes: bytes.count, frameScratch: frameScratch, textScratch: textScratch)
                     defer { builder.freeMemory() }
                     return try parse(base, count: bytes.count, builder: &builder, allowNoAd: allowNoAd)
                 }

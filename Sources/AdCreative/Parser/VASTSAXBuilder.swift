@@ -74,6 +74,10 @@ struct VASTSAXBuilder {
     static let scratchFrames = 64
 
     let limits: VASTParserLimits
+    /// The document's size: the capacity of its text storage.
+    let inputBytes: Int
+    /// The long texts of the document (see ``VASTTextStorage``), created at the first one.
+    private var textStorage: VASTTextStorage?
     /// The VAST names, recognised by their interned pointers (see ``VASTVocabulary``).
     let vocabulary = VASTVocabulary.shared
     var context: xmlParserCtxtPtr?
@@ -144,8 +148,14 @@ struct VASTSAXBuilder {
     /// A builder using `frameScratch` (``frameScratchBytes``) for its frame stack (unless
     /// ``VASTParserLimits/maxDepth`` exceeds ``scratchFrames``) and `textScratch` (``textScratchBytes``) for its
     /// first text buffer; both 16-byte aligned and alive for the whole parse.
-    init(limits: VASTParserLimits, frameScratch: UnsafeMutableRawPointer, textScratch: UnsafeMutableRawPointer) {
+    init(
+        limits: VASTParserLimits,
+        inputBytes: Int,
+        frameScratch: UnsafeMutableRawPointer,
+        textScratch: UnsafeMutableRawPointer
+    ) {
         self.limits = limits
+        self.inputBytes = inputBytes
         frames = FrameStack(memory: frameScratch, room: VASTSAXBuilder.scratchFrames, depth: max(limits.maxDepth, 1))
         text = SAXTextBuffer(
             initial: textScratch.bindMemory(to: UInt8.self, capacity: VASTSAXBuilder.textScratchBytes),
@@ -250,13 +260,13 @@ struct VASTSAXBuilder {
             return
         }
         if frame.captures {
-            let value = text.trimmedString(from: frame.textStart)
-            text.truncate(to: frame.textStart)
-            if frame.tag.isURL, value.utf8.count > limits.maxURLLength {
-                fail(.urlLength, "A URL of \(value.utf8.count) bytes", limits.maxURLLength)
+            let value = text.trimmed(from: frame.textStart)
+            if frame.tag.isURL, value.count > limits.maxURLLength {
+                fail(.urlLength, "A URL of \(value.count) bytes", limits.maxURLLength)
                 return
             }
             endText(frame.tag, parent: frames.last?.tag, value)
+            text.truncate(to: frame.textStart)
         } else {
             end(frame.tag, parent: frames.last?.tag)
         }
@@ -647,73 +657,92 @@ struct VASTSAXBuilder {
 
     // MARK: - Text elements
 
-    private mutating func endText(_ tag: VASTTag, parent: VASTTag?, _ value: consuming String) {
+    /// Keeps `bytes` as a model text: a view of the document's text storage when long (see ``VASTText``).
+    @inline(__always)
+    private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) -> VASTText {
+        VASTText(parsed: bytes, storage: &textStorage, capacity: inputBytes)
+    }
+
+    /// Ends a text element whose trimmed text is `bytes` (in the text buffer: valid until it is truncated). URLs
+    /// and free text are kept as ``VASTText`` views, identifiers and numbers as `String`s or parsed values.
+    private mutating func endText(_ tag: VASTTag, parent: VASTTag?, _ bytes: UnsafeBufferPointer<UInt8>) {
         // Moved out of the builder (a swap), not copied and then cleared: no retain and release per value.
         var taken: (a: String?, b: String?, c: String?) = (nil, nil, nil)
         swap(&taken, &pending)
         let (attributeA, pendingB, pendingC) = taken
         switch tag {
         case .impression:
-            guard !value.isEmpty else { return }
-            body.impressions.append(VASTTrackingURL(id: attributeA, url: value))
+            guard !bytes.isEmpty else { return }
+            body.impressions.append(VASTTrackingURL(id: attributeA, text: keep(bytes)))
         case .error:
-            guard !value.isEmpty else { return }
-            if parent == .vast { document.errorURLs.append(value) } else { body.errorURLs.append(value) }
+            guard !bytes.isEmpty else { return }
+            if parent == .vast {
+                document.errorURLTexts.append(keep(bytes))
+            } else {
+                body.errorURLs.append(keep(bytes))
+            }
         case .adSystem:
-            body.adSystem = VASTAdSystem(name: value, version: attributeA)
+            body.adSystem = VASTAdSystem(name: String(parsedUTF8: bytes), version: attributeA)
         case .adTitle:
-            body.adTitle = value
+            body.adTitle = keep(bytes)
         case .adServingId:
-            body.adServingId = value
+            body.adServingId = keep(bytes)
         case .description:
-            body.description = value
+            body.description = keep(bytes)
         case .advertiser:
-            body.advertiser = value
+            body.advertiser = keep(bytes)
         case .expires:
-            body.expires = Int(value)
+            body.expires = Int(String(parsedUTF8: bytes))
         case .pricing:
-            body.pricing = VASTPricing(model: attributeA, currency: pendingB, value: Double(value))
+            body.pricing = VASTPricing(model: attributeA, currency: pendingB, value: Double(String(parsedUTF8: bytes)))
         case .category:
-            body.categories.append(VASTCategory(authority: attributeA, code: value))
+            body.categories.append(VASTCategory(authority: attributeA, text: keep(bytes)))
         case .blockedAdCategories:
-            for code in value.split(separator: ",") {
+            for code in String(parsedUTF8: bytes).split(separator: ",") {
                 body.blockedAdCategories.append(
                     VASTCategory(authority: attributeA, code: code.trimmingASCIIWhitespace()))
             }
         case .viewable:
-            body.viewableImpression?.viewable.append(value)
+            let value = keep(bytes)
+            body.viewableImpression?.viewableTexts.append(value)
         case .notViewable:
-            body.viewableImpression?.notViewable.append(value)
+            let value = keep(bytes)
+            body.viewableImpression?.notViewableTexts.append(value)
         case .viewUndetermined:
-            body.viewableImpression?.viewUndetermined.append(value)
+            let value = keep(bytes)
+            body.viewableImpression?.viewUndeterminedTexts.append(value)
         case .javaScriptResource, .executableResource:
             var resource = VASTVerificationResource()
             resource.apiFramework = attributeA
             resource.browserOptional = pendingB.flatMap(VASTElement.parseBool)
             resource.type = pendingC
-            resource.url = value
+            resource.urlText = keep(bytes)
             if tag == .javaScriptResource {
                 verification?.javaScriptResources.append(resource)
             } else {
                 verification?.executableResources.append(resource)
             }
         case .verificationParameters:
-            verification?.verificationParameters = value
+            let value = keep(bytes)
+            verification?.verificationParametersText = value
         case .vastAdTagURI:
-            body.vastAdTagURI = value
+            body.vastAdTagURI = keep(bytes)
         case .universalAdId:
-            let text = value.isEmpty || value == "unknown" ? (pendingB ?? copy value) : value
+            let value = String(parsedUTF8: bytes)
+            let text = value.isEmpty || value == "unknown" ? (pendingB ?? value) : value
             if inCreative {
                 creative.universalAdIds.append(
                     VASTUniversalAdId(idRegistry: attributeA, idValue: pendingB, value: text))
             }
         case .duration:
             if parent == .linear {
-                linear?.duration = VASTTime(parsing: copy value)
+                let value = String(parsedUTF8: bytes)
+                linear?.duration = VASTTime(parsing: value)
                 if linear?.duration == nil { warn("<Duration> '\(value)' is not a valid time") }
             }
         case .adParameters:
-            let parameters = VASTAdParameters(xmlEncoded: attributeA.flatMap(VASTElement.parseBool), value: value)
+            let parameters = VASTAdParameters(
+                xmlEncoded: attributeA.flatMap(VASTElement.parseBool), text: keep(bytes))
             switch parent {
             case .linear: linear?.adParameters = parameters
             case .nonLinear: nonLinear?.adParameters = parameters
@@ -721,7 +750,7 @@ struct VASTSAXBuilder {
             default: break
             }
         case .mediaFile:
-            pendingMediaFile.url = value
+            pendingMediaFile.urlText = keep(bytes)
             if case .some = linear {
                 linear?.mediaFiles.append(moving: &pendingMediaFile, leaving: VASTMediaFile())
             } else {
@@ -737,7 +766,7 @@ struct VASTSAXBuilder {
             mezzanine.codec = pendingMediaFile.codec
             mezzanine.fileSize = pendingMediaFile.fileSize
             mezzanine.mediaType = pendingMediaFile.mediaType
-            mezzanine.url = value
+            mezzanine.urlText = keep(bytes)
             pendingMediaFile = VASTMediaFile()
             linear?.mezzanines.append(mezzanine)
         case .interactiveCreativeFile:
@@ -745,67 +774,84 @@ struct VASTSAXBuilder {
             file.type = attributeA
             file.apiFramework = pendingB
             file.variableDuration = pendingC.flatMap(VASTElement.parseBool)
-            file.url = value
+            file.urlText = keep(bytes)
             linear?.interactiveCreativeFiles.append(file)
         case .closedCaptionFile:
             var file = VASTClosedCaptionFile()
             file.type = attributeA
             file.language = pendingB
-            file.url = value
+            file.urlText = keep(bytes)
             linear?.closedCaptionFiles.append(file)
         case .tracking:
-            endTracking(value)
+            endTracking(bytes)
         case .clickThrough:
             if parent == .videoClicks {
-                linear?.videoClicks?.clickThrough = VASTTrackingURL(id: attributeA, url: value)
+                let value = keep(bytes)
+                linear?.videoClicks?.clickThrough = VASTTrackingURL(id: attributeA, text: value)
             }
         case .clickTracking:
-            if parent == .videoClicks, !value.isEmpty {
-                linear?.videoClicks?.clickTrackings.append(VASTTrackingURL(id: attributeA, url: value))
+            if parent == .videoClicks, !bytes.isEmpty {
+                let value = keep(bytes)
+                linear?.videoClicks?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
             }
         case .customClick:
-            if parent == .videoClicks, !value.isEmpty {
-                linear?.videoClicks?.customClicks.append(VASTTrackingURL(id: attributeA, url: value))
+            if parent == .videoClicks, !bytes.isEmpty {
+                let value = keep(bytes)
+                linear?.videoClicks?.customClicks.append(VASTTrackingURL(id: attributeA, text: value))
             }
         case .staticResource, .iFrameResource, .htmlResource:
             let kind: VASTResource.Kind = tag == .staticResource ? .static : tag == .iFrameResource ? .iFrame : .html
-            let resource = VASTResource(kind: kind, creativeType: attributeA, value: value)
+            let resource = VASTResource(kind: kind, creativeType: attributeA, text: keep(bytes))
             switch parent {
             case .icon: icon?.resources.append(resource)
             case .nonLinear: nonLinear?.resources.append(resource)
             case .companion: companion?.resources.append(resource)
-            case .iconClickFallbackImage: fallbackImage?.staticResource = resource.value
+            case .iconClickFallbackImage: fallbackImage?.staticResourceText = resource.valueText
             default: break
             }
         case .iconClickThrough:
-            icon?.clickThrough = value
+            let value = keep(bytes)
+            icon?.clickThroughText = value
         case .iconClickTracking:
-            icon?.clickTrackings.append(VASTTrackingURL(id: attributeA, url: value))
+            let value = keep(bytes)
+            icon?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
         case .iconViewTracking:
-            icon?.viewTrackings.append(value)
+            let value = keep(bytes)
+            icon?.viewTrackingTexts.append(value)
         case .altText:
-            if parent == .iconClickFallbackImage { fallbackImage?.altText = value } else { companion?.altText = value }
+            if parent == .iconClickFallbackImage {
+                let value = keep(bytes)
+                fallbackImage?.altTextValue = value
+            } else {
+                let value = keep(bytes)
+                companion?.altTextValue = value
+            }
         case .nonLinearClickThrough:
-            nonLinear?.clickThrough = value
+            let value = keep(bytes)
+            nonLinear?.clickThroughText = value
         case .nonLinearClickTracking:
-            nonLinear?.clickTrackings.append(VASTTrackingURL(id: attributeA, url: value))
+            let value = keep(bytes)
+            nonLinear?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
         case .companionClickThrough:
-            companion?.clickThrough = value
+            let value = keep(bytes)
+            companion?.clickThroughText = value
         case .companionClickTracking:
-            companion?.clickTrackings.append(VASTTrackingURL(id: attributeA, url: value))
+            let value = keep(bytes)
+            companion?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
         default:
             break
         }
     }
 
-    private mutating func endTracking(_ url: consuming String) {
-        guard let event = trackingEvent.take(), !url.isEmpty else { return }
+    private mutating func endTracking(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let event = trackingEvent.take(), !bytes.isEmpty else { return }
+        let url = keep(bytes)
         let (offset, offsetText) = trackingOffset
         trackingOffset = (nil, nil)
         if offset == nil, let offsetText {
             warn("<Tracking event=\"\(event.raw)\"> has an invalid offset '\(offsetText)'")
         }
-        let tracking = VASTTrackingEvent(event: event.modern, rawEvent: event.raw, url: url, offset: offset)
+        let tracking = VASTTrackingEvent(event: event.modern, rawEvent: event.raw, text: url, offset: offset)
         // <Tracking> sits in <TrackingEvents>, whose parent says which creative it belongs to.
         let owner = frames.below(1)?.tag ?? .unknown
         switch owner {
@@ -823,7 +869,7 @@ struct VASTSAXBuilder {
         guard var element = generic.popLast() else { return }
         // The element's frame says where its text starts.
         let textStart = frame.textStart
-        element.text = text.trimmedString(from: textStart)
+        element.content = keep(text.trimmed(from: textStart))
         text.truncate(to: textStart)
         if !generic.isEmpty {
             generic[generic.count - 1].children.append(moving: &element, leaving: VASTElement(name: ""))

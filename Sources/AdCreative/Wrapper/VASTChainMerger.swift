@@ -8,7 +8,7 @@ enum VASTChainMerger {
             return VASTResolvedAd(ad: inLineAd, chain: chain, wrappers: wrappers)
         }
         inLine.impressions = wrappers.flatMap(\.impressions) + inLine.impressions
-        inLine.errorURLs = wrappers.flatMap(\.errorURLs) + inLine.errorURLs
+        inLine.errorURLTexts = wrappers.flatMap(\.errorURLTexts) + inLine.errorURLTexts
         inLine.adVerifications = wrappers.flatMap(\.adVerifications) + inLine.adVerifications
         inLine.extensions = wrappers.flatMap(\.extensions) + inLine.extensions
         let viewables = wrappers.compactMap(\.viewableImpression)
@@ -39,7 +39,7 @@ enum VASTChainMerger {
                     var clicks = linear.videoClicks ?? VASTVideoClicks()
                     clicks.clickTrackings = clickTrackings + clicks.clickTrackings
                     clicks.customClicks = customClicks + clicks.customClicks
-                    if clicks.clickThrough?.url.isEmpty ?? true { clicks.clickThrough = wrapperClickThrough }
+                    if clicks.clickThrough?.urlText.isEmpty ?? true { clicks.clickThrough = wrapperClickThrough }
                     linear.videoClicks = clicks
                 }
                 inLine.creatives[index].linear = linear
