@@ -41,6 +41,21 @@ struct TextStorageTests {
         #expect(parsed == urls)
     }
 
+    @Test("A text longer than a storage block gets a block of its own; the texts around it keep theirs")
+    func textLongerThanABlock() throws {
+        let parameters = String(repeating: "{\"key\":\"value\"},", count: 400)
+        let document = try VASTParser().parse(
+            TestData.inline(
+                linear: "<AdParameters><![CDATA[\(parameters)]]></AdParameters>",
+                inLineExtra: "<Error>\(Self.escapedURL)</Error>"
+            )
+        )
+        let inLine = try #require(document.ads.first?.inLine)
+        #expect(inLine.creatives.first?.linear?.adParameters?.value == parameters)
+        #expect(inLine.errorURLs == [Self.longURL])
+        #expect(inLine.creatives.first?.linear?.mediaFiles.first?.url == "https://c.example.test/a.mp4")
+    }
+
     @Test("A parsed model equals one built by hand and changes like one")
     func equalityAndMutation() throws {
         let xml = TestData.inline(

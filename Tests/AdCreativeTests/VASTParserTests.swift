@@ -40,6 +40,21 @@ struct VASTParserTests {
         #expect(inLine.categories.first?.authority == "https://a.example.test/?q=1&r=2")
     }
 
+    @Test("&amp; is decoded in short and long attribute values alike")
+    func ampersandInAttributes() throws {
+        let document = try VASTParser().parse(
+            TestData.inline(
+                linear: """
+                    <Icons><Icon program="a&amp;b" xPosition="left&amp;right-and-more" yPosition="top"></Icon></Icons>
+                    """
+            )
+        )
+        let icon = try #require(document.ads.first?.creatives.first?.linear?.icons.first)
+        #expect(icon.program == "a&b")
+        #expect(icon.xPosition == "left&right-and-more")
+        #expect(icon.yPosition == "top")
+    }
+
     @Test("Legacy event names map to VAST 4 names, the written name is kept")
     func legacyEvents() throws {
         let document = try VASTParser().parse(

@@ -111,5 +111,6 @@ extension StringProtocol {
 }
 
 extension UInt8 {
-    var isASCIIWhitespaceByte: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+    @inline(__always)
+    var isASCIIWhitespaceByte: Bool { self <= 0x20 && (self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09) }
 }

@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 /// The attribute array libxml2 hands to a SAX2 `startElementNs` callback, read without copying: five pointers
 /// per attribute (local name, prefix, URI, value start, value end).
@@ -93,7 +94,26 @@ struct SAXAttributes {
     static func string(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String {
         guard let start, let end, end > start else { return "" }
         let bytes = UnsafeBufferPointer(start: start, count: end - start)
-        guard bytes.contains(0x26) else { return String(parsedUTF8: bytes) }
+        if bytes.count <= 15 {
+            // Short values (most of them) are checked for `&` while they are copied into a small string.
+            var sawAmpersand = false
+            let value = String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
+                    sawAmpersand = sawAmpersand || byte == 0x26
+                    buffer[index] = byte
+                }
+                return bytes.count
+            }
+            if !sawAmpersand { return value }
+        } else if memchr(start, 0x26, bytes.count) == nil {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return decodingAmpersands(bytes)
+    }
+
+    /// `bytes` with every `&#38;` written as `&`.
+    private static func decodingAmpersands(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0

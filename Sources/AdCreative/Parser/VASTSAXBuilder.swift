@@ -74,10 +74,8 @@ struct VASTSAXBuilder {
     static let scratchFrames = 64
 
     let limits: VASTParserLimits
-    /// The document's size: the capacity of its text storage.
-    let inputBytes: Int
-    /// The long texts of the document (see ``VASTTextStorage``), created at the first one.
-    private var textStorage: VASTTextStorage?
+    /// Keeps the document's long texts (see ``VASTTextWriter``).
+    private var texts: VASTTextWriter
     /// The VAST names, recognised by their interned pointers (see ``VASTVocabulary``).
     let vocabulary = VASTVocabulary.shared
     var context: xmlParserCtxtPtr?
@@ -155,7 +153,7 @@ struct VASTSAXBuilder {
         textScratch: UnsafeMutableRawPointer
     ) {
         self.limits = limits
-        self.inputBytes = inputBytes
+        texts = VASTTextWriter(documentBytes: inputBytes)
         frames = FrameStack(memory: frameScratch, room: VASTSAXBuilder.scratchFrames, depth: max(limits.maxDepth, 1))
         text = SAXTextBuffer(
             initial: textScratch.bindMemory(to: UInt8.self, capacity: VASTSAXBuilder.textScratchBytes),
@@ -660,7 +658,7 @@ struct VASTSAXBuilder {
     /// Keeps `bytes` as a model text: a view of the document's text storage when long (see ``VASTText``).
     @inline(__always)
     private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) -> VASTText {
-        VASTText(parsed: bytes, storage: &textStorage, capacity: inputBytes)
+        texts.text(bytes)
     }
 
     /// Ends a text element whose trimmed text is `bytes` (in the text buffer: valid until it is truncated). URLs
@@ -896,15 +894,18 @@ struct VASTSAXBuilder {
             resource.apiFramework = child.attribute("apiFramework")
             resource.browserOptional = child.attribute("browserOptional").flatMap(VASTElement.parseBool)
             resource.type = child.attribute("type")
-            resource.url = child.text
+            resource.urlText = child.content
             switch child.name {
             case "JavaScriptResource": result.javaScriptResources.append(resource)
             case "ExecutableResource": result.executableResources.append(resource)
-            case "VerificationParameters": result.verificationParameters = child.text
+            case "VerificationParameters": result.verificationParametersText = child.content
             case "TrackingEvents":
-                for tracking in child.children(named: "Tracking") {
+                for tracking in child.children where tracking.name == "Tracking" {
                     guard let event = tracking.attribute("event") else { continue }
-                    result.trackingEvents.append(VASTTrackingEvent(event: event, url: tracking.text))
+                    result.trackingEvents.append(
+                        VASTTrackingEvent(
+                            event: VASTTrackingEvent.modernName(for: event), rawEvent: event, text: tracking.content,
+                            offset: nil))
                 }
             default: break
             }
@@ -914,10 +915,14 @@ struct VASTSAXBuilder {
 }
 
 extension Array {
-    /// Appends `value` and leaves `empty` in its place: a move (one `swap`), never a copy of its references.
+    /// Appends `value`, moved out of its place, and puts `empty` there: no retain or release of the references
+    /// `value` holds (appending a copy would retain each of them, and resetting the original release them), and
+    /// two copies of its bytes where a `swap` makes four.
     @inline(__always)
-    mutating func append(moving value: inout Element, leaving empty: consuming Element) {
-        append(empty)
-        swap(&self[count - 1], &value)
+    mutating func append(moving value: inout Element, leaving empty: Element) {
+        withUnsafeMutablePointer(to: &value) { place in
+            append(place.move())
+            place.initialize(to: empty)
+        }
     }
 }

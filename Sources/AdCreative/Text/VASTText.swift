@@ -30,19 +30,10 @@ struct VASTText: @unchecked Sendable {
     /// The empty text.
     static var empty: VASTText { VASTText("") }
 
-    /// A text of a document being parsed: a small (inline) `String` for up to 15 bytes, else a view of
-    /// `storage` (created on first use with room for `capacity` bytes), else a `String` when it is full.
+    /// A view of the `count` bytes at `offset` in `storage`.
     @inline(__always)
-    init(parsed bytes: UnsafeBufferPointer<UInt8>, storage: inout VASTTextStorage?, capacity: Int) {
-        if bytes.count > 15 {
-            let target = storage ?? VASTTextStorage.make(capacity: capacity)
-            storage = target
-            if let offset = target.append(bytes) {
-                representation = .slice(target, offset: offset, count: UInt32(truncatingIfNeeded: bytes.count))
-                return
-            }
-        }
-        representation = .string(String(parsedUTF8: bytes))
+    init(storage: VASTTextStorage, offset: UInt32, count: UInt32) {
+        representation = .slice(storage, offset: offset, count: count)
     }
 
     /// The text as a `String` (made from the document's bytes for a view).

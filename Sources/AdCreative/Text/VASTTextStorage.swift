@@ -1,11 +1,7 @@
-/// The long texts of one parsed document (URLs, titles, markup), side by side in one block of memory: the parser
-/// stores a ``VASTText`` view (this storage and a range) instead of making a `String` per text, so a document
-/// costs one allocation for all of them instead of one each.
-///
-/// The block is allocated with the document's size (a document's texts never take more bytes than the document
-/// did in UTF-8, since entities and character references only shrink) and lives as long as any view of it. Texts
-/// that do not fit (only possible for a document in another encoding, which libxml2 converts to UTF-8) are kept
-/// as `String`s instead.
+/// One block of a parsed document's long texts (URLs, titles, markup), side by side: the parser stores a
+/// ``VASTText`` view (a storage and a range) instead of making a `String` per text, so the texts of a typical
+/// document cost one allocation instead of one each. ``VASTTextWriter`` decides the blocks' sizes. A block lives
+/// as long as any view of it.
 ///
 /// Only the parse that created a storage writes to it (``append(_:)``), before the document referring to it is
 /// returned: see ``VASTText`` for why sharing it between threads afterwards is safe.
