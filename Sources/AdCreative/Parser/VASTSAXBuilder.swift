@@ -663,15 +663,9 @@ struct VASTSAXBuilder {
 
     /// Ends a text element whose trimmed text is `bytes` (in the text buffer: valid until it is truncated). URLs
     /// and free text are kept as ``VASTText`` views, identifiers and numbers as `String`s or parsed values.
+    /// Elements whose attributes were kept at their start (``pending``) end in ``endAttributedText(_:parent:_:)``.
     private mutating func endText(_ tag: VASTTag, parent: VASTTag?, _ bytes: UnsafeBufferPointer<UInt8>) {
-        // Moved out of the builder (a swap), not copied and then cleared: no retain and release per value.
-        var taken: (a: String?, b: String?, c: String?) = (nil, nil, nil)
-        swap(&taken, &pending)
-        let (attributeA, pendingB, pendingC) = taken
         switch tag {
-        case .impression:
-            guard !bytes.isEmpty else { return }
-            body.impressions.append(VASTTrackingURL(id: attributeA, text: keep(bytes)))
         case .error:
             guard !bytes.isEmpty else { return }
             if parent == .vast {
@@ -679,8 +673,6 @@ struct VASTSAXBuilder {
             } else {
                 body.errorURLs.append(keep(bytes))
             }
-        case .adSystem:
-            body.adSystem = VASTAdSystem(name: String(parsedUTF8: bytes), version: attributeA)
         case .adTitle:
             body.adTitle = keep(bytes)
         case .adServingId:
@@ -691,15 +683,6 @@ struct VASTSAXBuilder {
             body.advertiser = keep(bytes)
         case .expires:
             body.expires = Int(String(parsedUTF8: bytes))
-        case .pricing:
-            body.pricing = VASTPricing(model: attributeA, currency: pendingB, value: Double(String(parsedUTF8: bytes)))
-        case .category:
-            body.categories.append(VASTCategory(authority: attributeA, text: keep(bytes)))
-        case .blockedAdCategories:
-            for code in String(parsedUTF8: bytes).split(separator: ",") {
-                body.blockedAdCategories.append(
-                    VASTCategory(authority: attributeA, code: code.trimmingASCIIWhitespace()))
-            }
         case .viewable:
             let value = keep(bytes)
             body.viewableImpression?.viewableTexts.append(value)
@@ -709,43 +692,16 @@ struct VASTSAXBuilder {
         case .viewUndetermined:
             let value = keep(bytes)
             body.viewableImpression?.viewUndeterminedTexts.append(value)
-        case .javaScriptResource, .executableResource:
-            var resource = VASTVerificationResource()
-            resource.apiFramework = attributeA
-            resource.browserOptional = pendingB.flatMap(VASTElement.parseBool)
-            resource.type = pendingC
-            resource.urlText = keep(bytes)
-            if tag == .javaScriptResource {
-                verification?.javaScriptResources.append(resource)
-            } else {
-                verification?.executableResources.append(resource)
-            }
         case .verificationParameters:
             let value = keep(bytes)
             verification?.verificationParametersText = value
         case .vastAdTagURI:
             body.vastAdTagURI = keep(bytes)
-        case .universalAdId:
-            let value = String(parsedUTF8: bytes)
-            let text = value.isEmpty || value == "unknown" ? (pendingB ?? value) : value
-            if inCreative {
-                creative.universalAdIds.append(
-                    VASTUniversalAdId(idRegistry: attributeA, idValue: pendingB, value: text))
-            }
         case .duration:
             if parent == .linear {
                 let value = String(parsedUTF8: bytes)
                 linear?.duration = VASTTime(parsing: value)
                 if linear?.duration == nil { warn("<Duration> '\(value)' is not a valid time") }
-            }
-        case .adParameters:
-            let parameters = VASTAdParameters(
-                xmlEncoded: attributeA.flatMap(VASTElement.parseBool), text: keep(bytes))
-            switch parent {
-            case .linear: linear?.adParameters = parameters
-            case .nonLinear: nonLinear?.adParameters = parameters
-            case .companion: companion?.adParameters = parameters
-            default: break
             }
         case .mediaFile:
             pendingMediaFile.urlText = keep(bytes)
@@ -767,6 +723,81 @@ struct VASTSAXBuilder {
             mezzanine.urlText = keep(bytes)
             pendingMediaFile = VASTMediaFile()
             linear?.mezzanines.append(mezzanine)
+        case .tracking:
+            endTracking(bytes)
+        case .iconClickThrough:
+            let value = keep(bytes)
+            icon?.clickThroughText = value
+        case .iconViewTracking:
+            let value = keep(bytes)
+            icon?.viewTrackingTexts.append(value)
+        case .altText:
+            if parent == .iconClickFallbackImage {
+                let value = keep(bytes)
+                fallbackImage?.altTextValue = value
+            } else {
+                let value = keep(bytes)
+                companion?.altTextValue = value
+            }
+        case .nonLinearClickThrough:
+            let value = keep(bytes)
+            nonLinear?.clickThroughText = value
+        case .companionClickThrough:
+            let value = keep(bytes)
+            companion?.clickThroughText = value
+        default:
+            endAttributedText(tag, parent: parent, bytes)
+        }
+    }
+
+    /// Ends a text element that uses the attributes its start kept in ``pending``.
+    private mutating func endAttributedText(_ tag: VASTTag, parent: VASTTag?, _ bytes: UnsafeBufferPointer<UInt8>) {
+        // Moved out of the builder (a swap), not copied and then cleared: no retain and release per value.
+        var taken: (a: String?, b: String?, c: String?) = (nil, nil, nil)
+        swap(&taken, &pending)
+        let (attributeA, pendingB, pendingC) = taken
+        switch tag {
+        case .impression:
+            guard !bytes.isEmpty else { return }
+            body.impressions.append(VASTTrackingURL(id: attributeA, text: keep(bytes)))
+        case .adSystem:
+            body.adSystem = VASTAdSystem(name: String(parsedUTF8: bytes), version: attributeA)
+        case .pricing:
+            body.pricing = VASTPricing(model: attributeA, currency: pendingB, value: Double(String(parsedUTF8: bytes)))
+        case .category:
+            body.categories.append(VASTCategory(authority: attributeA, text: keep(bytes)))
+        case .blockedAdCategories:
+            for code in String(parsedUTF8: bytes).split(separator: ",") {
+                body.blockedAdCategories.append(
+                    VASTCategory(authority: attributeA, code: code.trimmingASCIIWhitespace()))
+            }
+        case .javaScriptResource, .executableResource:
+            var resource = VASTVerificationResource()
+            resource.apiFramework = attributeA
+            resource.browserOptional = pendingB.flatMap(VASTElement.parseBool)
+            resource.type = pendingC
+            resource.urlText = keep(bytes)
+            if tag == .javaScriptResource {
+                verification?.javaScriptResources.append(resource)
+            } else {
+                verification?.executableResources.append(resource)
+            }
+        case .universalAdId:
+            let value = String(parsedUTF8: bytes)
+            let text = value.isEmpty || value == "unknown" ? (pendingB ?? value) : value
+            if inCreative {
+                creative.universalAdIds.append(
+                    VASTUniversalAdId(idRegistry: attributeA, idValue: pendingB, value: text))
+            }
+        case .adParameters:
+            let parameters = VASTAdParameters(
+                xmlEncoded: attributeA.flatMap(VASTElement.parseBool), text: keep(bytes))
+            switch parent {
+            case .linear: linear?.adParameters = parameters
+            case .nonLinear: nonLinear?.adParameters = parameters
+            case .companion: companion?.adParameters = parameters
+            default: break
+            }
         case .interactiveCreativeFile:
             var file = VASTInteractiveCreativeFile()
             file.type = attributeA
@@ -780,8 +811,6 @@ struct VASTSAXBuilder {
             file.language = pendingB
             file.urlText = keep(bytes)
             linear?.closedCaptionFiles.append(file)
-        case .tracking:
-            endTracking(bytes)
         case .clickThrough:
             if parent == .videoClicks {
                 let value = keep(bytes)
@@ -807,32 +836,12 @@ struct VASTSAXBuilder {
             case .iconClickFallbackImage: fallbackImage?.staticResourceText = resource.valueText
             default: break
             }
-        case .iconClickThrough:
-            let value = keep(bytes)
-            icon?.clickThroughText = value
         case .iconClickTracking:
             let value = keep(bytes)
             icon?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
-        case .iconViewTracking:
-            let value = keep(bytes)
-            icon?.viewTrackingTexts.append(value)
-        case .altText:
-            if parent == .iconClickFallbackImage {
-                let value = keep(bytes)
-                fallbackImage?.altTextValue = value
-            } else {
-                let value = keep(bytes)
-                companion?.altTextValue = value
-            }
-        case .nonLinearClickThrough:
-            let value = keep(bytes)
-            nonLinear?.clickThroughText = value
         case .nonLinearClickTracking:
             let value = keep(bytes)
             nonLinear?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
-        case .companionClickThrough:
-            let value = keep(bytes)
-            companion?.clickThroughText = value
         case .companionClickTracking:
             let value = keep(bytes)
             companion?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
@@ -843,20 +852,19 @@ struct VASTSAXBuilder {
 
     private mutating func endTracking(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let event = trackingEvent.take(), !bytes.isEmpty else { return }
-        let url = keep(bytes)
         let (offset, offsetText) = trackingOffset
         trackingOffset = (nil, nil)
         if offset == nil, let offsetText {
             warn("<Tracking event=\"\(event.raw)\"> has an invalid offset '\(offsetText)'")
         }
-        let tracking = VASTTrackingEvent(event: event.modern, rawEvent: event.raw, text: url, offset: offset)
-        // <Tracking> sits in <TrackingEvents>, whose parent says which creative it belongs to.
-        let owner = frames.below(1)?.tag ?? .unknown
-        switch owner {
-        case .verification: verification?.trackingEvents.append(tracking)
-        case .linear: linear?.trackingEvents.append(tracking)
-        case .nonLinearAds: nonLinearAds?.trackingEvents.append(tracking)
-        case .companion: companion?.trackingEvents.append(tracking)
+        let tracking = VASTTrackingEvent(event: event.modern, rawEvent: event.raw, text: keep(bytes), offset: offset)
+        // <Tracking> sits in <TrackingEvents>, whose parent says which creative it belongs to. The event is moved
+        // (`consume`) into its list: a copy would retain the text's storage and release it again.
+        switch frames.below(1)?.tag ?? .unknown {
+        case .verification: verification?.trackingEvents.append(consume tracking)
+        case .linear: linear?.trackingEvents.append(consume tracking)
+        case .nonLinearAds: nonLinearAds?.trackingEvents.append(consume tracking)
+        case .companion: companion?.trackingEvents.append(consume tracking)
         default: break
         }
     }
