@@ -113,4 +113,10 @@ extension StringProtocol {
 extension UInt8 {
     @inline(__always)
     var isASCIIWhitespaceByte: Bool { self <= 0x20 && (self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09) }
+
+    /// Whether this byte of text or an attribute value that libxml2 has accepted is whitespace: XML 1.0 allows no
+    /// other character at or below U+0020 than space, tab, line feed and carriage return (libxml2 rejects the
+    /// others, also as character references), so one comparison decides.
+    @inline(__always)
+    var isParsedXMLWhitespace: Bool { self <= 0x20 }
 }

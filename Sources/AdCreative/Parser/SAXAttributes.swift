@@ -18,8 +18,8 @@ struct SAXAttributes {
     /// The raw value bytes of the attribute whose local name is `name`, ASCII whitespace trimmed.
     func bytes(_ name: VASTAttributeName) -> UnsafeBufferPointer<UInt8>? {
         guard let entry = find(name), var start = entry[3], var end = entry[4], end >= start else { return nil }
-        while start < end, start.pointee.isASCIIWhitespaceByte { start += 1 }
-        while end > start, (end - 1).pointee.isASCIIWhitespaceByte { end -= 1 }
+        while start < end, start.pointee.isParsedXMLWhitespace { start += 1 }
+        while end > start, (end - 1).pointee.isParsedXMLWhitespace { end -= 1 }
         return UnsafeBufferPointer(start: start, count: end - start)
     }
 
@@ -148,8 +148,8 @@ struct SAXValue {
     private var trimmed: UnsafeBufferPointer<UInt8> {
         var lower = start
         var upper = end
-        while lower < upper, lower.pointee.isASCIIWhitespaceByte { lower += 1 }
-        while upper > lower, (upper - 1).pointee.isASCIIWhitespaceByte { upper -= 1 }
+        while lower < upper, lower.pointee.isParsedXMLWhitespace { lower += 1 }
+        while upper > lower, (upper - 1).pointee.isParsedXMLWhitespace { upper -= 1 }
         return UnsafeBufferPointer(start: lower, count: upper - lower)
     }
 

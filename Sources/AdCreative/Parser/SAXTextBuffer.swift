@@ -44,8 +44,8 @@ struct SAXTextBuffer {
     func trimmed(from start: Int) -> UnsafeBufferPointer<UInt8> {
         var lower = base + start
         var upper = base + count
-        while lower < upper, lower.pointee.isASCIIWhitespaceByte { lower += 1 }
-        while upper > lower, (upper - 1).pointee.isASCIIWhitespaceByte { upper -= 1 }
+        while lower < upper, lower.pointee.isParsedXMLWhitespace { lower += 1 }
+        while upper > lower, (upper - 1).pointee.isParsedXMLWhitespace { upper -= 1 }
         return UnsafeBufferPointer(start: lower, count: upper - lower)
     }
 
