@@ -91,6 +91,7 @@ struct SAXAttributes {
 
     /// The value between `start` and `end`. Without entity substitution libxml2 writes an `&` in an attribute
     /// value as `&#38;` (no other reference survives, since documents with a DTD are rejected): undo that.
+    @inline(never)
     static func string(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String {
         guard let start, let end, end > start else { return "" }
         let bytes = UnsafeBufferPointer(start: start, count: end - start)

@@ -2,7 +2,7 @@ extension String {
     /// The UTF-8 `bytes` as a string, exactly as `String(decoding:as: UTF8.self)` makes it (invalid sequences
     /// repaired the same way), but up to 15 bytes are written straight into a small (inline) string: no call into
     /// the general validating path, whose fixed cost is larger than the copy for these short values.
-    @inline(__always)
+    @inline(never)
     init(parsedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         let count = bytes.count
         guard count <= 15 else {

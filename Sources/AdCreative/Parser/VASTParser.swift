@@ -113,31 +113,41 @@ public struct VASTParser: Sendable {
             throw AdError(.invalidResponse, "The document has no root element.", vastCode: 100)
         }
         if document.ads.isEmpty {
-            if builder.droppedAds > 0 {
-                let reasons = document.warnings.map(\.description).joined(separator: "; ")
-                throw AdError(
-                    .invalidResponse,
-                    "No usable ad: \(reasons)",
-                    vastCode: 101,
-                    hint: "Every <Ad> needs an <InLine> or a <Wrapper> with a <VASTAdTagURI>."
-                )
-            }
-            if !allowNoAd {
-                var position = ""
-                if let end = builder.rootEnd {
-                    position = " at the end of <VAST> (line \(end.line), column \(end.column))"
-                }
-                throw AdError(
-                    .noFill,
-                    "The VAST response has no ad\(document.errorURLs.isEmpty ? "" : " (only <Error>)")\(position).",
-                    vastCode: 303,
-                    hint: "The ad server had no fill; fire the document's error URLs with code 303."
-                )
-            }
+            if builder.droppedAds > 0 { throw noUsableAd(document) }
+            if !allowNoAd { throw noAd(document, rootEnd: builder.rootEnd) }
         }
         return document
     }
 
+    // The failures found after the parse: out of line, so that the messages' code is not fetched with every
+    // document (see Performance.md on the instruction cache).
+
+    @inline(never)
+    private static func noUsableAd(_ document: VASTDocument) -> AdError {
+        let reasons = document.warnings.map(\.description).joined(separator: "; ")
+        return AdError(
+            .invalidResponse,
+            "No usable ad: \(reasons)",
+            vastCode: 101,
+            hint: "Every <Ad> needs an <InLine> or a <Wrapper> with a <VASTAdTagURI>."
+        )
+    }
+
+    @inline(never)
+    private static func noAd(_ document: VASTDocument, rootEnd: (line: Int, column: Int)?) -> AdError {
+        var position = ""
+        if let end = rootEnd {
+            position = " at the end of <VAST> (line \(end.line), column \(end.column))"
+        }
+        return AdError(
+            .noFill,
+            "The VAST response has no ad\(document.errorURLs.isEmpty ? "" : " (only <Error>)")\(position).",
+            vastCode: 303,
+            hint: "The ad server had no fill; fire the document's error URLs with code 303."
+        )
+    }
+
+    @inline(never)
     private static func malformed(_ context: xmlParserCtxtPtr) -> AdError {
         guard let error = xmlCtxtGetLastError(context) else {
             return AdError(.invalidResponse, "The document is not well-formed XML.", vastCode: 100)

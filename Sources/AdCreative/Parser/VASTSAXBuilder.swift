@@ -169,6 +169,11 @@ struct VASTSAXBuilder {
         return (Int(input.pointee.line), Int(input.pointee.col))
     }
 
+    // Failing and warning are rare: out of line, and their messages are built in closures (`@autoclosure`), so
+    // that none of that code sits between the hot paths of the functions that call them (measured: the
+    // instruction cache, not the instruction count, is what the builder's speed depends on; see Performance.md).
+
+    @inline(never)
     mutating func fail(_ error: AdError) {
         guard !failed else { return }
         failed = true
@@ -179,13 +184,21 @@ struct VASTSAXBuilder {
         if let context { xmlStopParser(context) }
     }
 
+    @inline(never)
     private mutating func fail(_ limit: VASTLimit, _ detail: String, _ value: Int) {
         fail(limit.error(detail, limit: value))
     }
 
-    private mutating func warn(_ message: String) {
+    /// Fails with `limit`, whose message says there were more than `value` `things`.
+    @inline(never)
+    private mutating func failMoreThan(_ limit: VASTLimit, _ value: Int, _ things: String) {
+        fail(limit.error("More than \(value) \(things)", limit: value))
+    }
+
+    @inline(never)
+    private mutating func warn(_ message: @autoclosure () -> String) {
         let (line, column) = VASTSAXBuilder.position(context)
-        document.warnings.append(VASTWarning(code: 101, message: message, line: line, column: column))
+        document.warnings.append(VASTWarning(code: 101, message: message(), line: line, column: column))
     }
 
     mutating func rejectDTD(_ what: String) {
@@ -230,7 +243,8 @@ struct VASTSAXBuilder {
     mutating func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
         guard !failed else { return }
         if frames.count >= limits.maxDepth {
-            fail(.depth, "Element nesting deeper than \(limits.maxDepth)", limits.maxDepth)
+            let maxDepth = limits.maxDepth
+            fail(.depth, "Element nesting deeper than \(maxDepth)", maxDepth)
             return
         }
         if !generic.isEmpty {
@@ -356,7 +370,7 @@ struct VASTSAXBuilder {
         case .ad:
             guard parent == .vast else { return }
             if document.ads.count + droppedAds >= limits.maxAds {
-                fail(.ads, "More than \(limits.maxAds) <Ad> elements", limits.maxAds)
+                failMoreThan(.ads, limits.maxAds, "<Ad> elements")
                 return
             }
             if inAd { ad = VASTAd() }
@@ -395,9 +409,7 @@ struct VASTSAXBuilder {
             pending = (attributes.value(.apiFramework), attributes.value(.browserOptional), attributes.value(.type))
         case .creative:
             if body.creatives.count >= limits.maxCreativesPerAd {
-                fail(
-                    .creativesPerAd, "More than \(limits.maxCreativesPerAd) creatives in one ad",
-                    limits.maxCreativesPerAd)
+                failMoreThan(.creativesPerAd, limits.maxCreativesPerAd, "creatives in one ad")
                 return
             }
             mediaFilesInCreative = 0
@@ -428,11 +440,7 @@ struct VASTSAXBuilder {
         case .mediaFile:
             mediaFilesInCreative += 1
             if mediaFilesInCreative > limits.maxMediaFilesPerCreative {
-                fail(
-                    .mediaFilesPerCreative,
-                    "More than \(limits.maxMediaFilesPerCreative) media files in one creative",
-                    limits.maxMediaFilesPerCreative
-                )
+                failMoreThan(.mediaFilesPerCreative, limits.maxMediaFilesPerCreative, "media files in one creative")
                 return
             }
             readMediaFileAttributes(attributes)
@@ -445,11 +453,8 @@ struct VASTSAXBuilder {
         case .tracking:
             trackingInCreative += 1
             if trackingInCreative > limits.maxTrackingEventsPerCreative {
-                fail(
-                    .trackingEventsPerCreative,
-                    "More than \(limits.maxTrackingEventsPerCreative) tracking events in one creative",
-                    limits.maxTrackingEventsPerCreative
-                )
+                failMoreThan(
+                    .trackingEventsPerCreative, limits.maxTrackingEventsPerCreative, "tracking events in one creative")
                 return
             }
             readTrackingAttributes(attributes)
@@ -461,22 +466,7 @@ struct VASTSAXBuilder {
         case .videoClicks:
             if case .some = linear, case .none = linear?.videoClicks { linear?.videoClicks = VASTVideoClicks() }
         case .icon:
-            var newIcon = VASTIcon()
-            attributes.scan { name, value in
-                switch name {
-                case .program: newIcon.program = value.string
-                case .width: newIcon.width = value.int
-                case .height: newIcon.height = value.int
-                case .xPosition: newIcon.xPosition = value.string
-                case .yPosition: newIcon.yPosition = value.string
-                case .duration: newIcon.duration = value.time
-                case .offset: newIcon.offset = value.time
-                case .apiFramework: newIcon.apiFramework = value.string
-                case .pxratio: newIcon.pxratio = value.double
-                default: break
-                }
-            }
-            icon = newIcon
+            icon = VASTSAXBuilder.icon(attributes)
         case .iconClickFallbackImage:
             var image = VASTIconClickFallbackImage()
             image.width = attributes.int(.width)
@@ -487,51 +477,87 @@ struct VASTSAXBuilder {
         case .nonLinearAds:
             nonLinearAds = VASTNonLinearAds()
         case .nonLinear:
-            var item = VASTNonLinear()
-            attributes.scan { name, value in
-                switch name {
-                case .id: item.id = value.string
-                case .width: item.width = value.int
-                case .height: item.height = value.int
-                case .expandedWidth: item.expandedWidth = value.int
-                case .expandedHeight: item.expandedHeight = value.int
-                case .scalable: item.scalable = value.bool
-                case .maintainAspectRatio: item.maintainAspectRatio = value.bool
-                case .minSuggestedDuration: item.minSuggestedDuration = value.time
-                case .apiFramework: item.apiFramework = value.string
-                default: break
-                }
-            }
-            nonLinear = item
+            nonLinear = VASTSAXBuilder.nonLinear(attributes)
         case .companionAds:
             var ads = VASTCompanionAds()
             ads.required = attributes.value(.required)
             companionAds = ads
         case .companion:
-            var item = VASTCompanion()
-            attributes.scan { name, value in
-                switch name {
-                case .id: item.id = value.string
-                case .width: item.width = value.int
-                case .height: item.height = value.int
-                case .assetWidth: item.assetWidth = value.int
-                case .assetHeight: item.assetHeight = value.int
-                case .expandedWidth: item.expandedWidth = value.int
-                case .expandedHeight: item.expandedHeight = value.int
-                case .apiFramework: item.apiFramework = value.string
-                case .adSlotId: item.adSlotId = value.string
-                case .legacyAdSlotID: item.adSlotId = item.adSlotId ?? value.string
-                case .pxratio: item.pxratio = value.double
-                case .renderingMode: item.renderingMode = value.string
-                default: break
-                }
-            }
-            companion = item
+            companion = VASTSAXBuilder.companion(attributes)
         case .extensionElement where parent == .extensions, .creativeExtension where parent == .creativeExtensions:
             generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
         default:
             break
         }
+    }
+
+    // Elements with many attributes that most documents do not have: read out of line, so that the common
+    // elements' code in `start` stays together.
+
+    /// A `<Icon>` from its attributes.
+    @inline(never)
+    private static func icon(_ attributes: SAXAttributes) -> VASTIcon {
+        var newIcon = VASTIcon()
+        attributes.scan { name, value in
+            switch name {
+            case .program: newIcon.program = value.string
+            case .width: newIcon.width = value.int
+            case .height: newIcon.height = value.int
+            case .xPosition: newIcon.xPosition = value.string
+            case .yPosition: newIcon.yPosition = value.string
+            case .duration: newIcon.duration = value.time
+            case .offset: newIcon.offset = value.time
+            case .apiFramework: newIcon.apiFramework = value.string
+            case .pxratio: newIcon.pxratio = value.double
+            default: break
+            }
+        }
+        return newIcon
+    }
+
+    /// A `<NonLinear>` from its attributes.
+    @inline(never)
+    private static func nonLinear(_ attributes: SAXAttributes) -> VASTNonLinear {
+        var item = VASTNonLinear()
+        attributes.scan { name, value in
+            switch name {
+            case .id: item.id = value.string
+            case .width: item.width = value.int
+            case .height: item.height = value.int
+            case .expandedWidth: item.expandedWidth = value.int
+            case .expandedHeight: item.expandedHeight = value.int
+            case .scalable: item.scalable = value.bool
+            case .maintainAspectRatio: item.maintainAspectRatio = value.bool
+            case .minSuggestedDuration: item.minSuggestedDuration = value.time
+            case .apiFramework: item.apiFramework = value.string
+            default: break
+            }
+        }
+        return item
+    }
+
+    /// A `<Companion>` from its attributes.
+    @inline(never)
+    private static func companion(_ attributes: SAXAttributes) -> VASTCompanion {
+        var item = VASTCompanion()
+        attributes.scan { name, value in
+            switch name {
+            case .id: item.id = value.string
+            case .width: item.width = value.int
+            case .height: item.height = value.int
+            case .assetWidth: item.assetWidth = value.int
+            case .assetHeight: item.assetHeight = value.int
+            case .expandedWidth: item.expandedWidth = value.int
+            case .expandedHeight: item.expandedHeight = value.int
+            case .apiFramework: item.apiFramework = value.string
+            case .adSlotId: item.adSlotId = value.string
+            case .legacyAdSlotID: item.adSlotId = item.adSlotId ?? value.string
+            case .pxratio: item.pxratio = value.double
+            case .renderingMode: item.renderingMode = value.string
+            default: break
+            }
+        }
+        return item
     }
 
     /// `<Tracking>`'s `event` and `offset`, in one pass over their bytes: a known event name is a string literal
@@ -595,7 +621,8 @@ struct VASTSAXBuilder {
             inAd = false
             if case .none = ad.inLine, case .none = ad.wrapper {
                 droppedAds += 1
-                warn("<Ad\(ad.id.map { " id=\"\($0)\"" } ?? "")> has neither <InLine> nor <Wrapper>; dropped")
+                let id = ad.id
+                warn("<Ad\(id.map { " id=\"\($0)\"" } ?? "")> has neither <InLine> nor <Wrapper>; dropped")
                 ad = VASTAd()
             } else {
                 document.ads.append(moving: &ad, leaving: VASTAd())
@@ -656,7 +683,7 @@ struct VASTSAXBuilder {
     // MARK: - Text elements
 
     /// Keeps `bytes` as a model text: a view of the document's text storage when long (see ``VASTText``).
-    @inline(__always)
+    @inline(never)
     private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) -> VASTText {
         texts.text(bytes)
     }
@@ -681,20 +708,6 @@ struct VASTSAXBuilder {
             body.description = keep(bytes)
         case .advertiser:
             body.advertiser = keep(bytes)
-        case .expires:
-            body.expires = Int(String(parsedUTF8: bytes))
-        case .viewable:
-            let value = keep(bytes)
-            body.viewableImpression?.viewableTexts.append(value)
-        case .notViewable:
-            let value = keep(bytes)
-            body.viewableImpression?.notViewableTexts.append(value)
-        case .viewUndetermined:
-            let value = keep(bytes)
-            body.viewableImpression?.viewUndeterminedTexts.append(value)
-        case .verificationParameters:
-            let value = keep(bytes)
-            verification?.verificationParametersText = value
         case .vastAdTagURI:
             body.vastAdTagURI = keep(bytes)
         case .duration:
@@ -710,6 +723,37 @@ struct VASTSAXBuilder {
             } else {
                 pendingMediaFile = VASTMediaFile()
             }
+        case .tracking:
+            endTracking(bytes)
+        case .companionClickThrough:
+            let value = keep(bytes)
+            companion?.clickThroughText = value
+        case .expires, .viewable, .notViewable, .viewUndetermined, .verificationParameters, .mezzanine,
+            .iconClickThrough, .iconViewTracking, .altText, .nonLinearClickThrough:
+            endRareText(tag, parent: parent, bytes)
+        default:
+            endAttributedText(tag, parent: parent, bytes)
+        }
+    }
+
+    /// The text elements without kept attributes that few documents have, out of line.
+    @inline(never)
+    private mutating func endRareText(_ tag: VASTTag, parent: VASTTag?, _ bytes: UnsafeBufferPointer<UInt8>) {
+        switch tag {
+        case .expires:
+            body.expires = Int(String(parsedUTF8: bytes))
+        case .viewable:
+            let value = keep(bytes)
+            body.viewableImpression?.viewableTexts.append(value)
+        case .notViewable:
+            let value = keep(bytes)
+            body.viewableImpression?.notViewableTexts.append(value)
+        case .viewUndetermined:
+            let value = keep(bytes)
+            body.viewableImpression?.viewUndeterminedTexts.append(value)
+        case .verificationParameters:
+            let value = keep(bytes)
+            verification?.verificationParametersText = value
         case .mezzanine:
             var mezzanine = VASTMezzanine()
             mezzanine.id = pendingMediaFile.id
@@ -723,8 +767,6 @@ struct VASTSAXBuilder {
             mezzanine.urlText = keep(bytes)
             pendingMediaFile = VASTMediaFile()
             linear?.mezzanines.append(mezzanine)
-        case .tracking:
-            endTracking(bytes)
         case .iconClickThrough:
             let value = keep(bytes)
             icon?.clickThroughText = value
@@ -742,11 +784,8 @@ struct VASTSAXBuilder {
         case .nonLinearClickThrough:
             let value = keep(bytes)
             nonLinear?.clickThroughText = value
-        case .companionClickThrough:
-            let value = keep(bytes)
-            companion?.clickThroughText = value
         default:
-            endAttributedText(tag, parent: parent, bytes)
+            break
         }
     }
 
@@ -755,33 +794,15 @@ struct VASTSAXBuilder {
         // Moved out of the builder (a swap), not copied and then cleared: no retain and release per value.
         var taken: (a: String?, b: String?, c: String?) = (nil, nil, nil)
         swap(&taken, &pending)
-        let (attributeA, pendingB, pendingC) = taken
+        let (attributeA, pendingB, _) = taken
         switch tag {
         case .impression:
             guard !bytes.isEmpty else { return }
             body.impressions.append(VASTTrackingURL(id: attributeA, text: keep(bytes)))
         case .adSystem:
             body.adSystem = VASTAdSystem(name: String(parsedUTF8: bytes), version: attributeA)
-        case .pricing:
-            body.pricing = VASTPricing(model: attributeA, currency: pendingB, value: Double(String(parsedUTF8: bytes)))
         case .category:
             body.categories.append(VASTCategory(authority: attributeA, text: keep(bytes)))
-        case .blockedAdCategories:
-            for code in String(parsedUTF8: bytes).split(separator: ",") {
-                body.blockedAdCategories.append(
-                    VASTCategory(authority: attributeA, code: code.trimmingASCIIWhitespace()))
-            }
-        case .javaScriptResource, .executableResource:
-            var resource = VASTVerificationResource()
-            resource.apiFramework = attributeA
-            resource.browserOptional = pendingB.flatMap(VASTElement.parseBool)
-            resource.type = pendingC
-            resource.urlText = keep(bytes)
-            if tag == .javaScriptResource {
-                verification?.javaScriptResources.append(resource)
-            } else {
-                verification?.executableResources.append(resource)
-            }
         case .universalAdId:
             let value = String(parsedUTF8: bytes)
             let text = value.isEmpty || value == "unknown" ? (pendingB ?? value) : value
@@ -798,19 +819,6 @@ struct VASTSAXBuilder {
             case .companion: companion?.adParameters = parameters
             default: break
             }
-        case .interactiveCreativeFile:
-            var file = VASTInteractiveCreativeFile()
-            file.type = attributeA
-            file.apiFramework = pendingB
-            file.variableDuration = pendingC.flatMap(VASTElement.parseBool)
-            file.urlText = keep(bytes)
-            linear?.interactiveCreativeFiles.append(file)
-        case .closedCaptionFile:
-            var file = VASTClosedCaptionFile()
-            file.type = attributeA
-            file.language = pendingB
-            file.urlText = keep(bytes)
-            linear?.closedCaptionFiles.append(file)
         case .clickThrough:
             if parent == .videoClicks {
                 let value = keep(bytes)
@@ -836,15 +844,62 @@ struct VASTSAXBuilder {
             case .iconClickFallbackImage: fallbackImage?.staticResourceText = resource.valueText
             default: break
             }
-        case .iconClickTracking:
-            let value = keep(bytes)
-            icon?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
         case .nonLinearClickTracking:
             let value = keep(bytes)
             nonLinear?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
         case .companionClickTracking:
             let value = keep(bytes)
             companion?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
+        case .pricing, .blockedAdCategories, .javaScriptResource, .executableResource, .interactiveCreativeFile,
+            .closedCaptionFile, .iconClickTracking:
+            endRareAttributedText(tag, bytes, taken)
+        default:
+            break
+        }
+    }
+
+    /// The text elements with kept attributes that few documents have, out of line, like the rare elements in
+    /// ``start(_:parent:localName:_:)``.
+    @inline(never)
+    private mutating func endRareAttributedText(
+        _ tag: VASTTag, _ bytes: UnsafeBufferPointer<UInt8>, _ taken: (a: String?, b: String?, c: String?)
+    ) {
+        let (attributeA, pendingB, pendingC) = taken
+        switch tag {
+        case .pricing:
+            body.pricing = VASTPricing(model: attributeA, currency: pendingB, value: Double(String(parsedUTF8: bytes)))
+        case .blockedAdCategories:
+            for code in String(parsedUTF8: bytes).split(separator: ",") {
+                body.blockedAdCategories.append(
+                    VASTCategory(authority: attributeA, code: code.trimmingASCIIWhitespace()))
+            }
+        case .javaScriptResource, .executableResource:
+            var resource = VASTVerificationResource()
+            resource.apiFramework = attributeA
+            resource.browserOptional = pendingB.flatMap(VASTElement.parseBool)
+            resource.type = pendingC
+            resource.urlText = keep(bytes)
+            if tag == .javaScriptResource {
+                verification?.javaScriptResources.append(resource)
+            } else {
+                verification?.executableResources.append(resource)
+            }
+        case .interactiveCreativeFile:
+            var file = VASTInteractiveCreativeFile()
+            file.type = attributeA
+            file.apiFramework = pendingB
+            file.variableDuration = pendingC.flatMap(VASTElement.parseBool)
+            file.urlText = keep(bytes)
+            linear?.interactiveCreativeFiles.append(file)
+        case .closedCaptionFile:
+            var file = VASTClosedCaptionFile()
+            file.type = attributeA
+            file.language = pendingB
+            file.urlText = keep(bytes)
+            linear?.closedCaptionFiles.append(file)
+        case .iconClickTracking:
+            let value = keep(bytes)
+            icon?.clickTrackings.append(VASTTrackingURL(id: attributeA, text: value))
         default:
             break
         }
