@@ -113,6 +113,28 @@ struct VASTParserTests {
         #expect(VASTOffset.percent(25).resolved(against: VASTTime(milliseconds: 20000)).milliseconds == 5000)
     }
 
+    @Test("Percentages read from their bytes equal what Double reads, in a document and in VASTOffset(parsing:)")
+    func percentagesMatchDouble() throws {
+        let written = [
+            "0%", "7%", "25%", "100%", "0.1%", "12.5%", "33.333333333333%", "99.99999999999%", "66.6666666666667%",
+            " 50% ", "+5%", "5.%", ".5%", "1e1%", "0.000000000000001%", "00000000000000012.5%",
+        ]
+        for text in written {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let expected = Double(trimmed.dropLast()).flatMap { $0 <= 100 ? VASTOffset.percent($0) : nil }
+            #expect(VASTOffset(parsing: text) == expected, "\(text)")
+        }
+        let tracking = written.map {
+            "<Tracking event=\"progress\" offset=\"\($0)\">https://t.example.test/p</Tracking>"
+        }
+        let document = try VASTParser().parse(
+            TestData.inline(linear: "<TrackingEvents>\(tracking.joined())</TrackingEvents>"))
+        let offsets = document.ads.first?.creatives.first?.linear?.trackingEvents.map(\.offset)
+        #expect(offsets == written.map { VASTOffset(parsing: $0) })
+        #expect(offsets?[5] == .percent(12.5))
+        #expect(offsets?[6] == .percent(Double("33.333333333333")!))
+    }
+
     @Test("A missing required element is a VAST 101 warning with its line, not a failure")
     func missingRequiredElementsAreWarnings() throws {
         let document = try VASTParser().parse(

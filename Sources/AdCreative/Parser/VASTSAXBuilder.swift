@@ -577,6 +577,8 @@ struct VASTSAXBuilder {
             case .offset:
                 if let milliseconds = VASTTime.parse(value.trimmedBytes) {
                     offset = (.time(VASTTime(milliseconds: milliseconds)), nil)
+                } else if let percent = VASTOffset.simplePercent(value.bytes), percent <= 100 {
+                    offset = (.percent(percent), nil)
                 } else {
                     let text = value.string
                     offset = (VASTOffset(parsing: text), text)
