@@ -189,6 +189,16 @@ struct VASTSAXBuilder {
         fail(limit.error(detail, limit: value))
     }
 
+    @inline(never)
+    private mutating func failTooDeep() {
+        fail(.depth, "Element nesting deeper than \(limits.maxDepth)", limits.maxDepth)
+    }
+
+    @inline(never)
+    private mutating func failURLTooLong(_ bytes: Int) {
+        fail(.urlLength, "A URL of \(bytes) bytes", limits.maxURLLength)
+    }
+
     /// Fails with `limit`, whose message says there were more than `value` `things`.
     @inline(never)
     private mutating func failMoreThan(_ limit: VASTLimit, _ value: Int, _ things: String) {
@@ -243,12 +253,11 @@ struct VASTSAXBuilder {
     mutating func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
         guard !failed else { return }
         if frames.count >= limits.maxDepth {
-            let maxDepth = limits.maxDepth
-            fail(.depth, "Element nesting deeper than \(maxDepth)", maxDepth)
+            failTooDeep()
             return
         }
         if !generic.isEmpty {
-            generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
+            openExtensionElement(localName, attributes)
             frames.append(Frame(tag: .unknown, textStart: text.count, captures: true))
             captureStart = text.count
             return
@@ -274,7 +283,7 @@ struct VASTSAXBuilder {
         if frame.captures {
             let value = text.trimmed(from: frame.textStart)
             if frame.tag.isURL, value.count > limits.maxURLLength {
-                fail(.urlLength, "A URL of \(value.count) bytes", limits.maxURLLength)
+                failURLTooLong(value.count)
                 return
             }
             endText(frame.tag, parent: frames.last?.tag, value)
@@ -485,7 +494,7 @@ struct VASTSAXBuilder {
         case .companion:
             companion = VASTSAXBuilder.companion(attributes)
         case .extensionElement where parent == .extensions, .creativeExtension where parent == .creativeExtensions:
-            generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
+            openExtensionElement(localName, attributes)
         default:
             break
         }
@@ -927,6 +936,12 @@ struct VASTSAXBuilder {
     }
 
     // MARK: - Extension subtrees
+
+    /// Opens an element of an extension subtree (one copy of this code for both places that open one).
+    @inline(never)
+    private mutating func openExtensionElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
+        generic.append(VASTElement(name: String(cString: localName), attributes: attributes.all()))
+    }
 
     private mutating func endGeneric(_ frame: Frame) {
         guard var element = generic.popLast() else { return }
