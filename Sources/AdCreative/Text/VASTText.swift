@@ -1,15 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One text of the model: a `String`, or a view of a parsed document's ``VASTTextStorage`` (how the parser keeps
 /// texts over 15 bytes: no allocation per text). The model's public properties read and write `String`s; this
 /// type is how they are stored.
 ///
 /// Equal when their strings are equal (`String`'s rules: canonically equivalent texts are equal); encoded as
 /// the string.
+///
 /// `@unchecked Sendable` (a `ManagedBuffer` is not `Sendable`), and why that is safe: the only writer of a
 /// storage is the parse that created it, before the document holding its views is returned; nothing writes to
 /// it afterwards, so every later access from any thread is a read of memory that no thread changes.
@@ -54,14 +49,6 @@ struct VASTText: @unchecked Sendable {
         }
     }
 
-    /// The number of UTF-8 bytes.
-    var utf8Count: Int {
-        switch representation {
-        case .string(let string): string.utf8.count
-        case .slice(_, _, let count): Int(count)
-        }
-    }
-
     /// Calls `body` with the text's UTF-8 bytes.
     func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         switch representation {
@@ -96,9 +83,4 @@ extension VASTText: Encodable {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }
-}
-
-extension Optional where Wrapped == VASTText {
-    /// The optional text as an optional `String`.
-    var string: String? { self?.string }
 }
