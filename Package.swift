@@ -117,6 +117,7 @@ let package = Package(
             name: "AdSimulatorTests",
             dependencies: [
                 "AdSimulator", "AdCore", "AdMediation", "GoogleProvider", "YandexProvider", "IFLYProvider",
+                "AdTestSupport",
             ],
             path: "Tests/AdSimulatorTests",
             swiftSettings: strict

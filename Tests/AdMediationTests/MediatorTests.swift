@@ -427,20 +427,3 @@ struct ReportingTests {
         #expect(timeline.reports.count == 1)
     }
 }
-
-extension TestHost {
-    /// Runs virtual time `duration` from now, letting async provider loads progress between timers (a provider
-    /// answer is queued by the mediator and handled on the next turn, which may start the next load: three
-    /// settles let such a chain finish before time moves).
-    func run(for duration: Duration) async {
-        let end = driver.now.advanced(by: duration)
-        while true {
-            for _ in 0..<3 { await driver.settle() }
-            let next = [driver.nextDeadline, driver.clock.nextDeadline].compactMap(\.self).min()
-            guard let next, next <= end else { break }
-            driver.advance(to: next)
-        }
-        driver.advance(to: end)
-        await driver.settle()
-    }
-}

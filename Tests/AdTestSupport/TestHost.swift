@@ -77,4 +77,9 @@ public final class TestHost {
         let prefix = "\(ad.id) "
         return log.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     }
+
+    /// Runs virtual time `duration` from now (see ``VirtualTimeDriver/run(for:)``).
+    public func run(for duration: Duration) async {
+        await driver.run(for: duration)
+    }
 }

@@ -281,44 +281,34 @@ struct SliderAdStateTests {
               </Extensions>
             </InLine>
           </Ad>
-          <Ad id="card-701">
-            <InLine>
-              <AdSystem version="7.12.0">Yandex Mobile Ads</AdSystem>
-              <AdTitle>Card</AdTitle>
-              <Impression><![CDATA[https://an.yandex.example/count/imp?c=card-701]]></Impression>
-              <Creatives>
-                <Creative id="cr-701">
-                  <CreativeExtensions>
-                    <CreativeExtension type="yandex-native">
-                      <Asset kind="title" required="true"><Text>Offer 701</Text></Asset>
-                      <Asset kind="media" required="true"><Image url="https://img.yandex.example/card-701-media.jpg" width="320" height="180"/></Asset>
-                      <Asset kind="callToAction" required="true"><Text>Open</Text></Asset>
-                    </CreativeExtension>
-                  </CreativeExtensions>
-                </Creative>
-              </Creatives>
-            </InLine>
-          </Ad>
-          <Ad id="card-702">
-            <InLine>
-              <AdSystem version="7.12.0">Yandex Mobile Ads</AdSystem>
-              <AdTitle>Card</AdTitle>
-              <Impression><![CDATA[https://an.yandex.example/count/imp?c=card-702]]></Impression>
-              <Creatives>
-                <Creative id="cr-702">
-                  <CreativeExtensions>
-                    <CreativeExtension type="yandex-native">
-                      <Asset kind="title" required="true"><Text>Offer 702</Text></Asset>
-                      <Asset kind="media" required="true"><Image url="https://img.yandex.example/card-702-media.jpg" width="320" height="180"/></Asset>
-                      <Asset kind="callToAction" required="true"><Text>Open</Text></Asset>
-                    </CreativeExtension>
-                  </CreativeExtensions>
-                </Creative>
-              </Creatives>
-            </InLine>
-          </Ad>
+        \(sliderCard(701))
+        \(sliderCard(702))
         </VAST>
         """
+
+    /// A card of ``sliderWithBlockImage``: title, media image and call to action, all required.
+    static func sliderCard(_ number: Int) -> String {
+        """
+          <Ad id="card-\(number)">
+            <InLine>
+              <AdSystem version="7.12.0">Yandex Mobile Ads</AdSystem>
+              <AdTitle>Card</AdTitle>
+              <Impression><![CDATA[https://an.yandex.example/count/imp?c=card-\(number)]]></Impression>
+              <Creatives>
+                <Creative id="cr-\(number)">
+                  <CreativeExtensions>
+                    <CreativeExtension type="yandex-native">
+                      <Asset kind="title" required="true"><Text>Offer \(number)</Text></Asset>
+                      <Asset kind="media" required="true"><Image url="https://img.yandex.example/card-\(number)-media.jpg" width="320" height="180"/></Asset>
+                      <Asset kind="callToAction" required="true"><Text>Open</Text></Asset>
+                    </CreativeExtension>
+                  </CreativeExtensions>
+                </Creative>
+              </Creatives>
+            </InLine>
+          </Ad>
+        """
+    }
 
     @Test("Y16: the demo ad unit in a release build records a warning; in a debug build it does not")
     func y16_demoUnitInRelease() async throws {
