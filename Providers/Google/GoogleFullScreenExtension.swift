@@ -16,6 +16,8 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
     public static let defaultTimeToLive: Duration = .seconds(3600)
     /// How long an image is shown when the extension names no `<DisplayTime>`.
     public static let defaultDisplayTime: Duration = .seconds(5)
+    /// The longest `<TimeToLive>` or `<DisplayTime>` the extension accepts: one week.
+    public static let longestDuration: Duration = .seconds(7 * 86_400)
 
     /// A no-fill answer: Google's code and message.
     ///
@@ -77,8 +79,11 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
             guard let type = reward.attribute("type"), !type.allSatisfy(\.isWhitespace) else {
                 throw invalid("<Reward> has no type")
             }
-            guard let amountText = reward.attribute("amount"), let amount = Int(amountText), amount >= 0 else {
-                throw invalid("<Reward> amount '\(reward.attribute("amount") ?? "")' is not a non-negative integer")
+            let amount: Int
+            do throws(NumberOutOfRange) {
+                amount = try CheckedConversion.integer(text: reward.attribute("amount") ?? "", field: "<Reward> amount")
+            } catch {
+                throw invalid("\(error.field) '\(error.value)' is not a whole number in \(error.allowed)")
             }
             self.reward = AdReward(type: type, amount: amount)
         } else {
@@ -106,9 +111,14 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
         _ element: VASTElement, _ name: String, default value: Duration, _ invalid: (String) -> AdError
     ) throws(AdError) -> Duration {
         guard let text = element.text(at: name) else { return value }
-        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 * 7 else {
-            throw invalid("<\(name)> '\(text.prefix(40))' is not a positive number of seconds")
+        guard let seconds = Double(text) else {
+            throw invalid("<\(name)> '\(text.prefix(40))' is not a number of seconds")
         }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
+        do throws(NumberOutOfRange) {
+            return try CheckedConversion.duration(
+                seconds: seconds, field: "<\(name)>", in: .milliseconds(1)...Self.longestDuration)
+        } catch {
+            throw invalid("\(error)")
+        }
     }
 }

@@ -113,12 +113,19 @@ public struct GoogleProvider: AdProvider {
             throw error
         }
         let now = environment.scheduler.now
-        let revenue = creative.pricing.flatMap { pricing -> Revenue? in
-            guard let value = pricing.value, value.isFinite, value >= 0, pricing.model?.lowercased() ?? "cpm" == "cpm"
-            else { return nil }
-            // A CPM is the price of 1,000 impressions: one impression earns value / 1000 units = value * 1000 micros.
-            return Revenue(
-                micros: Int64((value * 1000).rounded()), currency: pricing.currency ?? "USD", precision: .estimated)
+        var revenue: Revenue?
+        if let pricing = creative.pricing, let value = pricing.value, pricing.model?.lowercased() ?? "cpm" == "cpm" {
+            do throws(NumberOutOfRange) {
+                // R1: a price from the server is range-checked where it is read, never converted blindly.
+                let micros = try CheckedConversion.micros(fromCPM: value, field: "<Pricing>")
+                revenue = Revenue(micros: micros, currency: pricing.currency ?? "USD", precision: .estimated)
+            } catch {
+                let failure = error.adError(
+                    providerID: id, providerCode: GoogleErrorCode.receivedInvalidResponse, vastCode: 101,
+                    hint: "Send <Pricing model=\"CPM\"> as the price of 1,000 impressions in currency units.")
+                pingErrors(ad.errorURLs, code: 101, environment)
+                throw failure
+            }
         }
         let info = LoadedAdInfo(
             providerID: id, adUnitID: request.adUnitID, format: request.format, creativeID: creative.creativeID,

@@ -67,8 +67,13 @@ public struct IFLYFeedResponse: Sendable, Hashable {
         data.brand = Self.text(feed, "brand") ?? inLine.advertiser
         data.appName = Self.text(feed, "appName")
         data.icon = Self.text(feed, "icon")
-        data.mainImage = feed.child("mainImage").flatMap(Self.image)
-        let listed = feed.child("imageList")?.children(named: "image").map(Self.image) ?? []
+        data.mainImage = try feed.child("mainImage").flatMap { element throws(AdError) in
+            try Self.image(element, providerID)
+        }
+        var listed: [NativeFeedImage?] = []
+        for element in feed.child("imageList")?.children(named: "image") ?? [] {
+            listed.append(try Self.image(element, providerID))
+        }
         data.imageList = listed.compactMap(\.self)
         let urlEntries = feed.child("imageURLs")?.children(named: "url").map(\.text) ?? []
         data.imageURLs = Self.urls(feed.child("imageURLs"))
@@ -78,10 +83,14 @@ public struct IFLYFeedResponse: Sendable, Hashable {
         data.videoURL = Self.text(feed, "videoURL") ?? Self.bestMediaFile(linear)
         data.videoCoverURL = Self.text(feed, "videoCoverURL")
         if let seconds = Self.text(feed, "videoDuration") {
-            guard let value = Double(seconds), value.isFinite, value >= 0 else {
-                throw Self.invalid("<videoDuration> '\(seconds)' is not a number of seconds", providerID)
+            guard let value = Double(seconds) else {
+                throw Self.invalid("<videoDuration> '\(seconds.prefix(40))' is not a number of seconds", providerID)
             }
-            data.videoDuration = .milliseconds(Int64((value * 1000).rounded()))
+            // R1: checked where read; a video longer than a day is not a feed ad.
+            data.videoDuration = try Self.checked(providerID) { () throws(NumberOutOfRange) in
+                try CheckedConversion.duration(
+                    seconds: value, field: "<videoDuration>", in: .zero...Self.longestVideo)
+            }
         } else {
             data.videoDuration = linear?.duration?.duration
         }
@@ -100,12 +109,18 @@ public struct IFLYFeedResponse: Sendable, Hashable {
         adData = data
 
         if let ttl = Self.text(feed, "ttl") {
-            guard let seconds = Int64(ttl), seconds >= 0 else {
-                throw Self.invalid("<ttl> '\(ttl)' is not a whole number of seconds ≥ 0", providerID)
+            guard let seconds = Int64(ttl) else {
+                throw Self.invalid("<ttl> '\(ttl.prefix(40))' is not a whole number of seconds", providerID)
             }
-            timeToLive = .seconds(seconds)
+            timeToLive = try Self.checked(providerID) { () throws(NumberOutOfRange) in
+                try CheckedConversion.duration(seconds: seconds, field: "<ttl>")
+            }
+        } else if let expires = inLine.expires {
+            timeToLive = try Self.checked(providerID) { () throws(NumberOutOfRange) in
+                try CheckedConversion.duration(seconds: Int64(expires), field: "<Expires>")
+            }
         } else {
-            timeToLive = inLine.expires.map { .seconds(Int64($0)) }
+            timeToLive = nil
         }
         creativeID = ad.creatives.first?.id ?? ad.id
         impressionURLs = inLine.impressions.map(\.url).filter { !$0.isEmpty }
@@ -125,14 +140,22 @@ public struct IFLYFeedResponse: Sendable, Hashable {
         return text
     }
 
-    private static func image(_ element: VASTElement) -> NativeFeedImage? {
-        if let nested = element.child("image") { return image(nested) }
+    private static func image(_ element: VASTElement, _ providerID: ProviderID) throws(AdError) -> NativeFeedImage? {
+        if let nested = element.child("image") { return try image(nested, providerID) }
         let url = element.attribute("url") ?? element.text
         guard !url.isEmpty else { return nil }
-        return NativeFeedImage(
-            url: url, width: element.attribute("width").flatMap { Int($0) },
-            height: element.attribute("height").flatMap { Int($0) })
+        // R1: sizes are checked where they are read.
+        func size(_ name: String) throws(AdError) -> Int? {
+            guard let text = element.attribute(name) else { return nil }
+            return try checked(providerID) { () throws(NumberOutOfRange) in
+                try CheckedConversion.integer(text: text, field: "image \(name)", in: 0...maximumPixels)
+            }
+        }
+        return NativeFeedImage(url: url, width: try size("width"), height: try size("height"))
     }
+
+    /// The largest image size in pixels the dialect accepts.
+    static let maximumPixels = 100_000
 
     private static func urls(_ element: VASTElement?) -> [String] {
         guard let element else { return [] }
@@ -144,6 +167,20 @@ public struct IFLYFeedResponse: Sendable, Hashable {
     private static func bestMediaFile(_ linear: VASTLinear?) -> String? {
         let files = (linear?.mediaFiles ?? []).filter { !$0.url.isEmpty }
         return (files.first { $0.type == "video/mp4" } ?? files.first)?.url
+    }
+
+    /// The longest `<videoDuration>` accepted: one day.
+    static let longestVideo: Duration = .seconds(86_400)
+
+    /// Runs a checked conversion; out of range is an invalid response naming the field (rule R1).
+    private static func checked<Value>(
+        _ providerID: ProviderID, _ convert: () throws(NumberOutOfRange) -> Value
+    ) throws(AdError) -> Value {
+        do throws(NumberOutOfRange) {
+            return try convert()
+        } catch {
+            throw invalid("\(error)", providerID)
+        }
     }
 
     private static func invalid(_ what: String, _ providerID: ProviderID) -> AdError {

@@ -17,8 +17,17 @@ public final class LiveDriver: AdScheduler {
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     private var nextID: UInt64 = 0
 
+    /// The longest single sleep of a timer task; a longer wait sleeps again until its deadline.
+    public let longestSleep: Duration
+
     /// Creates a driver whose epoch is now.
-    public init() { epoch = clock.now }
+    ///
+    /// - Parameter longestSleep: the longest single sleep of a timer (one day by default; at least 1 ms). The clock
+    ///   traps on a sleep deadline a few centuries away, so far deadlines are slept towards in steps (rule R4).
+    public init(longestSleep: Duration = .seconds(86_400)) {
+        epoch = clock.now
+        self.longestSleep = Swift.max(longestSleep, .milliseconds(1))
+    }
 
     /// The time since the driver was created.
     public var now: AdInstant { AdInstant(sinceEpoch: epoch.duration(to: clock.now)) }
@@ -28,13 +37,19 @@ public final class LiveDriver: AdScheduler {
     public func schedule(at deadline: AdInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledActionID {
         nextID += 1
         let id = nextID
+        // AdInstant saturates at its horizon (2^52 s), so the target is a valid instant whatever the deadline.
         let target = epoch.advanced(by: deadline.sinceEpoch)
         let clock = self.clock
+        let step = longestSleep
         tasks[id] = Task { @MainActor [weak self] in
-            do {
-                try await clock.sleep(until: target, tolerance: nil)
-            } catch {
-                return
+            // The clock traps on a sleep deadline a few centuries away (its nanosecond count overflows), so a far
+            // deadline is slept towards one step at a time (rule R4).
+            while clock.now < target {
+                do {
+                    try await clock.sleep(until: Swift.min(target, clock.now.advanced(by: step)), tolerance: nil)
+                } catch {
+                    return
+                }
             }
             guard let self, self.tasks.removeValue(forKey: id) != nil else { return }
             action()

@@ -43,8 +43,14 @@ public struct ExampleResponse: Sendable, Hashable {
             switch key {
             case "creative": creative = value
             case "ttl":
-                guard let seconds = Int64(value), seconds > 0 else { throw Self.invalid("ttl '\(value)'", providerID) }
-                timeToLive = .seconds(seconds)
+                guard let seconds = Int64(value) else { throw Self.invalid("ttl '\(value)'", providerID) }
+                // Every number from a server is range-checked where it is read (rule R1).
+                do throws(NumberOutOfRange) {
+                    timeToLive = try CheckedConversion.duration(
+                        seconds: seconds, field: "ttl", in: .seconds(1)...CheckedConversion.maximumDuration)
+                } catch {
+                    throw Self.invalid("\(error)", providerID)
+                }
             case "required":
                 for name in value.split(separator: ",") {
                     let trimmed = String(name).trimmingCharacters(in: " \t")
@@ -54,10 +60,13 @@ public struct ExampleResponse: Sendable, Hashable {
                     requiredAssets.insert(kind)
                 }
             case "priceMicros":
-                guard let micros = Int64(value), micros >= 0 else {
-                    throw Self.invalid("priceMicros '\(value)'", providerID)
+                guard let micros = Int64(value) else { throw Self.invalid("priceMicros '\(value)'", providerID) }
+                do throws(NumberOutOfRange) {
+                    priceMicros = try CheckedConversion.integer(
+                        micros, field: "priceMicros", in: 0...CheckedConversion.maximumMicros)
+                } catch {
+                    throw Self.invalid("\(error)", providerID)
                 }
-                priceMicros = micros
             case "impression": impressionURLs.append(value)
             case "click": clickURLs.append(value)
             default: throw Self.invalid("unknown key '\(key)' on line \(number + 1)", providerID)

@@ -126,28 +126,41 @@ public struct YandexResponse: Sendable, Hashable {
                 continue
             }
             let required = child.attribute("required").flatMap(Self.bool) ?? false
-            assets.append(YandexAsset(kind: kind, content: Self.content(of: child), isRequired: required))
+            let content = self.content(of: child, owner: "\(owner) asset \(name)")
+            assets.append(YandexAsset(kind: kind, content: content, isRequired: required))
         }
         return assets
     }
 
-    private static func content(of asset: VASTElement) -> YandexAsset.Content {
-        if let video = asset.child("Video"), let url = video.attribute("url") ?? nonEmpty(video.text) {
+    private mutating func content(of asset: VASTElement, owner: String) -> YandexAsset.Content {
+        if let video = asset.child("Video"), let url = video.attribute("url") ?? Self.nonEmpty(video.text) {
             let duration = video.attribute("duration").flatMap(VASTTime.init(parsing:))?.duration
-            return .video(url: url, width: size(video, "width"), height: size(video, "height"), duration: duration)
+            return .video(
+                url: url, width: size(video, "width", owner), height: size(video, "height", owner), duration: duration)
         }
-        if let image = asset.child("Image"), let url = image.attribute("url") ?? nonEmpty(image.text) {
-            return .image(url: url, width: size(image, "width"), height: size(image, "height"))
+        if let image = asset.child("Image"), let url = image.attribute("url") ?? Self.nonEmpty(image.text) {
+            return .image(url: url, width: size(image, "width", owner), height: size(image, "height", owner))
         }
-        if let text = asset.child("Text").map(\.text) ?? nonEmpty(asset.text), !text.isEmpty {
+        if let text = asset.child("Text").map(\.text) ?? Self.nonEmpty(asset.text), !text.isEmpty {
             return .text(text)
         }
         return .empty
     }
 
-    private static func size(_ element: VASTElement, _ name: String) -> Int {
-        element.attribute(name).flatMap { Int($0) }.map { max(0, $0) } ?? 0
+    /// A pixel size, checked where it is read (rule R1); a size that is not a whole number in
+    /// `0...maximumPixels` counts as unknown (0) with a warning, as an image without a size.
+    private mutating func size(_ element: VASTElement, _ name: String, _ owner: String) -> Int {
+        guard let text = element.attribute(name) else { return 0 }
+        do throws(NumberOutOfRange) {
+            return try CheckedConversion.integer(text: text, field: "\(name)", in: 0...Self.maximumPixels)
+        } catch {
+            warnings.append("\(owner): \(error); the size is treated as unknown.")
+            return 0
+        }
     }
+
+    /// The largest image or video size in pixels the dialect accepts.
+    static let maximumPixels = 100_000
 
     private static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 

@@ -167,6 +167,11 @@ public final class HostTree {
     public func makeNode(frame: Rect, isOpaque: Bool = false, clipsToBounds: Bool = false) throws(AdError) -> HostNodeID
     {
         try validate(frame, what: "frame")
+        guard nodes.count < Int(Int32.max) else {
+            throw hostError(
+                "The host tree holds \(nodes.count) nodes, the most it can.",
+                hint: "Mirror only the views that matter for ads into the host model.")
+        }
         nodes.append(Node(frame: frame, clipsToBounds: clipsToBounds, isOpaque: isOpaque))
         return HostNodeID(rawValue: Int32(nodes.count - 1))
     }
@@ -233,7 +238,9 @@ public final class HostTree {
     public func setBoundsOrigin(_ node: HostNodeID, _ origin: Point) throws(AdError) {
         let index = try checked(node)
         guard origin.isValid else {
-            throw hostError("Bounds origin \(origin) of \(node) is not finite.", hint: "Pass finite scroll offsets.")
+            throw hostError(
+                "Bounds origin \(origin) of \(node) is not finite or exceeds \(Rect.maximumCoordinate) points.",
+                hint: "Pass finite scroll offsets within ±\(Rect.maximumCoordinate) points.")
         }
         nodes[Int(index)].boundsOrigin = origin
         changed()
@@ -425,7 +432,8 @@ public final class HostTree {
     private func validate(_ frame: Rect, what: String) throws(AdError) {
         guard frame.isValid else {
             throw hostError(
-                "Invalid \(what) \(frame): coordinates must be finite and sizes not negative.",
+                "Invalid \(what) \(frame): coordinates must be finite and at most \(Rect.maximumCoordinate) points "
+                    + "in magnitude, and sizes not negative.",
                 hint: "Check the layout that produced it (NaN often comes from a division by a zero size)."
             )
         }

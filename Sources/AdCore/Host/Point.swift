@@ -15,6 +15,6 @@ public struct Point: Hashable, Sendable, Codable {
         self.y = y
     }
 
-    /// `true` when both coordinates are finite.
-    public var isValid: Bool { x.isFinite && y.isFinite }
+    /// `true` when both coordinates are finite and at most ``Rect/maximumCoordinate`` in magnitude.
+    public var isValid: Bool { abs(x) <= Rect.maximumCoordinate && abs(y) <= Rect.maximumCoordinate }
 }

@@ -35,9 +35,16 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `true` when the rectangle has no area.
     public var isEmpty: Bool { !(width > 0 && height > 0) }
 
-    /// `true` when every coordinate is finite and the size is not negative: what the host model accepts.
+    /// The largest magnitude of a coordinate or size the host model accepts: 10^9 points, far beyond any real
+    /// layout (a feed of a million 500-point cells is 5×10^8), and small enough that sums of nested offsets stay
+    /// exact to well under a point and finite (rule R3).
+    public static let maximumCoordinate = 1e9
+
+    /// `true` when every coordinate is finite, at most ``maximumCoordinate`` in magnitude, and the size is not
+    /// negative: what the host model accepts.
     public var isValid: Bool {
-        x.isFinite && y.isFinite && width.isFinite && height.isFinite && width >= 0 && height >= 0
+        let limit = Self.maximumCoordinate
+        return abs(x) <= limit && abs(y) <= limit && width >= 0 && width <= limit && height >= 0 && height <= limit
     }
 
     /// The overlap of two rectangles (`zero`-sized at the nearest corner when they do not overlap).

@@ -61,20 +61,44 @@ public final class VisibilityEngine {
     }
 
     private struct OccluderGrid {
-        var columns = 0
-        var rows = 0
+        var columns = 1
+        var rows = 1
+        var cellWidth = cellSize
+        var cellHeight = cellSize
         var cells: [[Int32]] = []
 
+        /// The preferred cell size, in points.
         static let cellSize = 64.0
+        /// At most this many columns and rows: a huge window gets larger cells, never more of them, so the grid's
+        /// memory and build time are bounded whatever the window's size (rule R3).
+        static let maximumDimension = 64
         /// Below this many occluders a linear scan is cheaper than the grid.
         static let minimumOccluders = 16
 
+        /// Sizes the grid for a window's bounds.
+        mutating func fit(_ bounds: Rect) {
+            columns = Self.dimension(bounds.width)
+            rows = Self.dimension(bounds.height)
+            cellWidth = Swift.max(Self.cellSize, bounds.width / Double(columns))
+            cellHeight = Swift.max(Self.cellSize, bounds.height / Double(rows))
+        }
+
+        private static func dimension(_ length: Double) -> Int {
+            let cells = (length / cellSize).rounded(.up)
+            return cells >= Double(maximumDimension) ? maximumDimension : Swift.max(1, Int(cells))
+        }
+
         func cellRange(of rect: Rect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
-            let first = Swift.max(0, Swift.min(columns - 1, Int(rect.x / Self.cellSize)))
-            let last = Swift.max(first, Swift.min(columns - 1, Int((rect.maxX - 0.000_001) / Self.cellSize)))
-            let top = Swift.max(0, Swift.min(rows - 1, Int(rect.y / Self.cellSize)))
-            let bottom = Swift.max(top, Swift.min(rows - 1, Int((rect.maxY - 0.000_001) / Self.cellSize)))
+            let first = Self.cell(rect.x / cellWidth, count: columns)
+            let last = Swift.max(first, Self.cell((rect.maxX - 0.000_001) / cellWidth, count: columns))
+            let top = Self.cell(rect.y / cellHeight, count: rows)
+            let bottom = Swift.max(top, Self.cell((rect.maxY - 0.000_001) / cellHeight, count: rows))
             return (first...last, top...bottom)
+        }
+
+        /// A cell index in `0..<count`, clamped as a `Double` first so the conversion cannot trap.
+        private static func cell(_ position: Double, count: Int) -> Int {
+            Int(Swift.min(Double(count - 1), Swift.max(0, position.isNaN ? 0 : position)))
         }
     }
 
@@ -263,8 +287,7 @@ public final class VisibilityEngine {
         guard list.count >= OccluderGrid.minimumOccluders else { return }
         var grid = grids[window]
         grids[window] = OccluderGrid()  // keep the cells uniquely referenced while they are refilled
-        grid.columns = Swift.max(1, Int((bounds.width / OccluderGrid.cellSize).rounded(.up)))
-        grid.rows = Swift.max(1, Int((bounds.height / OccluderGrid.cellSize).rounded(.up)))
+        grid.fit(bounds)
         let cellCount = grid.columns * grid.rows
         if grid.cells.count < cellCount {
             grid.cells.append(contentsOf: repeatElement([], count: cellCount - grid.cells.count))

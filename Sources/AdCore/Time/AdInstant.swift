@@ -19,21 +19,42 @@ public struct AdInstant: InstantProtocol, Hashable, Sendable, Codable, CustomStr
     /// The driver's epoch.
     public static let zero = AdInstant(sinceEpoch: .zero)
 
-    /// The instant `duration` after this one.
-    public func advanced(by duration: Duration) -> AdInstant { AdInstant(sinceEpoch: sinceEpoch + duration) }
+    /// How far from the epoch an instant may be: 2^52 seconds (about 143 million years). ``advanced(by:)``
+    /// saturates here, so a deadline computed from any duration, however far, is a valid instant (rule R4).
+    public static let horizon: Duration = .seconds(Int64(1) << 52)
 
-    /// The duration from this instant to `other` (negative when `other` is earlier).
-    public func duration(to other: AdInstant) -> Duration { other.sinceEpoch - sinceEpoch }
+    /// The latest instant there is: every deadline at or beyond it is "never".
+    public static let distantFuture = AdInstant(sinceEpoch: horizon)
+
+    /// The instant `duration` after this one, saturating at ±``horizon`` (never a trap on overflow).
+    public func advanced(by duration: Duration) -> AdInstant {
+        // Both operands are clamped to ±2^60 s first, so their sum (at most 2^61 s) cannot overflow `Duration`.
+        let sum = Self.clamp(sinceEpoch, to: Self.operandLimit) + Self.clamp(duration, to: Self.operandLimit)
+        return AdInstant(sinceEpoch: Self.clamp(sum, to: Self.horizon))
+    }
+
+    /// The duration from this instant to `other` (negative when `other` is earlier), saturating like
+    /// ``advanced(by:)``.
+    public func duration(to other: AdInstant) -> Duration {
+        Self.clamp(other.sinceEpoch, to: Self.operandLimit) - Self.clamp(sinceEpoch, to: Self.operandLimit)
+    }
+
+    /// Operands are clamped to ±2^60 s before they are added, so a sum (at most 2^61 s) never overflows `Duration`.
+    private static let operandLimit: Duration = .seconds(Int64(1) << 60)
+
+    private static func clamp(_ value: Duration, to limit: Duration) -> Duration {
+        Swift.min(Swift.max(value, .zero - limit), limit)
+    }
 
     /// Orders instants in time.
     public static func < (lhs: AdInstant, rhs: AdInstant) -> Bool { lhs.sinceEpoch < rhs.sinceEpoch }
 
     /// The offset in seconds, with millisecond precision: `t=1.250s`.
     public var description: String {
-        let millis = sinceEpoch.components.seconds * 1000 + sinceEpoch.components.attoseconds / 1_000_000_000_000_000
-        let sign = millis < 0 ? "-" : ""
-        let magnitude = abs(millis)
-        let fraction = String(magnitude % 1000)
-        return "t=\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+        // Seconds and milliseconds apart: `seconds * 1000` would overflow for instants built from huge durations.
+        let (seconds, attoseconds) = sinceEpoch.components
+        let sign = seconds < 0 || attoseconds < 0 ? "-" : ""
+        let fraction = String((attoseconds / 1_000_000_000_000_000).magnitude)
+        return "t=\(sign)\(seconds.magnitude).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
     }
 }

@@ -68,6 +68,7 @@ struct ConfigurationValidator {
                     .negativePrice, at: path + ".floorMicros", "The floor \(placement.floorMicros) is negative.",
                     hint: "Use 0 for no floor."))
         }
+        checkPrice(placement.floorMicros, at: path + ".floorMicros", into: &problems)
         if placement.strategy != .waterfall && placement.auction.deadline <= .zero {
             problems.append(
                 ConfigurationProblem(
@@ -173,6 +174,7 @@ struct ConfigurationValidator {
                     .negativePrice, at: path + ".floorMicros", "The floor \(floor) is negative.",
                     hint: "Remove the floor or use a non-negative price."))
         }
+        if let floor = item.floorMicros { checkPrice(floor, at: path + ".floorMicros", into: &problems) }
         switch item.mode {
         case .bidder where placement.strategy == .waterfall:
             problems.append(
@@ -194,9 +196,21 @@ struct ConfigurationValidator {
                         .negativePrice, at: path + ".priceMicros", "The price \(price) is negative.",
                         hint: "Use the item's eCPM in micros per impression ($2.50 eCPM = 2500)."))
             }
+            checkPrice(price, at: path + ".priceMicros", into: &problems)
         case .bidder:
             break
         }
+    }
+
+    /// Rule R2: a price above ``AdCore/CheckedConversion/maximumMicros`` is out of range (a learned item starting
+    /// near `Int64.max` would overflow the first time its estimate is rounded).
+    private func checkPrice(_ micros: Int64, at path: String, into problems: inout [ConfigurationProblem]) {
+        guard micros > CheckedConversion.maximumMicros else { return }
+        problems.append(
+            ConfigurationProblem(
+                .outOfRange, at: path,
+                "The price \(micros) micros is above the highest AdBridge accepts (\(CheckedConversion.maximumMicros)).",
+                hint: "Write prices in micros per impression ($2.50 eCPM = 2500)."))
     }
 
     private func check(_ cap: FrequencyCap, at path: String, into problems: inout [ConfigurationProblem]) {

@@ -78,8 +78,13 @@ public struct LineItemConfiguration: Sendable, Hashable, Codable {
         id = try container.decode(String.self, forKey: .id)
         providerID = try container.decode(ProviderID.self, forKey: .provider)
         adUnitID = try container.decode(String.self, forKey: .adUnit)
-        floorMicros = try container.decodeIfPresent(Int64.self, forKey: .floorMicros)
-        timeout = .seconds(try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? 5)
+        let priceHint = "Write prices in micros per impression ($2.50 eCPM = 2500)."
+        floorMicros = try container.decodeWholeNumber(
+            .floorMicros, default: nil, hint: priceHint, userInfo: decoder.userInfo)
+        timeout =
+            try container.decodeSeconds(
+                .timeoutSeconds, default: .seconds(5), hint: "Use a timeout of a few seconds.",
+                userInfo: decoder.userInfo) ?? .seconds(5)
         let mode = try container.decode(String.self, forKey: .mode)
         switch mode {
         case "bidder":
@@ -87,8 +92,11 @@ public struct LineItemConfiguration: Sendable, Hashable, Codable {
         case "waterfall":
             self.mode = .waterfall(
                 pricing: try container.decodeIfPresent(Pricing.self, forKey: .pricing) ?? .fixed,
-                priceMicros: try container.decode(Int64.self, forKey: .priceMicros),
-                priority: try container.decodeIfPresent(Int.self, forKey: .priority) ?? 0)
+                priceMicros: try container.decodeWholeNumber(
+                    .priceMicros, ifOutOfRange: 0, hint: priceHint, userInfo: decoder.userInfo),
+                priority: try container.decodeWholeNumber(
+                    .priority, default: 0, hint: "Use small whole numbers; lower is asked first.",
+                    userInfo: decoder.userInfo) ?? 0)
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .mode, in: container,

@@ -52,13 +52,16 @@ public struct MediationConfiguration: Sendable, Hashable, Codable {
     /// Decodes and validates a configuration.
     ///
     /// - Throws: ``MediationConfigurationError`` listing every problem: malformed JSON, unknown providers,
-    ///   formats a provider cannot serve, negative timeouts, duplicate IDs, ...
+    ///   formats a provider cannot serve, negative timeouts, numbers out of range (rule R2), duplicate IDs, ...
     public static func decode(
         _ json: Data, providers: [ProviderDescriptor]
     ) throws(MediationConfigurationError) -> MediationConfiguration {
         let configuration: MediationConfiguration
+        let collector = ConfigurationDecoding()
         do {
-            configuration = try JSONDecoder().decode(MediationConfiguration.self, from: json)
+            let decoder = JSONDecoder()
+            decoder.userInfo = collector.userInfo
+            configuration = try decoder.decode(MediationConfiguration.self, from: json)
         } catch let error as DecodingError {
             throw MediationConfigurationError(problems: [ConfigurationProblem(decoding: error)])
         } catch {
@@ -68,7 +71,8 @@ public struct MediationConfiguration: Sendable, Hashable, Codable {
                     hint: "Check the file against the example in Fixtures/mediation/example.json.")
             ])
         }
-        try configuration.validate(providers: providers)
+        let problems = collector.problems + ConfigurationValidator(providers: providers).problems(in: configuration)
+        if !problems.isEmpty { throw MediationConfigurationError(problems: problems) }
         return configuration
     }
 

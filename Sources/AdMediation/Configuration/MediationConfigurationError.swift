@@ -90,12 +90,7 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
     public var description: String { "\(path): \(message) Fix: \(hint)" }
 
     init(decoding error: DecodingError) {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.reduce("$") { text, key in
-                if let index = key.intValue { return text + "[\(index)]" }
-                return text + "." + key.stringValue
-            }
-        }
+        let path = ConfigurationDecoding.path
         let fix = "Compare the file with Fixtures/mediation/example.json and Docs/Mediation.md."
         switch error {
         case .keyNotFound(let key, let context):
@@ -107,6 +102,8 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
             self.init(.malformedJSON, at: path(context.codingPath), "Expected a value of type \(type).", hint: fix)
         case .valueNotFound(let type, let context):
             self.init(.malformedJSON, at: path(context.codingPath), "Expected a \(type), found null.", hint: fix)
+        case .dataCorrupted(let context) where context.underlyingError is NumberOutOfRange:
+            self.init(.outOfRange, at: path(context.codingPath), context.debugDescription, hint: fix)
         case .dataCorrupted(let context):
             self.init(.malformedJSON, at: path(context.codingPath), context.debugDescription, hint: fix)
         @unknown default:

@@ -90,11 +90,20 @@ public struct PlacementConfiguration: Sendable, Hashable, Codable {
         format = try container.decode(AdFormat.self, forKey: .format)
         strategy = try container.decode(Strategy.self, forKey: .strategy)
         lineItems = try container.decode([LineItemConfiguration].self, forKey: .lineItems)
-        floorMicros = try container.decodeIfPresent(Int64.self, forKey: .floorMicros) ?? 0
+        floorMicros =
+            try container.decodeWholeNumber(
+                .floorMicros, default: 0, hint: "Write the floor in micros per impression ($0.50 eCPM = 500).",
+                userInfo: decoder.userInfo) ?? 0
         auction = try container.decodeIfPresent(AuctionPolicy.self, forKey: .auction) ?? AuctionPolicy()
-        parallelTierSize = try container.decodeIfPresent(Int.self, forKey: .parallelTierSize) ?? 1
+        parallelTierSize =
+            try container.decodeWholeNumber(
+                .parallelTierSize, default: 1, hint: "Use 1 for a sequential waterfall, or the items to ask at once.",
+                userInfo: decoder.userInfo) ?? 1
         caps = try container.decodeIfPresent([FrequencyCap].self, forKey: .caps) ?? []
-        pacing = .seconds(try container.decodeIfPresent(Double.self, forKey: .pacingSeconds) ?? 0)
+        pacing =
+            try container.decodeSeconds(
+                .pacingSeconds, default: .zero, hint: "Use 0 for no pacing, or the seconds between two impressions.",
+                userInfo: decoder.userInfo) ?? .zero
         retry = try container.decodeIfPresent(RetryPolicy.self, forKey: .retry) ?? RetryPolicy()
         preload = try container.decodeIfPresent(Bool.self, forKey: .preload) ?? false
         learning = try container.decodeIfPresent(LearningPolicy.self, forKey: .learning) ?? LearningPolicy()
@@ -152,7 +161,10 @@ public struct AuctionPolicy: Sendable, Hashable, Codable {
     /// Decodes `{"deadlineSeconds": 2, "pricing": "secondPrice"}`; both fields are optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        deadline = .seconds(try container.decodeIfPresent(Double.self, forKey: .deadlineSeconds) ?? 2)
+        deadline =
+            try container.decodeSeconds(
+                .deadlineSeconds, default: .seconds(2), hint: "Give bidders a deadline of about 1-3 s.",
+                userInfo: decoder.userInfo) ?? .seconds(2)
         pricing = try container.decodeIfPresent(Pricing.self, forKey: .pricing) ?? .firstPrice
     }
 

@@ -40,7 +40,9 @@ public struct ExpiryRule: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         providerID = try container.decode(ProviderID.self, forKey: .provider)
         formats = try container.decodeIfPresent(Set<AdFormat>.self, forKey: .formats) ?? []
-        timeToLive = .seconds(try container.decode(Double.self, forKey: .ttlSeconds))
+        timeToLive = try container.decodeSeconds(
+            .ttlSeconds, ifOutOfRange: CheckedConversion.maximumDuration,
+            hint: "Use the provider's documented lifetime in seconds, at most a year.", userInfo: decoder.userInfo)
     }
 
     /// Encodes `{"provider": "google", "formats": ["interstitial"], "ttlSeconds": 3600}`.

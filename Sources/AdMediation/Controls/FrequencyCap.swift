@@ -21,8 +21,13 @@ public struct FrequencyCap: Sendable, Hashable, Codable {
     /// Decodes `{"maxImpressions": 3, "windowSeconds": 3600}`; without `windowSeconds` the cap is per session.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        maxImpressions = try container.decode(Int.self, forKey: .maxImpressions)
-        window = try container.decodeIfPresent(Double.self, forKey: .windowSeconds).map { .seconds($0) }
+        maxImpressions = try container.decodeWholeNumber(
+            .maxImpressions, ifOutOfRange: 1, hint: "Allow a small whole number of impressions.",
+            userInfo: decoder.userInfo)
+        window = try container.decodeSeconds(
+            .windowSeconds, default: nil,
+            hint: "Use a window in seconds (3600 for hourly), or omit it for a per-session cap.",
+            userInfo: decoder.userInfo)
     }
 
     /// Encodes `{"maxImpressions": 3, "windowSeconds": 3600}`.

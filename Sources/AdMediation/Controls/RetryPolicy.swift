@@ -38,9 +38,17 @@ public struct RetryPolicy: Sendable, Hashable, Codable {
     /// Decodes `{"maxAttempts": 8, "baseDelaySeconds": 1, "maxDelaySeconds": 64}`; every field is optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        maxAttempts = try container.decodeIfPresent(Int.self, forKey: .maxAttempts) ?? 8
-        baseDelay = .seconds(try container.decodeIfPresent(Double.self, forKey: .baseDelaySeconds) ?? 1)
-        maximumDelay = .seconds(try container.decodeIfPresent(Double.self, forKey: .maxDelaySeconds) ?? 64)
+        maxAttempts =
+            try container.decodeWholeNumber(
+                .maxAttempts, default: 8, hint: "Use a small number of retries (8 by default).",
+                userInfo: decoder.userInfo) ?? 8
+        let hint = "Use baseDelaySeconds 1 and maxDelaySeconds 64."
+        baseDelay =
+            try container.decodeSeconds(.baseDelaySeconds, default: .seconds(1), hint: hint, userInfo: decoder.userInfo)
+            ?? .seconds(1)
+        maximumDelay =
+            try container.decodeSeconds(.maxDelaySeconds, default: .seconds(64), hint: hint, userInfo: decoder.userInfo)
+            ?? .seconds(64)
     }
 
     /// Encodes `{"maxAttempts": 8, "baseDelaySeconds": 1, "maxDelaySeconds": 64}`.

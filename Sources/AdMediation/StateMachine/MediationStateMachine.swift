@@ -406,8 +406,9 @@ public struct MediationStateMachine: Sendable {
     /// Takes a learned item's new estimates: its price for fills without a reported price, and its rank; the
     /// order is re-sorted only when the rank moved.
     private mutating func relearned(_ index: Int) {
-        expected[index] = Int64(learned[index].estimateMicros.rounded())
-        let newRank = Int64(learned[index].expectedRevenueMicros.rounded())
+        // Estimates are averages of prices that came from outside: saturating, never a trap (rule R2).
+        expected[index] = CheckedConversion.saturatingInt64(learned[index].estimateMicros)
+        let newRank = CheckedConversion.saturatingInt64(learned[index].expectedRevenueMicros)
         if newRank != rank[index] {
             rank[index] = newRank
             learnedOrderIsValid = false

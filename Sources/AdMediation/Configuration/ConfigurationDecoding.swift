@@ -1,0 +1,125 @@
+import AdCore
+import Synchronization
+
+/// Range problems found while a configuration decodes (rule R2). A number out of range never traps and never
+/// stops the decoding: it is recorded with its JSON path and the field takes its default, so
+/// ``MediationConfiguration/decode(_:providers:)`` lists it with every other problem in one error.
+///
+/// Decoding with a plain `JSONDecoder` (no collector in its `userInfo`) throws the first range problem as a
+/// `DecodingError` instead.
+///
+/// ```swift
+/// let collector = ConfigurationDecoding()
+/// let decoder = JSONDecoder()
+/// decoder.userInfo = collector.userInfo
+/// let configuration = try decoder.decode(MediationConfiguration.self, from: json)
+/// print(collector.problems)  // [$.placements[0].pacingSeconds: pacingSeconds 1e+300 is out of range ...]
+/// ```
+public final class ConfigurationDecoding: Sendable {
+    private let found = Mutex<[ConfigurationProblem]>([])
+
+    /// The `userInfo` key the decoders look for.
+    public static let key = CodingUserInfoKey(rawValue: "adbridge.configurationDecoding")
+
+    /// Creates an empty collector.
+    public init() {}
+
+    /// The `userInfo` to give a decoder so that range problems are collected here.
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        guard let key = Self.key else { return [:] }
+        return [key: self]
+    }
+
+    /// The problems recorded so far, in decoding (document) order.
+    public var problems: [ConfigurationProblem] { found.withLock { $0 } }
+
+    func record(_ problem: ConfigurationProblem) { found.withLock { $0.append(problem) } }
+
+    /// The JSON path of a coding path: `$.placements[0].pacingSeconds`.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce("$") { text, key in
+            if let index = key.intValue { return text + "[\(index)]" }
+            return text + "." + key.stringValue
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes an optional duration written in seconds (rule R2); `fallback` when the key is absent or the value
+    /// out of range (see ``checkedSeconds(_:for:fallback:hint:userInfo:)``).
+    func decodeSeconds(
+        _ key: Key, default fallback: Duration?, hint: String, userInfo: [CodingUserInfoKey: Any]
+    ) throws -> Duration? {
+        guard let seconds = try decodeIfPresent(Double.self, forKey: key) else { return fallback }
+        return try checkedSeconds(seconds, for: key, fallback: fallback, hint: hint, userInfo: userInfo)
+    }
+
+    /// Decodes a required duration written in seconds (rule R2); `fallback` when the value is out of range.
+    func decodeSeconds(
+        _ key: Key, ifOutOfRange fallback: Duration, hint: String, userInfo: [CodingUserInfoKey: Any]
+    ) throws -> Duration {
+        let seconds = try decode(Double.self, forKey: key)
+        return try checkedSeconds(seconds, for: key, fallback: fallback, hint: hint, userInfo: userInfo) ?? fallback
+    }
+
+    /// Decodes a whole number (rule R2). Foundation's decoder reports an integer too large for its type as "not
+    /// valid JSON" at the document's root; read as a number first, it is a problem at its own path instead.
+    /// Whole numbers up to 2^53 in magnitude (exact in a `Double`) that fit `Value` are accepted; anything else is
+    /// recorded and `fallback` returned (without a collector it throws).
+    ///
+    /// - Returns: `nil` when the key is absent and `fallback` is `nil`.
+    func decodeWholeNumber<Value: FixedWidthInteger>(
+        _ key: Key, default fallback: Value?, hint: String, userInfo: [CodingUserInfoKey: Any]
+    ) throws -> Value? {
+        guard let number = try decodeIfPresent(Double.self, forKey: key) else { return fallback }
+        return try wholeNumber(number, for: key, fallback: fallback, hint: hint, userInfo: userInfo)
+    }
+
+    /// Decodes a required whole number (rule R2); `fallback` when it is out of range.
+    func decodeWholeNumber<Value: FixedWidthInteger>(
+        _ key: Key, ifOutOfRange fallback: Value, hint: String, userInfo: [CodingUserInfoKey: Any]
+    ) throws -> Value {
+        let number = try decode(Double.self, forKey: key)
+        return try wholeNumber(number, for: key, fallback: fallback, hint: hint, userInfo: userInfo) ?? fallback
+    }
+
+    private func wholeNumber<Value: FixedWidthInteger>(
+        _ number: Double, for key: Key, fallback: Value?, hint: String, userInfo: [CodingUserInfoKey: Any]
+    ) throws -> Value? {
+        let exact = 9_007_199_254_740_992.0
+        if number == number.rounded(), abs(number) <= exact, let value = Value(exactly: number) { return value }
+        let error = NumberOutOfRange(
+            field: key.stringValue, value: "\(number)", allowed: "whole numbers from \(Value.min) to \(Value.max)")
+        return try report(error, for: key, fallback: fallback, hint: hint, userInfo: userInfo)
+    }
+
+    /// A duration in seconds, finite and at most ``AdCore/CheckedConversion/maximumDuration`` in magnitude (the
+    /// sign is the validator's to judge, with its own problem kinds). Out of range, the problem is recorded in the
+    /// decoder's ``ConfigurationDecoding`` and `fallback` returned; without a collector it throws.
+    private func checkedSeconds(
+        _ seconds: Double, for key: Key, fallback: Duration?, hint: String, userInfo: [CodingUserInfoKey: Any]
+    ) throws -> Duration? {
+        let limit = CheckedConversion.maximumDuration
+        do throws(NumberOutOfRange) {
+            return try CheckedConversion.duration(seconds: seconds, field: key.stringValue, in: (.zero - limit)...limit)
+        } catch {
+            return try report(error, for: key, fallback: fallback, hint: hint, userInfo: userInfo)
+        }
+    }
+
+    /// Records a range problem in the decoder's collector and returns `fallback`, or throws it without one.
+    private func report<Value>(
+        _ error: NumberOutOfRange, for key: Key, fallback: Value, hint: String, userInfo: [CodingUserInfoKey: Any]
+    ) throws -> Value {
+        let path = codingPath + [key]
+        guard let collectorKey = ConfigurationDecoding.key,
+            let collector = userInfo[collectorKey] as? ConfigurationDecoding
+        else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: path, debugDescription: "\(error). \(hint)", underlyingError: error))
+        }
+        collector.record(
+            ConfigurationProblem(.outOfRange, at: ConfigurationDecoding.path(path), "\(error).", hint: hint))
+        return fallback
+    }
+}
