@@ -220,7 +220,7 @@ struct IFLYListReuseTests {
         let beaconsBefore = ifly.beacons.sent
         for (ad, removedAd) in zip(removed, removedFeedAds) {
             removedAd.ad.didRecordImpression(ImpressionData(providerID: IFLYProvider.id, adUnitID: "late"))
-            removedAd.ad.didRecordClick(on: removedAd.cta)
+            removedAd.ad.didRecordClick(on: removedAd.cta, part: .main)
             if let cta = removedAd.cta { #expect(ad.click(on: cta) != .counted) }
         }
         ifly.driver.advance(by: .seconds(2))
