@@ -244,4 +244,28 @@ struct IFLYListReuseTests {
         let removedExposures = removed.map { ifly.events(of: $0).filter { $0 == "didExpose" }.count }.reduce(0, +)
         #expect(exposures == exposedAds + removedExposures)
     }
+
+    @Test("I17: one container shows one ad: a second ad attached to it without detaching the first is refused")
+    func i17_oneContainerShowsOneAd() async throws {
+        let ifly = try IFLYWorld()
+        let cell = try ifly.addCell(y: 0)
+        // Two ads made without the loader: nothing detaches the first one for the second.
+        let first = try ifly.makeAd(unit: "first", body: try IFLYWorld.fixture("single-image-redirect.xml"))
+        let second = try ifly.makeAd(unit: "second", body: try IFLYWorld.fixture("multi-image-two.xml"))
+        await first.load()
+        await second.load()
+        let standalone = NativeFeedAd(unified: second.unified, host: ifly.host)
+        try first.attach(with: ifly.binder(cell, for: first))
+        var binder = ifly.binder(cell, for: second)
+        binder.clickViews = []  // the call-to-action is the first ad's: the container itself is what collides
+        let error = thrownError { try standalone.attach(with: binder) }
+        #expect(error?.code == .invalidBinder)
+        #expect(error?.hint?.contains("I17") == true)
+        #expect(ifly.host.ad(shownIn: cell.container) == first.unified.id)
+        // Detached per container, synchronously (I16, I17), the container is free for the second ad at once.
+        #expect(first.detach(from: cell.container))
+        #expect(ifly.host.ad(shownIn: cell.container) == nil)
+        try standalone.attach(with: binder)
+        #expect(ifly.host.ad(shownIn: cell.container) == second.unified.id)
+    }
 }

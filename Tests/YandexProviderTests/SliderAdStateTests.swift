@@ -329,6 +329,21 @@ struct SliderAdStateTests {
         #expect(!debug.warnings.contains { $0.contains("demo") })
     }
 
+    @Test("Y16: every build that goes to the store warns about the demo unit, a store beta as much as a release")
+    func y16_demoUnitWarnsInEveryStoreBuild() async throws {
+        for configuration in YandexBuildConfiguration.allCases {
+            let world = try YandexWorld(configuration: configuration)
+            _ = try await world.loadedSlider(
+                "demo-native-slider-yandex.xml", adUnit: YandexProvider.demoSliderAdUnitID)
+            let warned = world.warnings.contains {
+                $0.contains("demo-native-slider-yandex") && $0.contains(configuration.rawValue)
+                    && $0.contains("before the build goes to the store")
+            }
+            #expect(warned == configuration.isUploadedToStore, "\(configuration)")
+        }
+        #expect(YandexBuildConfiguration.allCases.filter(\.isUploadedToStore) == [.storeBeta, .release])
+    }
+
     @Test("Y17: logging is off until switched on; then integration problems come with a recommendation")
     func y17_loggingWithRecommendations() async throws {
         let world = try YandexWorld()

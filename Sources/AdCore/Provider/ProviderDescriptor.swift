@@ -75,9 +75,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
 /// version is refused at registration with a clear error.
 ///
 /// ```swift
-/// precondition(AdBridgeContract.version == 1)
+/// precondition(AdBridgeContract.version == 2)
 /// ```
 public enum AdBridgeContract {
     /// The current contract version.
-    public static let version = 1
+    public static let version = 2
 }
