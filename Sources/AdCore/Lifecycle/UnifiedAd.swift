@@ -618,11 +618,14 @@ public final class UnifiedAd {
             recommendation: "Keep required assets fully inside the visible part of the ad (Y22).")
     }
 
+    /// Records the bound components for the ad's own tracker condition, and samples that tracker again: its
+    /// condition changed without the tree changing.
     private func updateBoundComponents() {
         boundComponents = components.compactMap { component in
             guard let container = machine.state(of: .component(component.id))?.binding?.container else { return nil }
             return (container, rule(of: .component(component.id)))
         }
+        if let tracker = trackers[.main] { host.trackers.resample(tracker) }
     }
 
     private func trackerFired(_ part: AdPart, at instant: AdInstant) {
