@@ -6,7 +6,8 @@ public import Foundation
 /// ``VASTDocument``. Safe to call from several threads at once; each call uses its own libxml2 context.
 ///
 /// Failures are `AdError`s carrying the VAST code: malformed XML or any DTD → 100, a non-VAST root → 101,
-/// VAST 1.0 or an unknown version → 102, no ad → 303 (unless `allowNoAd`), a limit → `limitExceeded`.
+/// VAST 1.0 or an unknown version → 102, no ad (no `<Ad>`, or only inline ads without a `<Creative>`) → 303 (unless
+/// `allowNoAd`; then ``VASTDocument/noAdFailure`` says so), a limit → `limitExceeded`.
 ///
 /// ```swift
 /// let document = try VASTParser().parse(data)
@@ -34,8 +35,10 @@ public struct VASTParser: Sendable {
 
     /// Parses a document held in `data`.
     ///
-    /// - Parameter allowNoAd: return a document without ads (its ``VASTDocument/errorURLs`` kept) instead of
-    ///   failing with VAST 303; wrapper resolution uses this to fire the no-ad response's error URLs.
+    /// - Parameter allowNoAd: return a document without a playable ad (no `<Ad>`, or only inline ads without a
+    ///   `<Creative>`; its ads and ``VASTDocument/errorURLs`` kept) instead of failing with VAST 303; wrapper
+    ///   resolution and providers use this to read the response's error URLs and extensions, and learn from
+    ///   ``VASTDocument/noAdFailure`` that it is no ad.
     public func parse(_ data: Data, allowNoAd: Bool = false) throws(AdError) -> VASTDocument {
         let result = data.withUnsafeBytes { buffer in
             Result { () throws(AdError) -> VASTDocument in try parse(bytes: buffer, allowNoAd: allowNoAd) }
@@ -115,6 +118,9 @@ public struct VASTParser: Sendable {
         if document.ads.isEmpty {
             if builder.droppedAds > 0 { throw noUsableAd(document) }
             if !allowNoAd { throw noAd(document, rootEnd: builder.rootEnd) }
+        } else if builder.playableAds == 0, !allowNoAd {
+            // R17: ads, but none to play or follow (inline ads without a <Creative>): no ad, like an empty response.
+            throw noAd(document, rootEnd: builder.rootEnd)
         }
         return document
     }
@@ -139,12 +145,7 @@ public struct VASTParser: Sendable {
         if let end = rootEnd {
             position = " at the end of <VAST> (line \(end.line), column \(end.column))"
         }
-        return AdError(
-            .noFill,
-            "The VAST response has no ad\(document.errorURLs.isEmpty ? "" : " (only <Error>)")\(position).",
-            vastCode: 303,
-            hint: "The ad server had no fill; fire the document's error URLs with code 303."
-        )
+        return VASTDocument.noAdError(document, position: position)
     }
 
     @inline(never)
