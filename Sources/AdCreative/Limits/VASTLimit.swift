@@ -22,6 +22,8 @@ public enum VASTLimit: String, Sendable, Equatable, CaseIterable {
     case urlLength = "maxURLLength"
     /// ``VASTParserLimits/maxTextLength``.
     case textLength = "maxTextLength"
+    /// ``VASTParserLimits/maxAttributesPerElement``.
+    case attributesPerElement = "maxAttributesPerElement"
     /// The wrapper chain's depth (``WrapperResolutionPolicy/maxDepth``).
     case wrapperDepth = "maxWrapperDepth"
     /// A fetched body's size (``HTTPFetcher/maxBodyBytes``).

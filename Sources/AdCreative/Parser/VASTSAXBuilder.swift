@@ -200,6 +200,13 @@ struct VASTSAXBuilder {
     }
 
     @inline(never)
+    private mutating func failTooManyAttributes(_ localName: UnsafePointer<xmlChar>) {
+        let name = String(cString: localName)
+        let limit = limits.maxAttributesPerElement
+        fail(.attributesPerElement, "<\(name)> with more than \(limit) attributes", limit)
+    }
+
+    @inline(never)
     private mutating func failURLTooLong(_ bytes: Int) {
         fail(.urlLength, "A URL of \(bytes) bytes", limits.maxURLLength)
     }
@@ -255,10 +262,17 @@ struct VASTSAXBuilder {
         captureStart = frame.textStart
     }
 
-    mutating func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
+    /// An element starts, with `namespaces` namespace declarations besides its `attributes`.
+    mutating func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes, namespaces: Int) {
         guard !failed else { return }
         if frames.count >= limits.maxDepth {
             failTooDeep()
+            return
+        }
+        // R10: the byte scan (VASTAttributeScan) refused any element over the limit before libxml2 read it; this is
+        // the same count, exact wherever that scan stopped early.
+        if attributes.count + namespaces > limits.maxAttributesPerElement {
+            failTooManyAttributes(localName)
             return
         }
         if !generic.isEmpty {
