@@ -122,8 +122,19 @@ static inline int adbridge_may_exceed_attributes(const unsigned char *bytes, siz
             total += lanes[lane];
         }
     }
-    for (; index < count; index++) {
-        total += bytes[index] == '=';
+    if (index < count) {
+        /* The last bytes (fewer than 64), in a zero-padded block: vector code rather than a byte loop. */
+        unsigned char tail[64] = {0};
+        __builtin_memcpy(tail, bytes + index, count - index);
+        adbridge_lanes lanes = {0};
+        for (int offset = 0; offset < 64; offset += 16) {
+            adbridge_lanes chunk;
+            __builtin_memcpy(&chunk, tail + offset, 16);
+            lanes -= (adbridge_lanes)(chunk == equals);
+        }
+        for (int lane = 0; lane < 16; lane++) {
+            total += lanes[lane];
+        }
     }
     if (total <= limit) {
         return 0;

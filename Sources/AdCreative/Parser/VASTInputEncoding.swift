@@ -27,6 +27,8 @@ enum VASTInputEncoding {
     /// - Throws: VAST 100 for an encoding that cannot be converted, or bytes that are not in their encoding.
     static func utf8Document(_ bytes: UnsafeRawBufferPointer) throws(AdError) -> [UInt8]? {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        // Almost every document starts with `<?` or `<V` (or a UTF-8 byte-order mark): ASCII, no call into libxml2.
+        if bytes.count >= 2, bytes[0] == UInt8(ascii: "<"), bytes[1] != 0 { return try asciiBased(bytes) }
         let detected = xmlDetectCharEncoding(base, Int32(min(bytes.count, 4)))
         switch detected {
         case XML_CHAR_ENCODING_NONE, XML_CHAR_ENCODING_UTF8:
