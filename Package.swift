@@ -72,10 +72,12 @@ let package = Package(
         .executableTarget(name: "adsim", dependencies: ["AdSimulator"], path: "Sources/adsim", swiftSettings: strict),
         .executableTarget(
             name: "adbench",
-            dependencies: ["AdCore", "AdCreative", "AdMediation", "CLibXML2"],
+            dependencies: ["AdCore", "AdCreative", "AdMediation", "CLibXML2", "CHeapStatistics"],
             path: "Benchmarks/adbench",
             swiftSettings: strict
         ),
+        // The benchmark's one C helper: the heap in use, for memory per live ad.
+        .target(name: "CHeapStatistics", path: "Benchmarks/CHeapStatistics"),
 
         // A third-party provider written against AdCore alone: the shape an SDK vendor copies.
         .target(name: "ExampleProvider", dependencies: ["AdCore"], path: "Tests/ExampleProvider", swiftSettings: strict),

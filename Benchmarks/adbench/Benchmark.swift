@@ -5,7 +5,7 @@ struct Benchmark: Sendable {
     /// One line for `adbench --help`.
     var abstract: String
     /// Runs the measurement, printing progress lines, and returns the result.
-    var run: @Sendable () throws -> BenchmarkResult
+    var run: @Sendable @MainActor () async throws -> BenchmarkResult
 }
 
 /// The outcome of one benchmark: its value and the baseline measured in the same run.

@@ -19,7 +19,7 @@ enum MediationBenchmark {
     private static let itemCount = 20
 
     /// The driver's side of the benchmark: feeds answers to the machine, reusing its buffers.
-    private struct Driver {
+    struct Driver {
         var machine: MediationStateMachine
         let isBidder: [Bool]
         let bids: [[Int64]]
@@ -95,7 +95,9 @@ enum MediationBenchmark {
         }
     }
 
-    private static func run() throws -> BenchmarkResult {
+    /// A hybrid placement of `itemCount` line items (half bidders, half waterfall, some learned) and 64 rounds of
+    /// bids for them.
+    static func placement(itemCount: Int) -> (PlacementConfiguration, [[Int64]]) {
         var items: [LineItemConfiguration] = []
         for index in 0..<itemCount {
             let id = "item-\(index)"
@@ -117,6 +119,12 @@ enum MediationBenchmark {
         let bids: [[Int64]] = (0..<64).map { _ in
             (0..<itemCount).map { _ in Int64.random(in: 200...8_000, using: &random) }
         }
+        return (placement, bids)
+    }
+
+    private static func run() throws -> BenchmarkResult {
+        let (placement, bids) = placement(itemCount: itemCount)
+        let items = placement.lineItems
         var driver = Driver(placement: placement, bids: bids)
         var sorter = Sorter(
             isBidder: items.map(\.isBidder),

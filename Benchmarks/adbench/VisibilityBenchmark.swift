@@ -10,7 +10,7 @@ enum VisibilityBenchmark {
         name: "visibility",
         abstract: "Per-frame visibility + impression evaluation: 1,000 ads, 10,000 nodes, 10 scrolling lists."
     ) {
-        try MainActor.assumeIsolated { try run() }
+        try run()
     }
 
     private static let frames = 2_000

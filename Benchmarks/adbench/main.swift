@@ -23,7 +23,7 @@ guard arguments.count == 1, let benchmark = benchmarks.first(where: { $0.name ==
     exit(64)
 }
 do {
-    let result = try benchmark.run()
+    let result = try await benchmark.run()
     print(result.line)
 } catch {
     printError("Error: benchmark \(benchmark.name) failed: \(error)\n")

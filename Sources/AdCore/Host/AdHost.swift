@@ -41,7 +41,6 @@ public final class AdHost {
     }
 
     private var clickViewOwners: [HostNodeID: ViewOwner] = [:]
-    private var clickViewsByOwner: [ViewOwner: [HostNodeID]] = [:]
     private var viewOwners: [HostNodeID: ViewOwner] = [:]
     private var presenters: [HostWindowID: AdID] = [:]
     private var nextAdID: UInt64 = 0
@@ -175,7 +174,6 @@ public final class AdHost {
     /// first).
     func registerClickViews(_ nodes: [HostNodeID], to owner: ViewOwner) {
         for node in nodes { clickViewOwners[node] = owner }
-        if !nodes.isEmpty { clickViewsByOwner[owner, default: []].append(contentsOf: nodes) }
     }
 
     /// Checks that click views could be registered to an ad's part, without registering them.
@@ -202,11 +200,9 @@ public final class AdHost {
         }
     }
 
-    /// Releases every click view of an ad's part.
-    func unregisterClickViews(of owner: ViewOwner) {
-        for node in clickViewsByOwner.removeValue(forKey: owner) ?? [] where clickViewOwners[node] == owner {
-            clickViewOwners[node] = nil
-        }
+    /// Releases the click views of an ad's part (those still registered to it), in O(1) per view.
+    func unregisterClickViews(_ nodes: [HostNodeID], of owner: ViewOwner) {
+        for node in nodes where clickViewOwners[node] == owner { clickViewOwners[node] = nil }
     }
 
     private func treeChanged() {

@@ -39,6 +39,10 @@ public final class HostTree {
         var indexInParent: Int32 = 0
         /// How many opaque nodes the subtree holds, this node included (the engine walks only branches with one).
         var opaqueCount: Int32 = 0
+        /// How many nodes the subtree holds, this node included (what walking it would cost).
+        var subtreeSize: Int32 = 1
+        /// Whether the node has an entry in ``opaqueNodes`` (live while it is opaque).
+        var isInOpaqueRegistry = false
     }
 
     struct Window {
@@ -50,11 +54,13 @@ public final class HostTree {
         var isRemoved = false
     }
 
-    private(set) var nodes: [Node] = []
-    private(set) var windows: [Window] = []
+    // The geometry engine reads these on every query; no two accesses to them ever overlap (main actor, no
+    // reentrancy), so their dynamic exclusivity checks are turned off.
+    @exclusivity(unchecked) private(set) var nodes: [Node] = []
+    @exclusivity(unchecked) private(set) var windows: [Window] = []
 
     /// Increases on every change; caches compare it to know when to recompute.
-    public private(set) var revision: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var revision: UInt64 = 0
 
     /// Increases when the shape of the tree changes (nodes added, removed, moved, reordered; windows added or
     /// removed), not when frames, scroll offsets or flags do: the engine re-derives drawing order only then.
@@ -69,6 +75,12 @@ public final class HostTree {
     private(set) var changeLog: [Int32] = []
     /// The absolute position of `changeLog[0]`.
     private(set) var changeLogBase: UInt64 = 0
+
+    /// Every node ever made opaque, plus stale entries of nodes made transparent since (skipped by readers, dropped
+    /// when they outnumber the live ones): the geometry engine scans it when that is cheaper than walking what
+    /// changed.
+    @exclusivity(unchecked) private(set) var opaqueNodes: [Int32] = []
+    private var staleOpaqueEntries = 0
 
     /// Creates an empty model.
     public init() {}
@@ -186,6 +198,7 @@ public final class HostTree {
         var node = Node(frame: frame, clipsToBounds: clipsToBounds, isOpaque: isOpaque)
         node.opaqueCount = isOpaque ? 1 : 0
         nodes.append(node)
+        if isOpaque { register(Int32(nodes.count - 1)) }
         return HostNodeID(rawValue: Int32(nodes.count - 1))
     }
 
@@ -298,6 +311,12 @@ public final class HostTree {
         guard nodes[Int(index)].isOpaque != isOpaque else { return }
         nodes[Int(index)].isOpaque = isOpaque
         addOpaqueCount(isOpaque ? 1 : -1, from: index)
+        if isOpaque {
+            register(index)
+        } else {
+            staleOpaqueEntries += 1
+            if staleOpaqueEntries > opaqueNodes.count / 2 + 64 { compactOpaqueRegistry() }
+        }
         changed(index)
     }
 
@@ -405,7 +424,7 @@ public final class HostTree {
         renumberChildren(of: parent, from: position)
         nodes[Int(child)].parent = parent
         nodes[Int(child)].placement &+= 1
-        addOpaqueCount(nodes[Int(child)].opaqueCount, from: parent)
+        addCounts(opaque: nodes[Int(child)].opaqueCount, size: nodes[Int(child)].subtreeSize, from: parent)
         structureRevision &+= 1
         changed(child)
     }
@@ -416,7 +435,7 @@ public final class HostTree {
         let position = Int(nodes[Int(child)].indexInParent)
         nodes[Int(parent)].children.remove(at: position)
         renumberChildren(of: parent, from: position)
-        addOpaqueCount(-nodes[Int(child)].opaqueCount, from: parent)
+        addCounts(opaque: -nodes[Int(child)].opaqueCount, size: -nodes[Int(child)].subtreeSize, from: parent)
         nodes[Int(child)].parent = -1
         nodes[Int(child)].placement &+= 1
         structureRevision &+= 1
@@ -430,12 +449,37 @@ public final class HostTree {
 
     /// Adds `delta` to the opaque count of `node` and each of its ancestors.
     private func addOpaqueCount(_ delta: Int32, from node: Int32) {
-        guard delta != 0 else { return }
+        addCounts(opaque: delta, size: 0, from: node)
+    }
+
+    /// Adds to the opaque count and the subtree size of `node` and each of its ancestors.
+    private func addCounts(opaque: Int32, size: Int32, from node: Int32) {
         var index = node
         while index >= 0 {
-            nodes[Int(index)].opaqueCount += delta
+            nodes[Int(index)].opaqueCount += opaque
+            nodes[Int(index)].subtreeSize += size
             index = nodes[Int(index)].parent
         }
+    }
+
+    /// Gives an opaque node its registry entry (or makes its stale entry live again).
+    private func register(_ node: Int32) {
+        if nodes[Int(node)].isInOpaqueRegistry {
+            staleOpaqueEntries = Swift.max(0, staleOpaqueEntries - 1)
+        } else {
+            nodes[Int(node)].isInOpaqueRegistry = true
+            opaqueNodes.append(node)
+        }
+    }
+
+    /// Drops the entries of nodes that are no longer opaque.
+    private func compactOpaqueRegistry() {
+        opaqueNodes.removeAll { entry in
+            guard !nodes[Int(entry)].isOpaque else { return false }
+            nodes[Int(entry)].isInOpaqueRegistry = false
+            return true
+        }
+        staleOpaqueEntries = 0
     }
 
     private func checkNoCycle(_ child: Int32, _ parent: Int32) throws(AdError) {

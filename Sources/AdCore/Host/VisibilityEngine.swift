@@ -23,43 +23,50 @@ public final class VisibilityEngine {
     /// The model the engine reads.
     public let tree: HostTree
 
-    /// Per-node placements, indexed by node ID; valid when computed after the last invalidation on its chain.
-    private var states: [NodeState] = []
-    /// The pass in which each node was last invalidated (it, or something it hangs from, changed).
-    private var invalidatedAt: [UInt32] = []
-    /// The pass in which each node's chain was last checked, and the newest invalidation found on it then.
-    private var checkedAt: [UInt32] = []
-    private var chainInvalidation: [UInt32] = []
-    /// The current pass: it moves on when the tree changed since the last refresh.
-    private var pass: UInt32 = 1
-    /// Every state computed before this pass is stale (the engine fell behind the tree's change log).
-    private var invalidatedAll: UInt32 = 1
-    private var logCursor: UInt64 = 0
-    private var seenRevision: UInt64 = .max
-    /// Each window's occluders, bucketed into a grid.
-    private var grids: [OccluderGrid] = []
-    private var path: [Int32] = []
-    private var walk: [Int32] = []
-    private var dirtyRoots: [Int32] = []
-    private let covering = CoveredAreaScratch()
-    /// The query node's ancestors (stamped), and at each the position of the child the query node descends
-    /// through: what decides whether an occluder draws above it.
-    private var pathStamp: [UInt32] = []
-    private var pathChildPosition: [Int32] = []
-    private var queryStamp: UInt32 = 0
+    // Every stored property below is read and written on every query, never by two overlapping accesses (the
+    // engine is main-actor isolated and reentrancy-free), so their dynamic exclusivity checks are turned off: they
+    // cost a thread-local lookup each (measured at an eighth of a frame).
 
-    struct NodeState {
+    /// One record per node, in one manually managed buffer: the node's placement in its window (valid when
+    /// computed after the newest invalidation on its chain), the pass stamps of the lazy evaluation, and the marks
+    /// of a drawing-order query. A raw buffer, not arrays: every query reads and writes these, and array
+    /// accesses paid a uniqueness and an exclusivity check each (measured at a third of a frame).
+    @exclusivity(unchecked) private var records: UnsafeMutablePointer<NodeRecord>
+    @exclusivity(unchecked) private var recordCapacity = 0
+    @exclusivity(unchecked) private var recordCount = 0
+    /// The current pass: it moves on when the tree changed since the last refresh.
+    @exclusivity(unchecked) private var pass: UInt32 = 1
+    /// Every state computed before this pass is stale (the engine fell behind the tree's change log).
+    @exclusivity(unchecked) private var invalidatedAll: UInt32 = 1
+    @exclusivity(unchecked) private var logCursor: UInt64 = 0
+    @exclusivity(unchecked) private var seenRevision: UInt64 = .max
+    /// Each window's occluders, bucketed into a grid.
+    @exclusivity(unchecked) private var grids: [OccluderGrid] = []
+    @exclusivity(unchecked) private var path: [Int32] = []
+    @exclusivity(unchecked) private var walk: [Int32] = []
+    @exclusivity(unchecked) private var dirtyRoots: [Int32] = []
+    private let covering = CoveredAreaScratch()
+    @exclusivity(unchecked) private var queryStamp: UInt32 = 0
+
+    struct NodeRecord {
+        /// The pass the state was computed in.
         var computedAt: UInt32 = 0
         var window: Int32 = -1
         var flags: UInt8 = 0
-        var placement: UInt32 = 0
         var frame = Rect.zero
         var clip = Rect.zero
-        var childClip = Rect.zero
-        var contentOrigin = Point(x: 0, y: 0)
         /// Where the node sits in its window's occluder grid, when it is an occluder.
         var occluderWindow: Int32 = -1
         var occluderSlot: Int32 = -1
+        /// The pass in which the node was last invalidated (it, or something it hangs from, changed).
+        var invalidatedAt: UInt32 = 0
+        /// The pass in which the node's chain was last checked, and the newest invalidation found on it then.
+        var checkedAt: UInt32 = 0
+        var chainInvalidation: UInt32 = 0
+        /// A drawing-order query's mark: the node is an ancestor of the query node, which descends through the
+        /// child at `pathChildPosition`.
+        var pathStamp: UInt32 = 0
+        var pathChildPosition: Int32 = -1
     }
 
     static let hiddenFlag: UInt8 = 1
@@ -67,7 +74,15 @@ public final class VisibilityEngine {
     static let notInteractiveFlag: UInt8 = 4
 
     /// Creates an engine over a host tree.
-    public init(tree: HostTree) { self.tree = tree }
+    public init(tree: HostTree) {
+        self.tree = tree
+        records = UnsafeMutablePointer<NodeRecord>.allocate(capacity: 0)
+    }
+
+    isolated deinit {
+        records.deinitialize(count: recordCount)
+        records.deallocate()
+    }
 
     /// Brings the engine up to date with the tree's changes: invalidates what hangs below each change and moves
     /// the occluders below it. Costs what changed; nothing when nothing did.
@@ -84,18 +99,18 @@ public final class VisibilityEngine {
             // afresh (occluders that left every window are dropped with the grids).
             invalidatedAll = pass
             for window in grids.indices { grids[window] = OccluderGrid() }
-            for index in states.indices {
-                states[index].occluderWindow = -1
-                states[index].occluderSlot = -1
+            for index in 0..<recordCount {
+                records[index].occluderWindow = -1
+                records[index].occluderSlot = -1
             }
             for window in tree.windows.indices { dirtyRoots.append(tree.windows[window].root) }
-            for root in dirtyRoots { invalidatedAt[Int(root)] = pass }
+            for root in dirtyRoots { records[Int(root)].invalidatedAt = pass }
         } else {
             let start = Int(logCursor - base)
             for entry in log[Swift.min(start, log.count)...] {
                 let index = Int(entry)
-                guard invalidatedAt[index] != pass else { continue }
-                invalidatedAt[index] = pass
+                guard records[index].invalidatedAt != pass else { continue }
+                records[index].invalidatedAt = pass
                 dirtyRoots.append(entry)
             }
         }
@@ -113,20 +128,18 @@ public final class VisibilityEngine {
     public func visibleRatio(of node: HostNodeID) -> Double { geometry(of: node).visibleRatio }
 
     /// Everything the engine knows of a node: its window, frames, ratio, interactivity and why it is not seen.
-    public func geometry(of node: HostNodeID) -> NodeGeometry {
+    public func geometry(of node: HostNodeID) -> NodeGeometry { sample(node).geometry }
+
+    /// A node's geometry and placement key in one lookup (what an impression tracker samples each frame).
+    func sample(_ node: HostNodeID) -> (geometry: NodeGeometry, placement: UInt64?) {
         refresh()
         let index = Int(node.rawValue)
-        guard index >= 0, index < states.count else {
-            return NodeGeometry(
-                window: nil, frameInWindow: .zero, clippedRect: .zero, visibleRatio: 0, isInteractive: false,
-                zeroReason: .notInWindow)
-        }
-        ensureState(index)
-        let state = states[index]
-        guard state.window >= 0 else {
-            return NodeGeometry(
-                window: nil, frameInWindow: .zero, clippedRect: .zero, visibleRatio: 0, isInteractive: false,
-                zeroReason: .notInWindow)
+        guard index >= 0, index < recordCount else { return (Self.notInWindow, nil) }
+        tree.withNodes { nodes in ensureState(index, nodes: nodes) }
+        let state = records[index]
+        guard state.window >= 0 else { return (Self.notInWindow, nil) }
+        let placement = tree.withNodes { nodes in
+            UInt64(nodes[index].placement) << 32 | UInt64(UInt32(bitPattern: state.window))
         }
         let frame = state.frame
         let clipped = frame.intersection(state.clip)
@@ -149,19 +162,16 @@ public final class VisibilityEngine {
             geometry.visibleRatio = Swift.min(1, visible / frame.area)
             if geometry.visibleRatio <= 0 { geometry.zeroReason = .covered }
         }
-        return geometry
+        return (geometry, placement)
     }
+
+    private static let notInWindow = NodeGeometry(
+        window: nil, frameInWindow: .zero, clippedRect: .zero, visibleRatio: 0, isInteractive: false,
+        zeroReason: .notInWindow)
 
     /// An identifier of where a node is: its placement counter (bumped on every re-parenting) and its window.
     /// Impression timers restart when it changes. `nil` when the node is in no window.
-    public func placementKey(of node: HostNodeID) -> UInt64? {
-        refresh()
-        let index = Int(node.rawValue)
-        guard index >= 0, index < states.count else { return nil }
-        ensureState(index)
-        guard states[index].window >= 0 else { return nil }
-        return UInt64(states[index].placement) << 32 | UInt64(UInt32(bitPattern: states[index].window))
-    }
+    public func placementKey(of node: HostNodeID) -> UInt64? { sample(node).placement }
 
     /// `true` when `point` (window coordinates) lands on the node: inside its clipped area and under no opaque
     /// node drawn above it. Hidden, transparent or background nodes are never hit.
@@ -171,11 +181,9 @@ public final class VisibilityEngine {
             let window = geometry.window
         else { return false }
         markPath(of: Int(node.rawValue))
-        var grid = grids[Int(window.rawValue)]
-        grids[Int(window.rawValue)] = OccluderGrid()
-        defer { grids[Int(window.rawValue)] = grid }
         var hit = true
-        grid.forEachCandidate(in: Rect(x: point.x, y: point.y, width: 0, height: 0)) { occluder, rect in
+        grids[Int(window.rawValue)].forEachCandidate(in: Rect(x: point.x, y: point.y, width: 0, height: 0)) {
+            occluder, rect in
             if hit, rect.contains(point), isDrawnAbove(occluder) { hit = false }
         }
         return hit
@@ -194,24 +202,27 @@ public final class VisibilityEngine {
 
     private func growStorage() {
         let count = tree.nodeCount
-        guard states.count < count else { return }
-        let added = count - states.count
-        states.append(contentsOf: repeatElement(NodeState(), count: added))
-        pathStamp.append(contentsOf: repeatElement(0, count: added))
-        pathChildPosition.append(contentsOf: repeatElement(0, count: added))
-        invalidatedAt.append(contentsOf: repeatElement(0, count: added))
-        checkedAt.append(contentsOf: repeatElement(0, count: added))
-        chainInvalidation.append(contentsOf: repeatElement(0, count: added))
+        guard recordCount < count else { return }
+        if count > recordCapacity {
+            let capacity = Swift.max(count, recordCapacity * 2, 64)
+            let grown = UnsafeMutablePointer<NodeRecord>.allocate(capacity: capacity)
+            grown.moveInitialize(from: records, count: recordCount)
+            records.deallocate()
+            records = grown
+            recordCapacity = capacity
+        }
+        (records + recordCount).initialize(repeating: NodeRecord(), count: count - recordCount)
+        recordCount = count
     }
 
     private func nextPass() {
         if pass == .max {
             // Wrap-around after four billion passes: forget every stamp and start again.
-            for index in states.indices {
-                states[index].computedAt = 0
-                invalidatedAt[index] = 0
-                checkedAt[index] = 0
-                chainInvalidation[index] = 0
+            for index in 0..<recordCount {
+                records[index].computedAt = 0
+                records[index].invalidatedAt = 0
+                records[index].checkedAt = 0
+                records[index].chainInvalidation = 0
             }
             pass = 1
             invalidatedAll = 1
@@ -221,69 +232,81 @@ public final class VisibilityEngine {
 
     /// Makes the node's state valid: walks up to the nearest node already checked in this pass, then down,
     /// recomputing every state older than the newest invalidation on its chain. Each node is checked once a pass.
-    private func ensureState(_ index: Int) {
+    private func ensureState(_ index: Int, nodes: UnsafeBufferPointer<HostTree.Node>) {
+        guard records[index].checkedAt != pass else { return }
         path.removeAll(keepingCapacity: true)
         var current = Int32(index)
-        tree.withNodes { nodes in
-            while current >= 0, checkedAt[Int(current)] != pass {
-                path.append(current)
-                current = nodes[Int(current)].parent
-            }
-            var invalidation = current >= 0 ? chainInvalidation[Int(current)] : invalidatedAll
-            var parent = current
-            for entry in path.reversed() {
-                let node = Int(entry)
-                invalidation = Swift.max(invalidation, invalidatedAt[node], invalidatedAll)
-                checkedAt[node] = pass
-                chainInvalidation[node] = invalidation
-                if states[node].computedAt < invalidation || states[node].computedAt == 0 {
-                    compute(node, parent: parent, nodes: nodes)
-                }
-                parent = entry
-            }
+        while current >= 0, records[Int(current)].checkedAt != pass {
+            path.append(current)
+            current = nodes[Int(current)].parent
+        }
+        var parent = current
+        var position = path.count
+        while position > 0 {
+            position -= 1
+            let entry = path[position]
+            check(Int(entry), parent: parent, nodes: nodes)
+            parent = entry
+        }
+    }
+
+    /// Checks one node whose parent (if any) was checked in this pass: records its chain's newest invalidation
+    /// and recomputes its state when it is older.
+    @inline(__always)
+    private func check(_ index: Int, parent: Int32, nodes: UnsafeBufferPointer<HostTree.Node>) {
+        let inherited = parent >= 0 ? records[Int(parent)].chainInvalidation : invalidatedAll
+        let invalidation = Swift.max(inherited, records[index].invalidatedAt, invalidatedAll)
+        records[index].checkedAt = pass
+        records[index].chainInvalidation = invalidation
+        if records[index].computedAt < invalidation || records[index].computedAt == 0 {
+            compute(index, parent: parent, nodes: nodes)
         }
     }
 
     /// Computes a node's state from its parent's (valid) one; a window root from its window, a detached node as in
     /// no window.
     private func compute(_ index: Int, parent: Int32, nodes: UnsafeBufferPointer<HostTree.Node>) {
-        let node = nodes[index]
-        var state = states[index]
-        state.computedAt = pass
-        state.placement = node.placement
-        if node.rootOfWindow >= 0 {
-            let window = tree.windows[Int(node.rootOfWindow)]
-            let bounds = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
-            var root = NodeState()
-            root.window = window.isRemoved ? -1 : node.rootOfWindow
-            root.clip = bounds
-            root.childClip = bounds
-            Self.visit(node, parent: root, into: &state)
-        } else if parent >= 0, states[Int(parent)].window >= 0 {
-            Self.visit(node, parent: states[Int(parent)], into: &state)
+        // Field by field, in place: copying the node (it holds its children array) or the state in and out of the
+        // arrays was a fifth of a frame.
+        let window: Int32
+        var flags: UInt8
+        let clip: Rect
+        let origin: Point
+        let rootOfWindow = nodes[index].rootOfWindow
+        if rootOfWindow >= 0 {
+            let host = tree.windows[Int(rootOfWindow)]
+            window = host.isRemoved ? -1 : rootOfWindow
+            flags = 0
+            clip = Rect(x: 0, y: 0, width: host.frame.width, height: host.frame.height)
+            origin = Point(x: 0, y: 0)
+        } else if parent >= 0, records[Int(parent)].window >= 0 {
+            window = records[Int(parent)].window
+            flags = records[Int(parent)].flags
+            // The parent's clip for its children: its own, cut to its frame when it clips (not stored: 32 bytes a
+            // node).
+            let parentClip = records[Int(parent)].clip
+            clip = nodes[Int(parent)].clipsToBounds ? parentClip.intersection(records[Int(parent)].frame) : parentClip
+            // The parent's content origin: its frame less its scroll offset (not stored: 16 bytes a node).
+            let parentFrame = records[Int(parent)].frame
+            let parentOffset = nodes[Int(parent)].boundsOrigin
+            origin = Point(x: parentFrame.x - parentOffset.x, y: parentFrame.y - parentOffset.y)
         } else {
-            state.window = -1
-            state.flags = 0
-            state.frame = .zero
-            state.clip = .zero
-            state.childClip = .zero
+            records[index].computedAt = pass
+            records[index].window = -1
+            records[index].flags = 0
+            records[index].frame = .zero
+            records[index].clip = .zero
+            return
         }
-        states[index] = state
-    }
-
-    private static func visit(_ node: borrowing HostTree.Node, parent: borrowing NodeState, into state: inout NodeState)
-    {
-        let frame = node.frame.offsetBy(dx: parent.contentOrigin.x, dy: parent.contentOrigin.y)
-        var flags = parent.flags
-        if node.isHidden { flags |= hiddenFlag }
-        if node.alpha < minimumAlpha { flags |= transparentFlag }
-        if !node.isUserInteractionEnabled { flags |= notInteractiveFlag }
-        state.window = parent.window
-        state.flags = flags
-        state.frame = frame
-        state.clip = parent.childClip
-        state.childClip = node.clipsToBounds ? parent.childClip.intersection(frame) : parent.childClip
-        state.contentOrigin = Point(x: frame.x - node.boundsOrigin.x, y: frame.y - node.boundsOrigin.y)
+        let frame = nodes[index].frame.offsetBy(dx: origin.x, dy: origin.y)
+        if nodes[index].isHidden { flags |= Self.hiddenFlag }
+        if nodes[index].alpha < Self.minimumAlpha { flags |= Self.transparentFlag }
+        if !nodes[index].isUserInteractionEnabled { flags |= Self.notInteractiveFlag }
+        records[index].computedAt = pass
+        records[index].window = window
+        records[index].flags = flags
+        records[index].frame = frame
+        records[index].clip = clip
     }
 
     private func isForeground(_ window: Int32) -> Bool {
@@ -294,31 +317,53 @@ public final class VisibilityEngine {
 
     // MARK: Occluders
 
-    /// Moves the occluders that hang below a change: each change's subtree is walked, skipping every branch that
-    /// holds no opaque node, so the cost is that of the changed branches with occluders in them.
+    /// Moves the occluders that hang below a change, the cheaper of two ways: walking each change's subtree
+    /// (skipping every branch without an opaque node: the cost of what changed), or checking each opaque node of
+    /// the tree for a change on its chain (the cost of the occluders, when a change moved more nodes than there are
+    /// occluders: a scrolled list of cards).
     private func updateOccluders() {
         tree.withNodes { nodes in
+            var topRoots = 0
+            var walkCost = 0
             for root in dirtyRoots {
-                // A change below another change of this pass is covered by the higher one's walk.
+                // A change below another change of this pass is covered by the higher one.
                 var ancestor = nodes[Int(root)].parent
                 var covered = false
                 while ancestor >= 0 {
-                    if invalidatedAt[Int(ancestor)] == pass {
+                    if records[Int(ancestor)].invalidatedAt == pass {
                         covered = true
                         break
                     }
                     ancestor = nodes[Int(ancestor)].parent
                 }
                 if covered { continue }
-                walk.removeAll(keepingCapacity: true)
-                walk.append(root)
-                while let entry = walk.popLast() {
-                    let index = Int(entry)
-                    ensureState(index)
-                    let node = nodes[index]
-                    placeOccluder(index, isOpaque: node.isOpaque)
-                    for child in node.children
-                    where nodes[Int(child)].opaqueCount > 0 || states[Int(child)].occluderWindow >= 0 {
+                dirtyRoots[topRoots] = root
+                topRoots += 1
+                walkCost += Int(nodes[Int(root)].subtreeSize)
+            }
+            dirtyRoots.removeSubrange(topRoots...)
+            if 2 * tree.opaqueNodes.count < walkCost {
+                scanOccluders(nodes)
+            } else {
+                walkOccluders(nodes)
+            }
+        }
+    }
+
+    /// Walks each change's subtree, branches with an opaque node only.
+    private func walkOccluders(_ nodes: UnsafeBufferPointer<HostTree.Node>) {
+        for root in dirtyRoots {
+            walk.removeAll(keepingCapacity: true)
+            ensureState(Int(root), nodes: nodes)
+            walk.append(root)
+            while let entry = walk.popLast() {
+                let index = Int(entry)
+                placeOccluder(index, isOpaque: nodes[index].isOpaque)
+                nodes[index].children.withUnsafeBufferPointer { children in
+                    for child in children
+                    where nodes[Int(child)].opaqueCount > 0 || records[Int(child)].occluderWindow >= 0 {
+                        // Top-down: the parent was checked just before its children.
+                        check(Int(child), parent: entry, nodes: nodes)
                         walk.append(child)
                     }
                 }
@@ -326,20 +371,38 @@ public final class VisibilityEngine {
         }
     }
 
+    /// Checks every opaque node (and every node still in a grid) for a change on its chain in this pass.
+    private func scanOccluders(_ nodes: UnsafeBufferPointer<HostTree.Node>) {
+        tree.opaqueNodes.withUnsafeBufferPointer { opaque in
+            for entry in opaque {
+                let index = Int(entry)
+                let isOpaque = nodes[index].isOpaque
+                guard isOpaque || records[index].occluderWindow >= 0 else { continue }
+                ensureState(index, nodes: nodes)
+                if records[index].chainInvalidation == pass { placeOccluder(index, isOpaque: isOpaque) }
+            }
+        }
+    }
+
     /// Puts an opaque, visible node's visible rect in its window's grid, or takes it out.
     private func placeOccluder(_ index: Int, isOpaque: Bool) {
-        let state = states[index]
+        let state = records[index]
         let visible = state.frame.intersection(state.clip)
         let isOccluder =
             isOpaque && state.window >= 0 && state.flags & (Self.hiddenFlag | Self.transparentFlag) == 0
             && !visible.isEmpty
+        if isOccluder, state.occluderWindow == state.window,
+            grids[Int(state.window)].rect(of: state.occluderSlot) == visible
+        {
+            return  // unmoved
+        }
         if state.occluderWindow >= 0 { grids[Int(state.occluderWindow)].remove(state.occluderSlot) }
         if isOccluder {
-            states[index].occluderSlot = grids[Int(state.window)].insert(Int32(index), rect: visible)
-            states[index].occluderWindow = state.window
+            records[index].occluderSlot = grids[Int(state.window)].insert(Int32(index), rect: visible)
+            records[index].occluderWindow = state.window
         } else {
-            states[index].occluderWindow = -1
-            states[index].occluderSlot = -1
+            records[index].occluderWindow = -1
+            records[index].occluderSlot = -1
         }
     }
 
@@ -354,15 +417,15 @@ public final class VisibilityEngine {
     private func markPath(of node: Int) {
         queryStamp &+= 1
         if queryStamp == 0 {
-            for index in pathStamp.indices { pathStamp[index] = 0 }
+            for index in 0..<recordCount { records[index].pathStamp = 0 }
             queryStamp = 1
         }
         tree.withNodes { nodes in
             var current = Int32(node)
             var child: Int32 = -1
             while current >= 0 {
-                pathStamp[Int(current)] = queryStamp
-                pathChildPosition[Int(current)] = child >= 0 ? nodes[Int(child)].indexInParent : -1
+                records[Int(current)].pathStamp = queryStamp
+                records[Int(current)].pathChildPosition = child >= 0 ? nodes[Int(child)].indexInParent : -1
                 child = current
                 current = nodes[Int(current)].parent
             }
@@ -376,12 +439,12 @@ public final class VisibilityEngine {
         tree.withNodes { nodes in
             var current = occluder
             var child: Int32 = -1
-            while current >= 0, pathStamp[Int(current)] != queryStamp {
+            while current >= 0, records[Int(current)].pathStamp != queryStamp {
                 child = current
                 current = nodes[Int(current)].parent
             }
             guard current >= 0, child >= 0 else { return false }  // another tree, or the node's own ancestor
-            let nodeBranch = pathChildPosition[Int(current)]
+            let nodeBranch = records[Int(current)].pathChildPosition
             guard nodeBranch >= 0 else { return false }  // inside the node's own subtree
             return nodes[Int(child)].indexInParent > nodeBranch
         }
@@ -394,15 +457,12 @@ public final class VisibilityEngine {
         let scratch = covering
         scratch.rects.removeAll(keepingCapacity: true)
         var fullyCovered = false
-        var grid = grids[window]
-        grids[window] = OccluderGrid()
-        grid.forEachCandidate(in: rect) { occluder, occluderRect in
+        grids[window].forEachCandidate(in: rect) { occluder, occluderRect in
             guard !fullyCovered, occluderRect.intersects(rect), isDrawnAbove(occluder) else { return }
             let part = occluderRect.intersection(rect)
             if part.contains(rect) { fullyCovered = true }
             scratch.rects.append(part)
         }
-        grids[window] = grid
         if fullyCovered { return rect.area }
         switch scratch.rects.count {
         case 0: return 0

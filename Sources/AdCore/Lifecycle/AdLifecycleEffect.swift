@@ -36,7 +36,7 @@ public enum AdLifecycleEffect: Sendable, Equatable {
     /// Register a part's click views to the ad (rules C4, I14).
     case registerClickViews(AdPart, [HostNodeID])
     /// Release a part's click views.
-    case releaseClickViews(AdPart)
+    case releaseClickViews(AdPart, [HostNodeID])
     /// Record that a part shows in this container: one container shows one ad (rules Y22, I17).
     case claimView(AdPart, HostNodeID)
     /// Record that a part no longer shows in this container.

@@ -48,8 +48,11 @@ public struct AdLifecycleStateMachine: Sendable {
     /// How many loads failed so far (the retry policy's count: over the ad's life, or within the current call).
     public private(set) var failedLoads = 0
 
-    private var parts: [AdPart: PartState] = [:]
-    private var lastFailure: AdError?
+    /// The ad's own part, and its components' in ``componentIDs`` order (no dictionary: most ads have no component,
+    /// and every byte of a live ad counts).
+    private var main = PartState()
+    private var componentParts: [PartState] = []
+    private var isLoaded = false
     private let providerID: ProviderID?
     private let retryPolicy: LoadRetryPolicy
     private let providerCodes: [AdError.Code: Int]
@@ -73,15 +76,33 @@ public struct AdLifecycleStateMachine: Sendable {
     public var expiresAt: AdInstant? { info?.expiresAt }
 
     /// What the machine knows of a part (`nil` for an unknown component, or before load).
-    public func state(of part: AdPart) -> PartState? { parts[part] }
+    public func state(of part: AdPart) -> PartState? {
+        guard isLoaded else { return nil }
+        guard let id = part.componentID else { return main }
+        return componentIDs.firstIndex(of: id).map { componentParts[$0] }
+    }
+
+    /// Changes a part's state in place (an unknown part: nothing).
+    private mutating func update(_ part: AdPart, _ change: (inout PartState) -> Void) {
+        guard isLoaded else { return }
+        guard let id = part.componentID else { return change(&main) }
+        guard let index = componentIDs.firstIndex(of: id) else { return }
+        change(&componentParts[index])
+    }
 
     /// The bound parts: the components in order, then the ad itself (the order teardown follows).
     public var boundParts: [AdPart] {
-        (componentIDs.map(AdPart.component) + [.main]).filter { parts[$0]?.isBound == true }
+        guard isLoaded else { return [] }
+        var bound: [AdPart] = []
+        for (index, id) in componentIDs.enumerated() where componentParts[index].isBound {
+            bound.append(.component(id))
+        }
+        if main.isBound { bound.append(.main) }
+        return bound
     }
 
     /// Whether the ad's impression has counted.
-    public var impressionCounted: Bool { parts[.main]?.impressionAt != nil }
+    public var impressionCounted: Bool { main.impressionAt != nil }
 
     // MARK: Load (C7, Y12, I23)
 
@@ -93,7 +114,7 @@ public struct AdLifecycleStateMachine: Sendable {
         switch phase {
         case .idle:
             return nil
-        case .failed:
+        case .failed(let lastFailure):
             if newCall, retryPolicy.scope == .loadCall { return nil }
             guard !retryPolicy.allowsRetry(afterFailures: failedLoads, lastError: lastFailure) else { return nil }
             let allowed = "\(retryPolicy.maximumRetries) retr\(retryPolicy.maximumRetries == 1 ? "y" : "ies")"
@@ -101,7 +122,7 @@ public struct AdLifecycleStateMachine: Sendable {
                 .retryLimitReached,
                 "The ad failed to load \(failedLoads) time(s); its provider allows \(allowed)"
                     + (retryPolicy.retryable == nil ? "" : " and only after transient failures")
-                    + (lastFailure.map { " (last: \($0.code))" } ?? "") + ".",
+                    + " (last: \(lastFailure.code)).",
                 "Stop retrying this ad; the SDKs never retry by themselves and a host's retries must be capped "
                     + "(Y12, I23). Load a new ad later.")
         case .loading:
@@ -136,8 +157,9 @@ public struct AdLifecycleStateMachine: Sendable {
         phase = .loaded
         self.info = info
         componentIDs = components
-        parts = [.main: PartState()]
-        for id in components { parts[.component(id)] = PartState() }
+        main = PartState()
+        componentParts = Array(repeating: PartState(), count: components.count)
+        isLoaded = true
         var effects: [AdLifecycleEffect] = [.cancelLoadTimer, .keepLoadedAd]
         if let expiresAt = info.expiresAt { effects.append(.startExpiryTimer(at: expiresAt)) }
         effects.append(.emit(.loadSucceeded(info)))
@@ -171,7 +193,6 @@ public struct AdLifecycleStateMachine: Sendable {
     private mutating func fail(_ failure: AdError, effects: [AdLifecycleEffect]) -> [AdLifecycleEffect] {
         phase = .failed(failure)
         failedLoads += 1
-        lastFailure = failure
         return effects + [.emit(.loadFailed(failure))]
     }
 
@@ -188,7 +209,7 @@ public struct AdLifecycleStateMachine: Sendable {
             return notUsable("bind")
         }
         if let expiresAt, now >= expiresAt { return expiredError("bound") }
-        guard let state = parts[part] else {
+        guard let state = state(of: part) else {
             let known = componentIDs.joined(separator: ", ")
             return error(
                 .invalidRequest, "The ad has no component '\(part.componentID ?? "")' (it has: \(known)).",
@@ -207,7 +228,7 @@ public struct AdLifecycleStateMachine: Sendable {
     /// then ``attachFailed(_:error:)`` undoes it.
     public mutating func bind(_ binding: AdBinding, part: AdPart, at now: AdInstant) -> [AdLifecycleEffect] {
         if let rejection = bindRejection(part, at: now) { return [.reject(rejection)] }
-        parts[part]?.binding = binding
+        update(part) { $0.binding = binding }
         if part == .main { phase = .bound }
         return [
             .registerClickViews(part, binding.clickViews), .claimView(part, binding.container),
@@ -217,10 +238,12 @@ public struct AdLifecycleStateMachine: Sendable {
 
     /// The provider refused the binding of `part` in its `attach`: the binding is undone and reported.
     public mutating func attachFailed(_ part: AdPart, error failure: AdError) -> [AdLifecycleEffect] {
-        guard let binding = parts[part]?.binding else { return [.ignore("attachFailed of unbound \(part)")] }
-        parts[part]?.binding = nil
+        guard let binding = state(of: part)?.binding else { return [.ignore("attachFailed of unbound \(part)")] }
+        update(part) { $0.binding = nil }
         if part == .main, case .bound = phase { phase = .loaded }
-        return [.stopTracking(part), .releaseView(part, binding.container), .releaseClickViews(part)]
+        return [
+            .stopTracking(part), .releaseView(part, binding.container), .releaseClickViews(part, binding.clickViews),
+        ]
             + bindingFailed(failure)
     }
 
@@ -238,15 +261,16 @@ public struct AdLifecycleStateMachine: Sendable {
     /// expired leaves it expired when nothing else is bound.
     public mutating func detach(_ part: AdPart, at now: AdInstant) -> [AdLifecycleEffect] {
         if case .destroyed = phase { return [.reject(notUsable("detach"))] }
-        guard let binding = parts[part]?.binding else {
+        guard let binding = state(of: part)?.binding else {
             return [
                 .reject(error(.detached, "The \(part) is not bound (\(phase)).", "Only a bound part can be detached."))
             ]
         }
-        parts[part]?.binding = nil
+        update(part) { $0.binding = nil }
         if part == .main, case .bound = phase { phase = .loaded }
         var effects: [AdLifecycleEffect] = [
-            .stopTracking(part), .releaseClickViews(part), .releaseView(part, binding.container), .detachProvider(part),
+            .stopTracking(part), .releaseClickViews(part, binding.clickViews), .releaseView(part, binding.container),
+            .detachProvider(part),
         ]
         if let expiresAt, now >= expiresAt, case .loaded = phase, boundParts.isEmpty {
             phase = .expired
@@ -337,16 +361,20 @@ public struct AdLifecycleStateMachine: Sendable {
     public mutating func impression(
         _ part: AdPart, data: ImpressionData, at now: AdInstant
     ) -> [AdLifecycleEffect] {
-        guard let state = parts[part], isShown(part) else { return [.ignore("impression of \(part) while \(phase)")] }
+        guard let state = state(of: part), isShown(part) else {
+            return [.ignore("impression of \(part) while \(phase)")]
+        }
         guard state.impressionAt == nil else { return [.ignore("second impression of \(part)")] }
-        parts[part]?.impressionAt = now
-        parts[part]?.clickCounted = false
+        update(part) {
+            $0.impressionAt = now
+            $0.clickCounted = false
+        }
         return [.emit(.impression(data)), .notifyImpression(data)]
     }
 
     /// Why a click on `part` would be refused by the lifecycle (not bound or presented), or `nil`.
     public func clickRejection(_ part: AdPart) -> AdError? {
-        guard parts[part] != nil, isShown(part) else {
+        guard state(of: part) != nil, isShown(part) else {
             return error(
                 .clickRejected, "Click on a \(part) that is not bound (\(phase)).",
                 "Only bound ads take clicks; check the ad's phase.")
@@ -358,14 +386,16 @@ public struct AdLifecycleStateMachine: Sendable {
     /// when the part is not shown, `[.ignore]` for a repeat within the same impression, otherwise the click.
     public mutating func click(_ part: AdPart, on node: HostNodeID?) -> [AdLifecycleEffect] {
         if let rejection = clickRejection(part) { return [.reject(rejection)] }
-        guard parts[part]?.clickCounted != true else { return [.ignore("repeated click on \(part) in one impression")] }
-        parts[part]?.clickCounted = true
+        guard state(of: part)?.clickCounted != true else {
+            return [.ignore("repeated click on \(part) in one impression")]
+        }
+        update(part) { $0.clickCounted = true }
         return [.emit(.click(component: part.componentID)), .notifyClick(part, node)]
     }
 
     private func isShown(_ part: AdPart) -> Bool {
         switch phase {
-        case .bound, .loaded: return parts[part]?.isBound == true
+        case .bound, .loaded: return state(of: part)?.isBound == true
         case .presented: return part == .main
         default: return false
         }
@@ -378,9 +408,12 @@ public struct AdLifecycleStateMachine: Sendable {
         guard case .bound = phase else { return [.ignore("close while \(phase)")] }
         var effects: [AdLifecycleEffect] = []
         for part in boundParts {
-            guard let binding = parts[part]?.binding else { continue }
-            effects += [.stopTracking(part), .releaseClickViews(part), .releaseView(part, binding.container)]
-            parts[part]?.binding = nil
+            guard let binding = state(of: part)?.binding else { continue }
+            effects += [
+                .stopTracking(part), .releaseClickViews(part, binding.clickViews),
+                .releaseView(part, binding.container),
+            ]
+            update(part) { $0.binding = nil }
         }
         phase = .closed
         return effects + [.cancelExpiryTimer, .emit(.closed)]
@@ -410,9 +443,12 @@ public struct AdLifecycleStateMachine: Sendable {
         if case .destroyed = phase { return [] }
         var effects: [AdLifecycleEffect] = [.cancelLoadTimer, .cancelLoad, .cancelExpiryTimer]
         for part in boundParts {
-            guard let binding = parts[part]?.binding else { continue }
-            effects += [.stopTracking(part), .releaseClickViews(part), .releaseView(part, binding.container)]
-            parts[part]?.binding = nil
+            guard let binding = state(of: part)?.binding else { continue }
+            effects += [
+                .stopTracking(part), .releaseClickViews(part, binding.clickViews),
+                .releaseView(part, binding.container),
+            ]
+            update(part) { $0.binding = nil }
         }
         effects.append(.stopTracking(.main))
         if let presentation { effects.append(.removeOverlay(presentation)) }

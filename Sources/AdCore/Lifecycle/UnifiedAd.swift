@@ -30,16 +30,34 @@ public final class UnifiedAd {
     public let request: AdRequest
     /// The provider serving it.
     public let providerID: ProviderID
+    // The observable state is read from the machine (one copy per ad: a live ad's memory matters), and observers
+    // are told when a performed input changed it (``performed(since:)``).
+
     /// The current phase.
-    public private(set) var phase: AdPhase = .idle
+    public var phase: AdPhase {
+        access(keyPath: \.phase)
+        return machine.phase
+    }
     /// What was loaded (its expiry filled in from the provider's default when the response named none).
-    public private(set) var info: LoadedAdInfo?
+    public var info: LoadedAdInfo? {
+        access(keyPath: \.info)
+        return machine.info
+    }
     /// The ad's own binding, while bound.
-    public private(set) var binding: AdBinding?
+    public var binding: AdBinding? {
+        access(keyPath: \.binding)
+        return machine.state(of: .main)?.binding
+    }
     /// The current presentation, while presented.
-    public private(set) var presentation: PresentationContext?
+    public var presentation: PresentationContext? {
+        access(keyPath: \.presentation)
+        return machine.presentation
+    }
     /// When the ad's own impression counted.
-    public private(set) var impressionAt: AdInstant?
+    public var impressionAt: AdInstant? {
+        access(keyPath: \.impressionAt)
+        return machine.state(of: .main)?.impressionAt
+    }
     /// The parts bound on their own, once loaded (a slider's cards).
     public private(set) var components: [AdComponent] = []
 
@@ -54,9 +72,13 @@ public final class UnifiedAd {
     @ObservationIgnored private var loadTask: Task<Void, Never>?
     @ObservationIgnored private var loadTimer: ScheduledActionID?
     @ObservationIgnored private var expiryTimer: ScheduledActionID?
-    @ObservationIgnored private var trackers: [AdPart: ImpressionTrackerSet.TrackerID] = [:]
+    /// The impression trackers of the ad's own part and of its components (kept apart: most ads have no component,
+    /// and a dictionary per ad would be most of its memory).
+    @ObservationIgnored private var mainTracker: ImpressionTrackerSet.TrackerID?
+    @ObservationIgnored private var componentTrackers: [String: ImpressionTrackerSet.TrackerID] = [:]
     /// Where each click view of each part sat when the part was bound (rule I28).
-    @ObservationIgnored private var ownership: [AdPart: [HostNodeID: ExternalClickRule.Ownership]] = [:]
+    @ObservationIgnored private var mainOwnership: [HostNodeID: ExternalClickRule.Ownership] = [:]
+    @ObservationIgnored private var componentOwnership: [String: [HostNodeID: ExternalClickRule.Ownership]] = [:]
     @ObservationIgnored private var pendingOwnership: [HostNodeID: ExternalClickRule.Ownership] = [:]
     /// The bound components' containers and rules, read by the ad's own tracker condition each frame.
     @ObservationIgnored private var boundComponents: [(container: HostNodeID, rule: ImpressionRule)] = []
@@ -156,6 +178,7 @@ public final class UnifiedAd {
     }
 
     private func finishLoad(_ result: Result<any ProviderAd, AdError>, generation: UInt64) {
+        if generation == machine.generation { loadTask = nil }  // a finished task's frame is not kept with the ad
         switch result {
         case .success(let ad):
             var info = ad.info
@@ -354,7 +377,7 @@ public final class UnifiedAd {
             invalidClickViewCode: policy.invalidClickViewCode)
         if let error = validator.validate(
             click: node, at: point, binding: partBinding, impressionAt: state.impressionAt, now: host.scheduler.now,
-            ownership: ownership[part] ?? [:], registeredOwner: registered?.ad, adID: id)
+            ownership: ownership(of: part), registeredOwner: registered?.ad, adID: id)
         {
             return rejectClick(error, part: part)
         }
@@ -395,6 +418,8 @@ public final class UnifiedAd {
     /// Performs the effects of an input in order. A refusal is thrown; a provider that refuses to attach or
     /// present undoes its step through the machine, and its error is thrown.
     private func perform(_ effects: [AdLifecycleEffect]) throws(AdError) {
+        let before = ObservedState(machine)
+        defer { performed(since: before) }
         for effect in effects {
             switch effect {
             case .reject(let error):
@@ -427,7 +452,6 @@ public final class UnifiedAd {
                 apply(effect)
             }
         }
-        syncState()
     }
 
     /// Performs effects where nobody catches a refusal (callbacks, timers): a refusal is logged.
@@ -473,11 +497,11 @@ public final class UnifiedAd {
             expiryTimer = nil
         case .registerClickViews(let part, let nodes):
             host.registerClickViews(nodes, to: AdHost.ViewOwner(ad: id, part: part))
-            ownership[part] = pendingOwnership
+            setOwnership(pendingOwnership, of: part)
             pendingOwnership = [:]
-        case .releaseClickViews(let part):
-            host.unregisterClickViews(of: AdHost.ViewOwner(ad: id, part: part))
-            ownership[part] = nil
+        case .releaseClickViews(let part, let nodes):
+            host.unregisterClickViews(nodes, of: AdHost.ViewOwner(ad: id, part: part))
+            setOwnership([:], of: part)
         case .claimView(let part, let container):
             host.claimView(container, for: AdHost.ViewOwner(ad: id, part: part))
             if part != .main { updateBoundComponents() }
@@ -510,18 +534,35 @@ public final class UnifiedAd {
     }
 
     private func emit(_ event: AdEvent) {
-        syncState()
-        guard phase != .destroyed else { return }
+        guard machine.phase != .destroyed else { return }
         for handler in handlers { handler(event) }
     }
 
-    private func syncState() {
-        if phase != machine.phase { phase = machine.phase }
-        if info != machine.info { info = machine.info }
-        let main = machine.state(of: .main)
-        if binding != main?.binding { binding = main?.binding }
-        if presentation != machine.presentation { presentation = machine.presentation }
-        if impressionAt != main?.impressionAt { impressionAt = main?.impressionAt }
+    /// What observers see of the machine, to tell them what a performed input changed.
+    private struct ObservedState {
+        let phase: AdPhase
+        let info: LoadedAdInfo?
+        let binding: AdBinding?
+        let presentation: PresentationContext?
+        let impressionAt: AdInstant?
+
+        init(_ machine: AdLifecycleStateMachine) {
+            phase = machine.phase
+            info = machine.info
+            binding = machine.state(of: .main)?.binding
+            presentation = machine.presentation
+            impressionAt = machine.state(of: .main)?.impressionAt
+        }
+    }
+
+    /// Tells observers which observable properties the last input changed.
+    private func performed(since before: ObservedState) {
+        let after = ObservedState(machine)
+        if before.phase != after.phase { withMutation(keyPath: \.phase) {} }
+        if before.info != after.info { withMutation(keyPath: \.info) {} }
+        if before.binding != after.binding { withMutation(keyPath: \.binding) {} }
+        if before.presentation != after.presentation { withMutation(keyPath: \.presentation) {} }
+        if before.impressionAt != after.impressionAt { withMutation(keyPath: \.impressionAt) {} }
     }
 
     /// What the provider may use for a call about `bindings` (its geometry reads their nodes).
@@ -553,8 +594,30 @@ public final class UnifiedAd {
 
     // MARK: Impression tracking (C3)
 
+    private func tracker(of part: AdPart) -> ImpressionTrackerSet.TrackerID? {
+        guard let id = part.componentID else { return mainTracker }
+        return componentTrackers[id]
+    }
+
+    private func setTracker(_ tracker: ImpressionTrackerSet.TrackerID?, of part: AdPart) {
+        if let id = part.componentID { componentTrackers[id] = tracker } else { mainTracker = tracker }
+    }
+
+    private func ownership(of part: AdPart) -> [HostNodeID: ExternalClickRule.Ownership] {
+        guard let id = part.componentID else { return mainOwnership }
+        return componentOwnership[id] ?? [:]
+    }
+
+    private func setOwnership(_ ownership: [HostNodeID: ExternalClickRule.Ownership], of part: AdPart) {
+        if let id = part.componentID {
+            componentOwnership[id] = ownership.isEmpty ? nil : ownership
+        } else {
+            mainOwnership = ownership
+        }
+    }
+
     private func startTracking(_ part: AdPart) {
-        guard !provider.descriptor.selfReportsImpressions, trackers[part] == nil,
+        guard !provider.descriptor.selfReportsImpressions, tracker(of: part) == nil,
             machine.state(of: part)?.impressionAt == nil
         else { return }
         let node: HostNodeID
@@ -566,14 +629,19 @@ public final class UnifiedAd {
             return
         }
         let rule = rule(of: part)
-        trackers[part] = host.trackers.track(
+        let tracker = host.trackers.track(
             node: node, rule: rule, condition: condition(for: part, rule: rule),
             onImpression: { [weak self] instant in self?.trackerFired(part, at: instant) })
+        // A tracker that fired at once (no minimum duration) is gone already.
+        if host.trackers.isTracking(tracker) { setTracker(tracker, of: part) }
     }
 
     private func stopTracking(_ part: AdPart) {
-        if let tracker = trackers.removeValue(forKey: part) { host.trackers.stop(tracker) }
-        hiddenRequiredAsset[part] = nil
+        if let tracker = tracker(of: part) {
+            host.trackers.stop(tracker)
+            setTracker(nil, of: part)
+        }
+        if !hiddenRequiredAsset.isEmpty { hiddenRequiredAsset[part] = nil }
     }
 
     /// The extra condition a part's visibility must meet the whole time: required assets fully visible (Y22), and
@@ -625,11 +693,11 @@ public final class UnifiedAd {
             guard let container = machine.state(of: .component(component.id))?.binding?.container else { return nil }
             return (container, rule(of: .component(component.id)))
         }
-        if let tracker = trackers[.main] { host.trackers.resample(tracker) }
+        if let mainTracker { host.trackers.resample(mainTracker) }
     }
 
     private func trackerFired(_ part: AdPart, at instant: AdInstant) {
-        trackers[part] = nil
+        setTracker(nil, of: part)
         recordImpression(part, at: instant)
     }
 

@@ -40,7 +40,10 @@ public final class VirtualTimeDriver: AdScheduler {
 
     private let activity: TaskActivity
     private let inbox: VirtualMailbox
-    private var queue: [Entry] = []
+    /// The timers, as a binary min-heap on (deadline, sequence): scheduling and running one cost O(log n).
+    private var heap: [Entry] = []
+    /// The sequence numbers of the timers still due to run; a cancelled timer leaves the heap when it surfaces.
+    private var live: Set<UInt64> = []
     private var nextSequence: UInt64 = 0
 
     /// The most executor turns ``settle()`` waits for tasks that never finish nor wait on virtual time (a task
@@ -60,10 +63,13 @@ public final class VirtualTimeDriver: AdScheduler {
     }
 
     /// The number of timers waiting to run.
-    public var pendingCount: Int { queue.count }
+    public var pendingCount: Int { live.count }
 
     /// The deadline of the next timer, if any.
-    public var nextDeadline: AdInstant? { queue.first?.deadline }
+    public var nextDeadline: AdInstant? {
+        dropCancelledTop()
+        return heap.first?.deadline
+    }
 
     /// The number of tasks started with ``spawn(_:)`` that can still make progress now.
     public var runnableTaskCount: Int { activity.runnableCount }
@@ -72,15 +78,17 @@ public final class VirtualTimeDriver: AdScheduler {
     @discardableResult
     public func schedule(at deadline: AdInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledActionID {
         nextSequence += 1
-        let entry = Entry(deadline: Swift.max(deadline, now), sequence: nextSequence, action: action)
-        let index = insertionIndex(for: entry)
-        queue.insert(entry, at: index)
+        push(Entry(deadline: Swift.max(deadline, now), sequence: nextSequence, action: action))
+        live.insert(nextSequence)
         return ScheduledActionID(rawValue: nextSequence)
     }
 
-    /// Cancels a scheduled action.
+    /// Cancels a scheduled action (in O(1) amortised: it is dropped when it reaches the top of the heap, or when
+    /// cancelled timers outnumber the live ones and the heap is rebuilt, so memory follows the live timers).
     public func cancel(_ id: ScheduledActionID) {
-        queue.removeAll { $0.sequence == id.rawValue }
+        guard live.remove(id.rawValue) != nil, heap.count > 2 * live.count + 64 else { return }
+        heap.removeAll { !live.contains($0.sequence) }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
     }
 
     /// Starts `operation` as a main-actor task the driver accounts for (see ``settle()``).
@@ -115,8 +123,10 @@ public final class VirtualTimeDriver: AdScheduler {
     public func advance(to target: AdInstant) {
         while true {
             runPosted()
-            guard let first = queue.first, first.deadline <= target else { break }
-            queue.removeFirst()
+            dropCancelledTop()
+            guard let first = heap.first, first.deadline <= target else { break }
+            pop()
+            live.remove(first.sequence)
             if first.deadline > now { now = first.deadline }
             clock.advance(to: now)
             first.action()
@@ -129,8 +139,8 @@ public final class VirtualTimeDriver: AdScheduler {
     @discardableResult
     public func runUntilIdle(limit: Duration = .seconds(86_400)) -> Bool {
         let end = now.advanced(by: limit)
-        while let first = queue.first, first.deadline <= end { advance(to: first.deadline) }
-        return queue.isEmpty
+        while let first = nextDeadline, first <= end { advance(to: first) }
+        return live.isEmpty
     }
 
     /// Runs what is due now and lets every task the driver started make progress, until each has finished or
@@ -170,19 +180,42 @@ public final class VirtualTimeDriver: AdScheduler {
         while let action = inbox.next() { action() }
     }
 
-    private func insertionIndex(for entry: Entry) -> Int {
-        var low = 0
-        var high = queue.count
-        while low < high {
-            let middle = (low + high) / 2
-            let other = queue[middle]
-            if (other.deadline, other.sequence) < (entry.deadline, entry.sequence) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
+    private func dropCancelledTop() {
+        while let first = heap.first, !live.contains(first.sequence) { pop() }
+    }
+
+    private static func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
+        (lhs.deadline, lhs.sequence) < (rhs.deadline, rhs.sequence)
+    }
+
+    private func push(_ entry: Entry) {
+        heap.append(entry)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.precedes(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
         }
-        return low
+    }
+
+    private func pop() {
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        siftDown(from: 0)
+    }
+
+    private func siftDown(from start: Int) {
+        var parent = start
+        while true {
+            var smallest = parent
+            let left = 2 * parent + 1
+            if left < heap.count, Self.precedes(heap[left], heap[smallest]) { smallest = left }
+            if left + 1 < heap.count, Self.precedes(heap[left + 1], heap[smallest]) { smallest = left + 1 }
+            guard smallest != parent else { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
     }
 }
 

@@ -29,7 +29,7 @@ public final class ImpressionTrackerSet {
     private let scheduler: any AdScheduler
     /// The trackers in the order they started; a stopped or fired one leaves a tombstone until the next compaction,
     /// so starting, stopping and firing cost O(1) amortised and evaluation keeps the order trackers started in.
-    private var trackers: [Tracker] = []
+    @exclusivity(unchecked) private var trackers: [Tracker] = []
     private var indexOfID: [UInt64: Int] = [:]
     private var liveCount = 0
     private var nextID: UInt64 = 0
@@ -117,10 +117,9 @@ public final class ImpressionTrackerSet {
 
     /// Feeds the tracker at `index` its node's current visible ratio and placement.
     private func sample(_ index: Int, at now: AdInstant) -> ImpressionStateMachine.Action {
-        let node = trackers[index].node
-        let geometry = engine.geometry(of: node)
-        let ratio = conditionedRatio(geometry.visibleRatio, of: index)
-        return trackers[index].machine.observe(ratio: ratio, placement: engine.placementKey(of: node) ?? .max, at: now)
+        let sampled = engine.sample(trackers[index].node)
+        let ratio = conditionedRatio(sampled.geometry.visibleRatio, of: index)
+        return trackers[index].machine.observe(ratio: ratio, placement: sampled.placement ?? .max, at: now)
     }
 
     /// Performs an action; returns `true` when the tracker at `index` fired.

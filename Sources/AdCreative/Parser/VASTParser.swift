@@ -53,6 +53,7 @@ public struct VASTParser: Sendable {
 
     /// Parses a document held in `bytes`.
     public func parse(bytes: UnsafeRawBufferPointer, allowNoAd: Bool = false) throws(AdError) -> VASTDocument {
+        if let refusal = limits.refusal { throw refusal }
         if bytes.count > limits.maxInputBytes {
             throw VASTLimit.inputBytes.error("A document of \(bytes.count) bytes", limit: limits.maxInputBytes)
         }
@@ -82,8 +83,8 @@ public struct VASTParser: Sendable {
     private func parseUTF8(
         _ bytes: UnsafeRawBufferPointer, options: Int32, allowNoAd: Bool
     ) throws(AdError) -> VASTDocument {
-        guard let base = bytes.baseAddress, let length = Int32(exactly: bytes.count) else {
-            throw VASTLimit.inputBytes.error("A document of \(bytes.count) bytes", limit: Int(Int32.max))
+        guard let base = bytes.baseAddress else {
+            throw AdError(.invalidResponse, "The document is empty (line 1, column 1).", vastCode: 100)
         }
         // R10: an element with more attributes than the limit is refused before libxml2 reads it.
         if let excess = VASTAttributeScan.firstExcess(in: bytes, limit: limits.maxAttributesPerElement) {
@@ -100,7 +101,8 @@ public struct VASTParser: Sendable {
                     var builder = VASTSAXBuilder(
                         limits: limits, inputBytes: bytes.count, frameScratch: frameScratch, textScratch: textScratch)
                     defer { builder.freeMemory() }
-                    return try parse(base, count: length, options: options, builder: &builder, allowNoAd: allowNoAd)
+                    return try parse(
+                        base, count: bytes.count, options: options, builder: &builder, allowNoAd: allowNoAd)
                 }
             }
         }
@@ -109,7 +111,7 @@ public struct VASTParser: Sendable {
 
     private func parse(
         _ base: UnsafeRawPointer,
-        count: Int32,
+        count: Int,
         options: Int32,
         builder: inout VASTSAXBuilder,
         allowNoAd: Bool
@@ -123,7 +125,7 @@ public struct VASTParser: Sendable {
             pointer.pointee.vocabulary.adopt(context)
             xmlCtxtUseOptions(context, options)
             pointer.pointee.context = context
-            let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), count, 1)
+            let status = VASTParser.feed(context, base.assumingMemoryBound(to: CChar.self), count: count)
             pointer.pointee.context = nil
             if pointer.pointee.failure == nil, status != 0 || context.pointee.wellFormed == 0 {
                 pointer.pointee.malformed = VASTParser.malformed(context)
@@ -136,6 +138,25 @@ public struct VASTParser: Sendable {
         if let failure = builder.failure { throw failure }
         if let malformed = builder.malformed { throw malformed }
         return try VASTParser.finish(&builder, allowNoAd: allowNoAd)
+    }
+
+    /// The most bytes handed to libxml2 at once: below its 10,000,000-byte look-up limit, so that a document of any
+    /// size the limits allow is read in pieces, and above any usual document, which goes in one call.
+    static let chunkBytes = 4 << 20
+
+    /// Feeds `count` bytes to the push parser `context`, in pieces of at most ``chunkBytes``; stops at the first
+    /// piece libxml2 fails or the builder stops it on. Returns libxml2's status for the last piece fed.
+    private static func feed(_ context: xmlParserCtxtPtr, _ base: UnsafePointer<CChar>, count: Int) -> Int32 {
+        var offset = 0
+        while count - offset > chunkBytes {
+            let status = xmlParseChunk(context, base + offset, Int32(chunkBytes), 0)
+            if status != 0 || context.pointee.disableSAX != 0 || context.pointee.instate == XML_PARSER_EOF {
+                return status
+            }
+            offset += chunkBytes
+        }
+        // `count - offset` is at most `chunkBytes` here, which fits in an Int32.
+        return xmlParseChunk(context, base + offset, Int32(truncatingIfNeeded: count - offset), 1)
     }
 
     private static func finish(_ builder: inout VASTSAXBuilder, allowNoAd: Bool) throws(AdError) -> VASTDocument {

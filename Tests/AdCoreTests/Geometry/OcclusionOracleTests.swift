@@ -8,21 +8,24 @@ import Testing
 @Suite("VisibilityEngine: occlusion against a cell-counting oracle")
 @MainActor
 struct OcclusionOracleTests {
-    private static func randomRect(_ rng: inout SeededRandom) -> Rect {
+    private static func randomRect(_ rng: inout SeededRandom, maxSide: Int = 24) -> Rect {
         let x = Double(Int.random(in: -8...36, using: &rng))
         let y = Double(Int.random(in: -8...36, using: &rng))
         return Rect(
-            x: x, y: y, width: Double(Int.random(in: 1...24, using: &rng)),
-            height: Double(Int.random(in: 1...24, using: &rng)))
+            x: x, y: y, width: Double(Int.random(in: 1...maxSide, using: &rng)),
+            height: Double(Int.random(in: 1...maxSide, using: &rng)))
     }
 
     @Test(
-        "Visible ratio and hit testing agree with cell counting in 100 random scenes per batch",
-        arguments: [(batch: 0, maxAbove: 8), (batch: 1, maxAbove: 8), (batch: 2, maxAbove: 80)]
+        "Visible ratio and hit testing agree with cell counting in random scenes of up to 8, 80 and 800 occluders",
+        arguments: [
+            (batch: 0, maxAbove: 8, scenes: 100, maxSide: 24), (batch: 1, maxAbove: 8, scenes: 100, maxSide: 24),
+            (batch: 2, maxAbove: 80, scenes: 100, maxSide: 24), (batch: 3, maxAbove: 800, scenes: 12, maxSide: 3),
+        ]
     )
-    func ratioMatchesCellCount(batch: Int, maxAbove: Int) throws {
+    func ratioMatchesCellCount(batch: Int, maxAbove: Int, scenes: Int, maxSide: Int) throws {
         var rng = SeededRandom(seed: 0xAD_B41D6E + UInt64(batch))
-        for _ in 0..<100 {
+        for _ in 0..<scenes {
             let stage = try GeometryFixture(width: 40, height: 40)
             // Opaque nodes before the card draw below it and must not count.
             for _ in 0..<Int.random(in: 0...3, using: &rng) {
@@ -34,7 +37,7 @@ struct OcclusionOracleTests {
             try stage.tree.addChild(card, to: stage.root)
             var above: [Rect] = []
             for _ in 0..<Int.random(in: 0...maxAbove, using: &rng) {
-                let frame = Self.randomRect(&rng)
+                let frame = Self.randomRect(&rng, maxSide: maxSide)
                 let isOpaque = Bool.random(using: &rng)
                 let node = try stage.tree.makeNode(frame: frame, isOpaque: isOpaque)
                 try stage.tree.addChild(node, to: stage.root)

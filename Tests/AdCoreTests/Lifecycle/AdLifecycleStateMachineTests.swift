@@ -114,7 +114,7 @@ struct AdLifecycleStateMachineTests {
         let failure = AdError(.invalidBinder, "no")
         #expect(
             machine.attachFailed(.main, error: failure) == [
-                .stopTracking(.main), .releaseView(.main, container), .releaseClickViews(.main),
+                .stopTracking(.main), .releaseView(.main, container), .releaseClickViews(.main, binding.clickViews),
                 .emit(.bindingFailed(failure)),
             ])
         #expect(machine.phase == .loaded)

@@ -71,6 +71,13 @@ struct OccluderGrid {
         return slot
     }
 
+    /// A live occluder's rect, by its slot (`nil` for a free slot).
+    func rect(of slot: Int32) -> Rect? {
+        let index = Int(slot)
+        guard index >= 0, index < slots.count, slots[index].isLive else { return nil }
+        return slots[index].rect
+    }
+
     /// Removes an occluder by its slot; its cell entries go stale at once.
     mutating func remove(_ slot: Int32) {
         let index = Int(slot)

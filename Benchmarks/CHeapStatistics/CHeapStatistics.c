@@ -1,0 +1,16 @@
+#include "CHeapStatistics.h"
+
+#if defined(__linux__)
+#include <features.h>
+#endif
+
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+#include <malloc.h>
+
+size_t adbench_heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+#else
+size_t adbench_heap_bytes_in_use(void) { return 0; }
+#endif
