@@ -78,7 +78,8 @@ let package = Package(
         .executableTarget(name: "adsim", dependencies: ["AdSimulator"], path: "Sources/adsim", swiftSettings: strict),
         .executableTarget(
             name: "adbench",
-            dependencies: ["AdCore", "AdCreative", "AdMediation", "CLibXML2"],
+            // AdTestSupport for the loopback HTTP server the beacon soak delivers to.
+            dependencies: ["AdCore", "AdCreative", "AdMediation", "AdRuntime", "AdTestSupport", "CLibXML2"],
             path: "Benchmarks/adbench",
             swiftSettings: strict
         ),
@@ -92,7 +93,7 @@ let package = Package(
         // rest of the package, and the tests run it from the build folder.
         .executableTarget(
             name: "BeaconQueueChild",
-            dependencies: ["AdCore", "AdRuntime"],
+            dependencies: ["AdCore", "AdRuntime", "AdTestSupport"],
             path: "Tests/BeaconQueueChild",
             swiftSettings: strict
         ),
@@ -112,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdRuntimeTests",
-            dependencies: ["AdRuntime", "AdCore", "AdTestSupport"],
+            dependencies: ["AdRuntime", "AdCore", "AdTestSupport", "CSQLite3"],
             path: "Tests/AdRuntimeTests",
             swiftSettings: strict
         ),

@@ -1,4 +1,4 @@
 /// Every benchmark `adbench` knows, in the order `--help` lists them.
 func allBenchmarks() -> [Benchmark] {
-    [VisibilityBenchmark.benchmark, ParseBenchmark.benchmark, MediationBenchmark.benchmark]
+    [VisibilityBenchmark.benchmark, ParseBenchmark.benchmark, MediationBenchmark.benchmark, BeaconBenchmark.benchmark]
 }

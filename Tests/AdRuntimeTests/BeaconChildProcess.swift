@@ -68,7 +68,7 @@ final class BeaconChildProcess {
     var output: [String] { lines.lines.withLock { $0 } }
 
     /// The first line starting with `prefix`, waiting for it up to `timeout`; `nil` if none came.
-    func line(startingWith prefix: String, within timeout: Duration = .seconds(20)) async throws -> String? {
+    func line(startingWith prefix: String, within timeout: Duration = .seconds(60)) async throws -> String? {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while clock.now < deadline {
@@ -79,7 +79,7 @@ final class BeaconChildProcess {
     }
 
     /// Waits (up to `timeout`) for the child to exit and returns its status, or `nil` if it is still running.
-    func exitStatus(within timeout: Duration = .seconds(20)) async throws -> Int32? {
+    func exitStatus(within timeout: Duration = .seconds(60)) async throws -> Int32? {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while process.isRunning && clock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }

@@ -5,35 +5,6 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Collects a queue's diagnostics (they arrive on the queue's worker).
-final class DiagnosticLog: Sendable {
-    private let entries = Mutex<[BeaconQueueDiagnostic]>([])
-
-    /// The handler to give the queue.
-    var handler: @Sendable (BeaconQueueDiagnostic) -> Void { { entry in self.entries.withLock { $0.append(entry) } } }
-
-    /// Everything reported so far.
-    var all: [BeaconQueueDiagnostic] { entries.withLock { $0 } }
-
-    /// The beacons reported for `kind`, summed.
-    func count(_ kind: BeaconQueueDiagnostic.Kind) -> Int { all.filter { $0.kind == kind }.map(\.count).reduce(0, +) }
-}
-
-/// A fresh store file in a folder of its own.
-func temporaryStore() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adbridge-beacons-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.appendingPathComponent("beacons.sqlite")
-}
-
-/// Waits (up to 10 s of real time) until `condition` holds, flushing the queue between looks.
-func eventually(_ queue: BeaconQueue, _ condition: () -> Bool) async throws {
-    for _ in 0..<2000 where !condition() {
-        await queue.flush()
-        if !condition() { try await Task.sleep(for: .milliseconds(5)) }
-    }
-}
-
 @Suite("Beacon queue")
 struct BeaconQueueTests {
     @Test("Beacons are delivered over HTTP; non-http URLs are refused, counted, reported and never requested")
@@ -46,7 +17,7 @@ struct BeaconQueueTests {
         queue.send(Beacon(kind: .click, url: server.url("/click").absoluteString))
         queue.send(Beacon(kind: .click, url: server.url("/gone").absoluteString))
         queue.send(Beacon(kind: .error, url: "javascript:alert(1)", providerID: "ifly"))
-        try await eventually(queue) { queue.statistics.delivered + queue.statistics.failed == 3 }
+        try await eventually { queue.statistics.delivered + queue.statistics.failed == 3 }
         let statistics = queue.statistics
         #expect(statistics.enqueued == 3)
         #expect(statistics.delivered == 2)
@@ -69,7 +40,7 @@ struct BeaconQueueTests {
         defer { server.shutdown() }
         let queue = BeaconQueue(store: nil)
         for index in 0..<40 { queue.send(Beacon(kind: .impression, url: server.url("/imp?n=\(index)").absoluteString)) }
-        try await eventually(queue) { queue.statistics.delivered == 40 }
+        try await eventually { queue.statistics.delivered == 40 }
         #expect(queue.statistics.delivered == 40)
         #expect(server.requestCount == 40)
         #expect(server.connectionCount <= queue.configuration.maxConcurrentDeliveries)
@@ -92,7 +63,7 @@ struct BeaconQueueTests {
         let recording = ScriptedBeaconTransport()
         let second = BeaconQueue(store: store, transport: recording)
         #expect(second.statistics.restored == 5)
-        try await eventually(second) { second.statistics.delivered == 5 }
+        try await eventually { second.statistics.delivered == 5 }
         #expect(Set(recording.calls.map(\.absoluteString)) == Set(urls))
         await second.close()
     }
@@ -103,7 +74,7 @@ struct BeaconQueueTests {
         let transport = ScriptedBeaconTransport()
         let first = BeaconQueue(store: store, transport: transport)
         for index in 0..<3 { first.send(Beacon(kind: .click, url: "https://t.example/c?n=\(index)")) }
-        try await eventually(first) { first.statistics.delivered == 3 }
+        try await eventually { first.statistics.delivered == 3 }
         await first.close()
 
         let again = ScriptedBeaconTransport()

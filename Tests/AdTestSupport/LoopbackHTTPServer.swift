@@ -63,6 +63,7 @@ public final class LoopbackHTTPServer: Sendable {
         var routes: [String: Response]
         var scripts: [String: [Response]] = [:]
         var arrivals: [Arrival] = []
+        var requestCount = 0
         var connections = 0
         var stopped = false
         var openConnections: Set<Int32> = []
@@ -72,16 +73,21 @@ public final class LoopbackHTTPServer: Sendable {
     public let port: UInt16
     /// Whether a connection serves several requests (HTTP/1.1 keep-alive) instead of one.
     public let keepAlive: Bool
+    /// Whether each request is kept in ``arrivals`` (a soak of a million requests only counts them).
+    public let recordsRequests: Bool
     private let listener: Int32
     private let state: Mutex<State>
     private let threads = DispatchGroup()
 
     /// Starts a server on 127.0.0.1 with an ephemeral port. Unknown paths get 404.
     ///
-    /// - Parameter keepAlive: serve several requests per connection (no `Connection: close`), as a client that
-    ///   reuses connections expects.
-    public init(routes: [String: Response], keepAlive: Bool = false) throws {
+    /// - Parameters:
+    ///   - keepAlive: serve several requests per connection (no `Connection: close`), as a client that reuses
+    ///     connections expects.
+    ///   - recordsRequests: keep every request in ``arrivals``; when `false`, only ``requestCount`` counts them.
+    public init(routes: [String: Response], keepAlive: Bool = false, recordsRequests: Bool = true) throws {
         self.keepAlive = keepAlive
+        self.recordsRequests = recordsRequests
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw LoopbackHTTPServer.posixError("socket") }
         var yes: Int32 = 1
@@ -137,7 +143,7 @@ public final class LoopbackHTTPServer: Sendable {
     public var arrivals: [Arrival] { state.withLock { $0.arrivals } }
 
     /// How many requests arrived so far.
-    public var requestCount: Int { state.withLock { $0.arrivals.count } }
+    public var requestCount: Int { state.withLock { $0.requestCount } }
 
     /// How many connections were accepted so far (a client that reuses connections opens few).
     public var connectionCount: Int { state.withLock { $0.connections } }
@@ -200,7 +206,10 @@ public final class LoopbackHTTPServer: Sendable {
         let target = parts.count >= 2 ? String(parts[1]) : "/"
         let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "/")
         let response = state.withLock { state -> Response in
-            state.arrivals.append(Arrival(request: "\(parts.first ?? "?") \(target)", at: ContinuousClock.now))
+            state.requestCount += 1
+            if recordsRequests {
+                state.arrivals.append(Arrival(request: "\(parts.first ?? "?") \(target)", at: ContinuousClock.now))
+            }
             if var script = state.scripts[path], let first = script.first {
                 if script.count > 1 { script.removeFirst() }
                 state.scripts[path] = script

@@ -10,6 +10,7 @@
 // Exit status: 0 done, 64 usage, 2 not drained within 30 s.
 import AdCore
 import AdRuntime
+import AdTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -23,14 +24,6 @@ func emit(_ line: String) {
 /// A transport that confirms every beacon at once: the soak measures the queue, not the network.
 struct ConfirmingTransport: BeaconTransport {
     func deliver(_ url: URL) async -> BeaconDeliveryOutcome { .delivered(status: 204) }
-}
-
-/// The resident set size of this process in bytes, from /proc/self/statm (0 when it cannot be read).
-func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]), pages >= 0, pages < 1 << 40 else { return 0 }
-    return pages * max(1, sysconf(Int32(_SC_PAGESIZE)))
 }
 
 let configuration = BeaconQueueConfiguration(
@@ -80,7 +73,7 @@ func soak(_ path: String, count: Int) async -> Never {
             await queue.persist()
             if queue.statistics.pending > 4000 { await queue.flush() }
         }
-        if (index + 1) % report == 0 { emit("rss \(index + 1) \(residentBytes())") }
+        if (index + 1) % report == 0 { emit("rss \(index + 1) \(ProcessMemory.residentBytes())") }
     }
     while queue.statistics.pending > 0 { await queue.flush() }
     await queue.close()
@@ -88,7 +81,7 @@ func soak(_ path: String, count: Int) async -> Never {
     let elapsed = start.duration(to: clock.now)
     emit(
         "done delivered=\(statistics.delivered) dropped=\(statistics.dropped) refused=\(statistics.refused) "
-            + "rss=\(residentBytes()) seconds=\(elapsed.components.seconds)")
+            + "rss=\(ProcessMemory.residentBytes()) seconds=\(elapsed.components.seconds)")
     exit(0)
 }
 

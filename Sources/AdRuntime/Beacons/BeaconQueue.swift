@@ -67,10 +67,9 @@ public final class BeaconQueue: BeaconSender {
     ) {
         let configuration = configuration.normalized
         let start = startTime ?? Self.systemTime()
-        let startMilliseconds = BeaconBackoff.milliseconds(start)
-        let elapsed = Self.elapsed(on: clock)
+        let time = BeaconClock(clock, startMilliseconds: BeaconBackoff.milliseconds(start))
         let diagnose: @Sendable (BeaconQueueDiagnostic) -> Void = diagnostics ?? { _ in }
-        let now: @Sendable () -> Int64 = { startMilliseconds + BeaconBackoff.milliseconds(elapsed()) }
+        let now = time.now
         var storeError: AdError?
         var opened: BeaconStore?
         if let store {
@@ -99,13 +98,13 @@ public final class BeaconQueue: BeaconSender {
         statistics.pending = statistics.restored
         statistics.isDurable = chosen.map { $0.location != .memory } ?? false
         statistics.lastError = storeError
-        let core = BeaconQueueCore(configuration: configuration, statistics: statistics, now: now)
+        let core = BeaconQueueCore(configuration: configuration, statistics: statistics, now: time.now)
         let worker = BeaconQueueWorker(
             core: core, store: chosen,
             transport: transport
                 ?? URLSessionBeaconTransport(maxConnectionsPerHost: configuration.maxConcurrentDeliveries),
             random: SeededRandom(seed: seed ?? Self.seed(from: start)),
-            statistics: statistics, sleep: Self.sleeper(on: clock), diagnose: diagnose)
+            statistics: statistics, sleep: time.sleep, diagnose: diagnose)
         self.configuration = configuration
         self.storeURL = store
         self.storeError = storeError
@@ -151,14 +150,5 @@ public final class BeaconQueue: BeaconSender {
     private static func seed(from time: Duration) -> UInt64 {
         UInt64(truncatingIfNeeded: time.components.seconds) &* 0x9E37_79B9_7F4A_7C15
             ^ UInt64(truncatingIfNeeded: time.components.attoseconds)
-    }
-
-    private static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
-        let start = clock.now
-        return { start.duration(to: clock.now) }
-    }
-
-    private static func sleeper<C: Clock<Duration>>(on clock: C) -> @Sendable (Duration) async throws -> Void {
-        { try await clock.sleep(for: $0) }
     }
 }

@@ -19,7 +19,7 @@ struct BeaconQueueWorker: Sendable {
 
     private let core: BeaconQueueCore
     private let transport: any BeaconTransport
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let sleep: @Sendable (_ deadline: Int64) async throws -> Void
     private let diagnose: @Sendable (BeaconQueueDiagnostic) -> Void
     private let configuration: BeaconQueueConfiguration
     private var store: BeaconStore?
@@ -34,7 +34,7 @@ struct BeaconQueueWorker: Sendable {
 
     init(
         core: BeaconQueueCore, store: BeaconStore?, transport: any BeaconTransport, random: SeededRandom,
-        statistics: BeaconQueueStatistics, sleep: @escaping @Sendable (Duration) async throws -> Void,
+        statistics: BeaconQueueStatistics, sleep: @escaping @Sendable (_ deadline: Int64) async throws -> Void,
         diagnose: @escaping @Sendable (BeaconQueueDiagnostic) -> Void
     ) {
         self.core = core
@@ -66,13 +66,19 @@ struct BeaconQueueWorker: Sendable {
             write(changes)
             sweep(now: now)
             let cancelled = Task.isCancelled
-            if !turn.closing && !cancelled { dispatch(now: now) }
+            if turn.closing || cancelled {
+                // Closing or released: deliveries in flight are cancelled, their beacons stay in the store.
+                for delivery in deliveries.values { delivery.task.cancel() }
+                deliveries = [:]
+            } else {
+                dispatch(now: now)
+            }
             statistics.pending = store?.count ?? 0
             statistics.inFlight = deliveries.count
             // Nothing in flight and nothing carried: every due beacon was started, so none is due now.
             let idle = deliveries.isEmpty && carried.isEmpty
-            if cancelled || (turn.closing && deliveries.isEmpty && !core.hasWork) {
-                stop(cancelled: cancelled)
+            if cancelled || (turn.closing && !core.hasWork) {
+                stop()
                 return
             }
             core.endTurn(turn, statistics: statistics, idle: idle)
@@ -320,12 +326,12 @@ struct BeaconQueueWorker: Sendable {
         timer?.task.cancel()
         let sleep = self.sleep
         let core = self.core
-        let delay = Duration.milliseconds(max(0, deadline - now))
+        let wake = deadline
         timer = (
-            deadline,
+            wake,
             Task {
                 do {
-                    try await sleep(delay)
+                    try await sleep(wake)
                 } catch {
                     return
                 }
@@ -334,11 +340,8 @@ struct BeaconQueueWorker: Sendable {
         )
     }
 
-    /// Ends the worker: after `close()`, everything is written and nothing is in flight; after cancellation (the
-    /// queue was released), deliveries in flight are cancelled and stay in the store for the next launch.
-    private mutating func stop(cancelled: Bool) {
-        for delivery in deliveries.values { delivery.task.cancel() }
-        deliveries = [:]
+    /// Ends the worker once everything sent is written and no delivery is in flight.
+    private mutating func stop() {
         timer?.task.cancel()
         timer = nil
         statistics.pending = store?.count ?? 0

@@ -2,6 +2,12 @@ public import AdCore
 import CSQLite3
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension AdError.Code {
     /// The beacon queue's SQLite store could not be opened, read or written (damaged, not a beacon store, written
     /// by a newer AdBridge, in a folder that cannot be written, or a full disk). The queue goes on in memory. The
@@ -79,6 +85,20 @@ final class BeaconStore: Sendable {
         static let expired = "SELECT id FROM beacon WHERE enqueued_ms < ? LIMIT ?"
         static let totals = "SELECT count(*), coalesce(sum(bytes), 0) FROM beacon"
         static let all = [insert, delete, retry, due, next, oldest, expired, totals]
+        static let schema = """
+            CREATE TABLE IF NOT EXISTS beacon (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                kind TEXT NOT NULL,
+                url TEXT NOT NULL,
+                provider TEXT,
+                enqueued_ms INTEGER NOT NULL,
+                due_ms INTEGER NOT NULL,
+                attempts INTEGER NOT NULL,
+                bytes INTEGER NOT NULL
+            );
+            CREATE INDEX IF NOT EXISTS beacon_due ON beacon (due_ms, id);
+            PRAGMA user_version = \(BeaconStore.schemaVersion);
+            """
     }
 
     /// The schema version this code writes (`PRAGMA user_version`).
@@ -101,7 +121,15 @@ final class BeaconStore: Sendable {
     /// - Throws: `beaconStore` with a hint when the file is damaged, is not a beacon store, was written by a newer
     ///   AdBridge, or cannot be created or written.
     static func open(path: String) throws(AdError) -> BeaconStore {
-        try open(.file(path), sqlitePath: path)
+        // SQLite would open a FIFO or a device and then block reading it: only regular files (or nothing yet).
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw AdError(
+                .beaconStore, "The beacon store path \(path) is not a regular file (a folder, a FIFO or a device).",
+                hint: "Give the queue a file path in a folder the app can write, for example "
+                    + "Application Support/beacons.sqlite; beacons are kept in memory until then.")
+        }
+        return try open(.file(path), sqlitePath: path)
     }
 
     /// A new, empty in-memory store: the fallback when the file store fails.
@@ -111,23 +139,21 @@ final class BeaconStore: Sendable {
         try open(.memory, sqlitePath: ":memory:")
     }
 
+    /// Opens the database, checks it without writing (damage, schema version, someone else's tables), and only
+    /// then switches it to WAL and creates the table: a file that is not a beacon store is never changed.
     private static func open(_ location: Location, sqlitePath: String) throws(AdError) -> BeaconStore {
         let connection: SQLiteConnection
-        let mode: String
         let version: Int64
+        let tables: Int64
         do throws(SQLiteError) {
             connection = try SQLiteConnection.open(path: sqlitePath)
             try connection.execute("PRAGMA busy_timeout = 1000")
-            mode = try connection.text("PRAGMA journal_mode = WAL") ?? "unknown"
-            // WAL with synchronous NORMAL: a committed turn survives the process being killed (the WAL is written
-            // before COMMIT returns); only a power loss can take the last turns back. The WAL file is cut back to
-            // 4 MiB after each checkpoint, so the disk stays flat too.
-            try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304")
             let check = try connection.text("PRAGMA quick_check") ?? "no answer"
             guard check == "ok" else {
                 throw SQLiteError(code: SQLITE_CORRUPT, message: check, operation: "checking \(sqlitePath)")
             }
             version = try connection.int64("PRAGMA user_version")
+            tables = try connection.int64("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
         } catch {
             throw failure(error, at: location)
         }
@@ -139,34 +165,46 @@ final class BeaconStore: Sendable {
                 hint: "It was written by a newer AdBridge: open it with that version, or delete the file (and its "
                     + "-wal and -shm files) to start a new store. Beacons are kept in memory meanwhile.")
         }
+        guard version > 0 || tables == 0 else {
+            throw foreign(location, reason: "it holds \(tables) table(s) and no beacon store version")
+        }
+        let mode: String
         do throws(SQLiteError) {
-            try connection.execute(
-                """
-                CREATE TABLE IF NOT EXISTS beacon (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    kind TEXT NOT NULL,
-                    url TEXT NOT NULL,
-                    provider TEXT,
-                    enqueued_ms INTEGER NOT NULL,
-                    due_ms INTEGER NOT NULL,
-                    attempts INTEGER NOT NULL,
-                    bytes INTEGER NOT NULL
-                );
-                CREATE INDEX IF NOT EXISTS beacon_due ON beacon (due_ms, id);
-                PRAGMA user_version = \(schemaVersion);
-                """)
+            // WAL with synchronous NORMAL: a committed turn survives the process being killed (the WAL is written
+            // before COMMIT returns); only a power loss can take the last turns back. The WAL file is cut back to
+            // 4 MiB after each checkpoint, so the disk stays flat too.
+            mode = try connection.text("PRAGMA journal_mode = WAL") ?? "unknown"
+            try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304")
+        } catch {
+            throw failure(error, at: location)
+        }
+        do throws(SQLiteError) {
+            try connection.execute(SQL.schema)
             // Preparing every statement now finds a table of another shape at once, not at the first beacon.
             for sql in SQL.all { _ = try connection.statement(sql) }
+        } catch {
+            throw foreign(location, reason: error.message, underlying: error)
+        }
+        do throws(SQLiteError) {
             let totals = try connection.statement(SQL.totals)
             _ = try totals.step()
             let count = Int(clamping: totals.int64(0))
-            let bytes = Int(min(max(totals.int64(1), 0), 1 << 50))
+            let bytes = rowBytes(totals.int64(1))
             totals.reset()
             let state = State(connection: connection, count: count, bytes: bytes)
             return BeaconStore(location: location, journalMode: mode, state: state)
         } catch {
             throw failure(error, at: location)
         }
+    }
+
+    private static func foreign(_ location: Location, reason: String, underlying: SQLiteError? = nil) -> AdError {
+        AdError(
+            .beaconStore, "The file \(location) is a SQLite database but not an AdBridge beacon store: \(reason).",
+            providerCode: underlying.map { Int($0.code) },
+            hint: "It is another program's database, or one changed by hand: give the queue a file of its own, or "
+                + "delete this one (and its -wal and -shm files). Beacons are kept in memory until then.",
+            underlying: underlying)
     }
 
     /// How many beacons the store holds.
