@@ -13,7 +13,7 @@ final class BeaconChildProcess {
     /// The lines the reader thread has read, shared with it.
     private final class Lines: Sendable {
         let lines = Mutex<[String]>([])
-        let done = DispatchGroup()
+        let done = Mutex(false)
     }
 
     private let process: Process
@@ -47,7 +47,6 @@ final class BeaconChildProcess {
         try process.run()
         let handle = output.fileHandleForReading
         let lines = self.lines
-        lines.done.enter()
         Thread.detachNewThread {
             var pending = Data()
             while true {
@@ -60,7 +59,7 @@ final class BeaconChildProcess {
                     lines.lines.withLock { $0.append(line) }
                 }
             }
-            lines.done.leave()
+            lines.done.withLock { $0 = true }
         }
     }
 
@@ -78,14 +77,15 @@ final class BeaconChildProcess {
         return nil
     }
 
-    /// Waits (up to `timeout`) for the child to exit and returns its status, or `nil` if it is still running.
+    /// Waits (up to `timeout`) for the child to exit and its output to be read, and returns its exit status, or
+    /// `nil` if it is still running. It polls: a test never blocks a thread of the shared pool.
     func exitStatus(within timeout: Duration = .seconds(60)) async throws -> Int32? {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
-        while process.isRunning && clock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
-        guard !process.isRunning else { return nil }
-        _ = lines.done.wait(timeout: .now() + 5)
-        return process.terminationStatus
+        while (process.isRunning || !lines.done.withLock({ $0 })) && clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return process.isRunning ? nil : process.terminationStatus
     }
 
     /// Kills the child with SIGKILL (no handler, no cleanup: like the system killing an app) and waits for it.

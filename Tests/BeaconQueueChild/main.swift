@@ -31,7 +31,8 @@ let configuration = BeaconQueueConfiguration(
 
 func openQueue(_ path: String, transport: (any BeaconTransport)? = nil) -> BeaconQueue {
     BeaconQueue(store: URL(fileURLWithPath: path), configuration: configuration, transport: transport) {
-        emit("diagnostic \($0.kind.rawValue) \($0.count) \($0.error.map { "\($0.code)" } ?? "-")")
+        let code = $0.error.map { "\($0.code) \($0.providerCode.map(String.init) ?? "-")" } ?? "-"
+        emit("diagnostic \($0.kind.rawValue) \($0.count) \(code)")
     }
 }
 

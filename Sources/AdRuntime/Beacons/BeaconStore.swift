@@ -219,52 +219,39 @@ final class BeaconStore: Sendable {
     /// - Returns: how many beacons were evicted.
     /// - Throws: `beaconStore` when SQLite fails (nothing of the turn is written then).
     func apply(_ changes: Changes, bounds: Bounds, protected: Set<Int64>) throws(AdError) -> Int {
-        let location = self.location
-        return try state.withLock { state throws(AdError) -> Int in
-            do throws(SQLiteError) {
-                var count = state.count
-                var bytes = state.bytes
-                let evicted = try state.connection.transaction { () throws(SQLiteError) -> Int in
-                    let connection = state.connection
-                    for id in changes.deletes { bytes -= try Self.delete(id, connection, &count) }
-                    let retry = try connection.statement(SQL.retry)
-                    for item in changes.retries {
-                        try retry.bind(1, Int64(item.attempts))
-                        try retry.bind(2, item.dueAt)
-                        try retry.bind(3, item.id)
-                        try retry.run()
-                    }
-                    let insert = try connection.statement(SQL.insert)
-                    for item in changes.inserts {
-                        try insert.bind(1, item.beacon.kind.rawValue)
-                        try insert.bind(2, item.beacon.url)
-                        try insert.bind(3, item.beacon.providerID?.rawValue)
-                        try insert.bind(4, item.enqueuedAt)
-                        try insert.bind(5, item.enqueuedAt)
-                        try insert.bind(6, Int64(item.bytes))
-                        try insert.run()
-                        count += 1
-                        bytes += item.bytes
-                    }
-                    var evicted = 0
-                    while count > bounds.count || bytes > bounds.bytes {
-                        let excess = max(count - bounds.count, 1)
-                        let victims = try Self.ids(
-                            SQL.oldest, connection, limit: excess + protected.count, excluding: protected)
-                        guard !victims.isEmpty else { break }
-                        for id in victims where count > bounds.count || bytes > bounds.bytes {
-                            bytes -= try Self.delete(id, connection, &count)
-                            evicted += 1
-                        }
-                    }
-                    return evicted
-                }
-                state.count = count
-                state.bytes = bytes
-                return evicted
-            } catch {
-                throw Self.failure(error, at: location)
+        try writing { connection, count, bytes throws(SQLiteError) -> Int in
+            for id in changes.deletes { bytes -= try Self.delete(id, connection, &count) }
+            let retry = try connection.statement(SQL.retry)
+            for item in changes.retries {
+                try retry.bind(1, Int64(item.attempts))
+                try retry.bind(2, item.dueAt)
+                try retry.bind(3, item.id)
+                try retry.run()
             }
+            let insert = try connection.statement(SQL.insert)
+            for item in changes.inserts {
+                try insert.bind(1, item.beacon.kind.rawValue)
+                try insert.bind(2, item.beacon.url)
+                try insert.bind(3, item.beacon.providerID?.rawValue)
+                try insert.bind(4, item.enqueuedAt)
+                try insert.bind(5, item.enqueuedAt)
+                try insert.bind(6, Int64(item.bytes))
+                try insert.run()
+                count += 1
+                bytes += item.bytes
+            }
+            var evicted = 0
+            while count > bounds.count || bytes > bounds.bytes {
+                let excess = max(count - bounds.count, 1)
+                let oldest = try connection.statement(SQL.oldest)
+                let victims = try Self.ids(oldest, limit: excess + protected.count, excluding: protected)
+                guard !victims.isEmpty else { break }
+                for id in victims where count > bounds.count || bytes > bounds.bytes {
+                    bytes -= try Self.delete(id, connection, &count)
+                    evicted += 1
+                }
+            }
+            return evicted
         }
     }
 
@@ -272,78 +259,86 @@ final class BeaconStore: Sendable {
     ///
     /// - Returns: how many were deleted.
     func expire(before cutoff: Int64, protected: Set<Int64>, limit: Int = 1000) throws(AdError) -> Int {
-        let location = self.location
-        return try state.withLock { state throws(AdError) -> Int in
-            do throws(SQLiteError) {
-                var count = state.count
-                var bytes = state.bytes
-                let expired = try state.connection.transaction { () throws(SQLiteError) -> Int in
-                    let connection = state.connection
-                    let statement = try connection.statement(SQL.expired)
-                    try statement.bind(1, cutoff)
-                    let victims = try Self.ids(statement, limit: limit + protected.count, excluding: protected)
-                    for id in victims.prefix(limit) { bytes -= try Self.delete(id, connection, &count) }
-                    return min(victims.count, limit)
-                }
-                state.count = count
-                state.bytes = bytes
-                return expired
-            } catch {
-                throw Self.failure(error, at: location)
-            }
+        try writing { connection, count, bytes throws(SQLiteError) -> Int in
+            let statement = try connection.statement(SQL.expired)
+            try statement.bind(1, cutoff)
+            let victims = try Self.ids(statement, limit: limit + protected.count, excluding: protected)
+            for id in victims.prefix(limit) { bytes -= try Self.delete(id, connection, &count) }
+            return min(victims.count, limit)
         }
     }
 
     /// Up to `limit` beacons due at `now` (oldest due first) that are not in `excluding`.
     func due(at now: Int64, limit: Int, excluding: Set<Int64>) throws(AdError) -> [StoredBeacon] {
-        let location = self.location
-        return try state.withLock { state throws(AdError) -> [StoredBeacon] in
-            do throws(SQLiteError) {
-                let statement = try state.connection.statement(SQL.due)
-                defer { statement.reset() }
-                try statement.bind(1, now)
-                try statement.bind(2, Int64(limit + excluding.count))
-                var beacons: [StoredBeacon] = []
-                while beacons.count < limit, try statement.step() {
-                    let id = statement.int64(0)
-                    guard !excluding.contains(id) else { continue }
-                    let beacon = Beacon(
-                        kind: Beacon.Kind(rawValue: statement.text(1) ?? ""), url: statement.text(2) ?? "",
-                        providerID: statement.text(3).map(ProviderID.init(rawValue:)))
-                    beacons.append(
-                        StoredBeacon(
-                            id: id, beacon: beacon, enqueuedAt: statement.int64(4),
-                            attempts: Int(clamping: statement.int64(5)), bytes: Int(clamping: statement.int64(6))))
-                }
-                return beacons
-            } catch {
-                throw Self.failure(error, at: location)
+        try locked { connection throws(SQLiteError) -> [StoredBeacon] in
+            let statement = try connection.statement(SQL.due)
+            defer { statement.reset() }
+            try statement.bind(1, now)
+            try statement.bind(2, Int64(limit + excluding.count))
+            var beacons: [StoredBeacon] = []
+            while beacons.count < limit, try statement.step() {
+                let id = statement.int64(0)
+                guard !excluding.contains(id) else { continue }
+                let beacon = Beacon(
+                    kind: Beacon.Kind(rawValue: statement.text(1) ?? ""), url: statement.text(2) ?? "",
+                    providerID: statement.text(3).map(ProviderID.init(rawValue:)))
+                beacons.append(
+                    StoredBeacon(
+                        id: id, beacon: beacon, enqueuedAt: statement.int64(4),
+                        attempts: Int(clamping: statement.int64(5)), bytes: Self.rowBytes(statement.int64(6))))
             }
+            return beacons
         }
     }
 
     /// The earliest time after `now` when a beacon is due, if any.
     func nextDue(after now: Int64) throws(AdError) -> Int64? {
-        let location = self.location
-        return try state.withLock { state throws(AdError) -> Int64? in
-            do throws(SQLiteError) {
-                let statement = try state.connection.statement(SQL.next)
-                defer { statement.reset() }
-                try statement.bind(1, now)
-                return try statement.step() ? statement.int64(0) : nil
-            } catch {
-                throw Self.failure(error, at: location)
-            }
+        try locked { connection throws(SQLiteError) -> Int64? in
+            let statement = try connection.statement(SQL.next)
+            defer { statement.reset() }
+            try statement.bind(1, now)
+            return try statement.step() ? statement.int64(0) : nil
         }
     }
 
     /// Makes beacons due no later than `latest` due at `now`: after the wall clock was set back, a retry time far
     /// in the future would otherwise hold them for as long as the clock moved.
     func clampDueTimes(latest: Int64, now: Int64) throws(AdError) {
+        try locked { connection throws(SQLiteError) in
+            try connection.execute("UPDATE beacon SET due_ms = \(now) WHERE due_ms > \(latest)")
+        }
+    }
+
+    /// Runs `body` with the connection under the lock; a SQLite failure becomes the store's `AdError`.
+    private func locked<Result: Sendable>(
+        _ body: @Sendable (SQLiteConnection) throws(SQLiteError) -> Result
+    ) throws(AdError) -> Result {
         let location = self.location
-        try state.withLock { state throws(AdError) in
+        return try state.withLock { state throws(AdError) -> Result in
             do throws(SQLiteError) {
-                try state.connection.execute("UPDATE beacon SET due_ms = \(now) WHERE due_ms > \(latest)")
+                return try body(state.connection)
+            } catch {
+                throw Self.failure(error, at: location)
+            }
+        }
+    }
+
+    /// Runs `body` in one transaction with the count and bytes to update; they are kept only when it commits.
+    private func writing<Result: Sendable>(
+        _ body: @Sendable (SQLiteConnection, inout Int, inout Int) throws(SQLiteError) -> Result
+    ) throws(AdError) -> Result {
+        let location = self.location
+        return try state.withLock { state throws(AdError) -> Result in
+            var count = state.count
+            var bytes = state.bytes
+            do throws(SQLiteError) {
+                let connection = state.connection
+                let result = try connection.transaction { () throws(SQLiteError) -> Result in
+                    try body(connection, &count, &bytes)
+                }
+                state.count = count
+                state.bytes = bytes
+                return result
             } catch {
                 throw Self.failure(error, at: location)
             }
@@ -376,21 +371,16 @@ final class BeaconStore: Sendable {
             hint =
                 "Give the queue a file in a folder the app can write (its Application Support or caches folder), "
                 + "and check that the folder exists; beacons are kept in memory until then."
-        } else if error.isFull {
-            hint = "The disk (or the process's file size limit) is full: free space; beacons are kept in memory."
+        } else if error.isStorage {
+            hint =
+                "Writing the file failed: the disk (or the process's file size limit) is full, or the storage "
+                + "fails. Free space; beacons are kept in memory meanwhile, those already in the file wait there."
         } else {
             hint = "Check that nothing else writes this file; beacons are kept in memory until the app restarts."
         }
         return AdError(
             .beaconStore, "The beacon store \(location) failed: \(error).", providerCode: Int(error.code), hint: hint,
             underlying: error)
-    }
-
-    private static func ids(_ sql: String, _ connection: SQLiteConnection, limit: Int, excluding: Set<Int64>)
-        throws(SQLiteError) -> [Int64]
-    {
-        let statement = try connection.statement(sql)
-        return try ids(statement, limit: limit, excluding: excluding)
     }
 
     private static func ids(_ statement: SQLiteStatement, limit: Int, excluding: Set<Int64>) throws(SQLiteError)

@@ -21,6 +21,7 @@ struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         code == SQLITE_CANTOPEN || code == SQLITE_READONLY || code == SQLITE_PERM || code == SQLITE_AUTH
     }
 
-    /// Whether the disk (or a file size limit) is full.
-    var isFull: Bool { code == SQLITE_FULL }
+    /// Whether writing failed for lack of room or on the storage itself: a full disk, a file size limit (SQLite
+    /// reports `SQLITE_FULL`, or `SQLITE_IOERR` when a write is refused with `EFBIG` or `ENOSPC`), failing storage.
+    var isStorage: Bool { code == SQLITE_FULL || code == SQLITE_IOERR }
 }
