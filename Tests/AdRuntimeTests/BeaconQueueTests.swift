@@ -47,7 +47,7 @@ struct BeaconQueueTests {
         await queue.close()
     }
 
-    @Test("persist() makes sent beacons durable: a new queue on the same store delivers them, the same URLs")
+    @Test("persist() makes sent beacons durable (SQLite in WAL mode): a new queue on the same store delivers them")
     func persistedBeaconsSurviveTheQueue() async throws {
         let store = try temporaryStore()
         let hanging = ScriptedBeaconTransport(["/imp": [nil]])
@@ -57,6 +57,10 @@ struct BeaconQueueTests {
         for url in urls { first.send(Beacon(kind: .impression, url: url, providerID: "yandex")) }
         await first.persist()
         #expect(first.statistics.pending == 5)
+        // WAL mode: the database header's write and read versions (bytes 18 and 19) are 2, and the WAL is there.
+        let header = try [UInt8](Data(contentsOf: store).prefix(20))
+        #expect(header.count == 20 && header[18] == 2 && header[19] == 2)
+        #expect(FileManager.default.fileExists(atPath: store.path + "-wal"))
         await first.close()
         #expect(first.statistics.delivered == 0)
 

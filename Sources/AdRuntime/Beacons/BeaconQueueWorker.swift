@@ -271,21 +271,29 @@ struct BeaconQueueWorker: Sendable {
             return
         }
         var expired = 0
+        var refused = 0
+        var lastRefusal: AdError?
         for beacon in due {
             guard beacon.enqueuedAt >= now - maxAge else {
                 expired += 1
                 carried.deletes.append(beacon.id)
                 continue
             }
-            guard let url = try? VASTURLPolicy.validate(beacon.beacon.url) else {
-                // Only a damaged or foreign store holds such a row: it was checked when it was sent.
-                statistics.refused += 1
+            do {
+                start(beacon, url: try VASTURLPolicy.validate(beacon.beacon.url), now: now)
+            } catch {
+                // Only a store changed by hand holds such a row: every URL was checked when it was sent.
+                refused += 1
+                lastRefusal = error
                 carried.deletes.append(beacon.id)
-                continue
             }
-            start(beacon, url: url, now: now)
         }
         countExpired(expired)
+        if let lastRefusal {
+            statistics.refused += refused
+            statistics.lastError = lastRefusal
+            diagnose(BeaconQueueDiagnostic(kind: .refused, count: refused, error: lastRefusal))
+        }
     }
 
     private mutating func start(_ beacon: StoredBeacon, url: URL, now: Int64) {

@@ -106,13 +106,10 @@ final class BeaconStore: Sendable {
 
     /// Where the beacons are.
     let location: Location
-    /// The journal mode SQLite reports (`wal` for a file store, `memory` in memory).
-    let journalMode: String
     private let state: Mutex<State>
 
-    private init(location: Location, journalMode: String, state: sending State) {
+    private init(location: Location, state: sending State) {
         self.location = location
-        self.journalMode = journalMode
         self.state = Mutex(state)
     }
 
@@ -168,12 +165,11 @@ final class BeaconStore: Sendable {
         guard version > 0 || tables == 0 else {
             throw foreign(location, reason: "it holds \(tables) table(s) and no beacon store version")
         }
-        let mode: String
         do throws(SQLiteError) {
             // WAL with synchronous NORMAL: a committed turn survives the process being killed (the WAL is written
             // before COMMIT returns); only a power loss can take the last turns back. The WAL file is cut back to
-            // 4 MiB after each checkpoint, so the disk stays flat too.
-            mode = try connection.text("PRAGMA journal_mode = WAL") ?? "unknown"
+            // 4 MiB after each checkpoint, so the disk stays flat too. (A memory database answers `memory`.)
+            _ = try connection.text("PRAGMA journal_mode = WAL")
             try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304")
         } catch {
             throw failure(error, at: location)
@@ -192,7 +188,7 @@ final class BeaconStore: Sendable {
             let bytes = rowBytes(totals.int64(1))
             totals.reset()
             let state = State(connection: connection, count: count, bytes: bytes)
-            return BeaconStore(location: location, journalMode: mode, state: state)
+            return BeaconStore(location: location, state: state)
         } catch {
             throw failure(error, at: location)
         }
