@@ -61,7 +61,8 @@ enum MediationBenchmark {
             let take = machine.take(at: now, context: context)
             if case .success(let delivery) = take.result {
                 delivered += 1
-                _ = machine.impressionRecorded(delivery, at: now)
+                machine.adShown(at: now)
+                _ = machine.revenue(of: delivery, at: now)
             }
             now = now.advanced(by: .seconds(1))
         }

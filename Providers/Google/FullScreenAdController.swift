@@ -52,37 +52,10 @@ final class FullScreenAdController {
         contentHandlers.append(handler)
     }
 
-    /// Throws the exact reason the ad cannot be presented from `context` now, or returns.
+    /// Throws the exact reason the ad cannot be presented from `context` now (the unified ad's, with Google's
+    /// codes), or returns.
     func canPresent(from context: HostContextProvider) throws(AdError) {
-        let id = ad.providerID
-        switch ad.phase {
-        case .loaded:
-            if let expiresAt = ad.info?.expiresAt, host.scheduler.now >= expiresAt {
-                throw expired()
-            }
-        case .idle, .loading, .failed, .bound:
-            throw AdError(
-                .notReady, "The \(format) ad is not ready to present (\(ad.phase)).", providerID: id,
-                providerCode: GoogleErrorCode.adNotReady, hint: "Present only after the load succeeded (G6).")
-        case .presented, .closed:
-            throw AdError(
-                .alreadyUsed, "The \(format) ad was already presented; a full-screen ad shows once.", providerID: id,
-                providerCode: GoogleErrorCode.adAlreadyUsed, hint: "Load a new ad for the next presentation (G9).")
-        case .expired:
-            throw expired()
-        case .destroyed:
-            throw AdError(
-                .cancelled, "The \(format) ad was destroyed.", providerID: id,
-                hint: "Load a new ad; a destroyed ad is never reused.")
-        }
-        let window: HostWindowID
-        do throws(AdError) {
-            window = try context.presentationWindow(in: host.tree)
-        } catch {
-            throw AdError(
-                error.code, error.message, providerID: id, hint: error.hint, underlying: error.underlying)
-        }
-        try host.checkPresenterFree(window, for: ad.id, providerID: id)
+        if let rejection = ad.presentRejection(from: context) { throw rejection }
     }
 
     func present(from context: HostContextProvider, reward: (@MainActor (AdReward) -> Void)?) throws(AdError) {
@@ -91,11 +64,6 @@ final class FullScreenAdController {
             try ad.present(from: context)
         } catch {
             rewardHandler = nil
-            var error = error
-            if error.providerCode == nil {
-                if error.code == .notReady { error.providerCode = GoogleErrorCode.adNotReady }
-                if error.code == .alreadyUsed { error.providerCode = GoogleErrorCode.adAlreadyUsed }
-            }
             throw error
         }
     }
@@ -122,12 +90,6 @@ final class FullScreenAdController {
     func userDidClose() {
         guard ad.phase == .presented else { return }
         googleAd?.userDidClose()
-    }
-
-    private func expired() -> AdError {
-        AdError(
-            .expired, "The \(format) ad expired before it was shown.", providerID: ad.providerID,
-            hint: "Present within an hour of loading (G10), or load a fresh ad.")
     }
 
     private func route(_ event: AdEvent) {

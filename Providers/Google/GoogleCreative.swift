@@ -39,8 +39,9 @@ public struct GoogleCreative: Sendable, Equatable {
     public var reward: AdReward?
     /// When, in playback time, the reward is earned (the duration itself when the response names no threshold).
     public var rewardThreshold: Duration?
-    /// How long the loaded ad may wait to be shown (rule G10).
-    public var timeToLive: Duration
+    /// How long the loaded ad may wait to be shown, when the response says (rule G10; otherwise the provider's
+    /// default, ``GoogleProvider/defaultTimeToLive``).
+    public var timeToLive: Duration?
     /// Impression URLs (wrappers' first).
     public var impressionURLs: [String]
     /// Error URLs (wrappers' first).

@@ -37,7 +37,8 @@ public final class GoogleFullScreenAd: ProviderAd {
     private let beacons: any BeaconSender
     private var random: SeededRandom
     private var events: AdEventSink?
-    private weak var host: AdHost?
+    /// What the ad may use while presented: the scheduler for playback, the geometry of its overlay.
+    private var context: ProviderContext?
     private var timer: ScheduledActionID?
     private var clickCounted = false
     private var isFinished = false
@@ -70,7 +71,7 @@ public final class GoogleFullScreenAd: ProviderAd {
         }
         self.presentation = presentation
         events = context.events
-        host = context.host
+        self.context = context
         scheduleSample(after: .zero)
     }
 
@@ -144,18 +145,20 @@ public final class GoogleFullScreenAd: ProviderAd {
     // MARK: Playback
 
     private func scheduleSample(after delay: Duration) {
-        guard let host else { return }
-        timer = host.scheduler.schedule(after: delay) { [weak self] in self?.sample() }
+        guard let context else { return }
+        timer = context.scheduler.schedule(after: delay) { [weak self] in self?.sample() }
     }
 
     private func sample() {
         timer = nil
-        guard !isFinished, let host, let presentation else { return }
+        guard !isFinished, let context, let presentation else { return }
         // The user can watch only while the window is in the foreground and the ad's overlay is not covered (a host
         // node drawn over it hides the ad): otherwise playback pauses, and no reward is earned meanwhile (G11).
-        let foreground = (try? host.tree.isForeground(presentation.window)) ?? false
-        let watchable = foreground && host.engine.visibleRatio(of: presentation.overlay) >= Self.minimumVisibleShare
-        for output in playback.sample(at: host.scheduler.now, foreground: watchable) {
+        let geometry = context.geometry
+        let foreground = (try? geometry.isInForegroundWindow(presentation.overlay)) ?? false
+        let watchable =
+            foreground && geometry.geometry(of: presentation.overlay).visibleRatio >= Self.minimumVisibleShare
+        for output in playback.sample(at: context.scheduler.now, foreground: watchable) {
             switch output {
             case .started: events?.sendNow(.videoStateChanged(.playing))
             case .tracking(let event, let url, let playhead): ping(url, kind: .tracking(event), playhead: playhead)
@@ -182,8 +185,9 @@ public final class GoogleFullScreenAd: ProviderAd {
     private func finish() {
         isFinished = true
         playback.stop()
-        if let timer { host?.scheduler.cancel(timer) }
+        if let timer { context?.scheduler.cancel(timer) }
         timer = nil
+        context = nil
     }
 
     // MARK: Beacons

@@ -12,8 +12,6 @@ public import AdCreative
 public struct GoogleFullScreenExtension: Sendable, Equatable {
     /// The `type` attribute of the extension.
     public static let type = "google-fullscreen"
-    /// The time-to-live when the extension names none (rule G10: one hour).
-    public static let defaultTimeToLive: Duration = .seconds(3600)
     /// How long an image is shown when the extension names no `<DisplayTime>`.
     public static let defaultDisplayTime: Duration = .seconds(5)
     /// The longest `<TimeToLive>` or `<DisplayTime>` the extension accepts: one week.
@@ -37,8 +35,8 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
     public var reward: AdReward?
     /// `<RewardAfter>`: when the reward is earned (a time or a percentage); `nil` means at completion.
     public var rewardAfter: VASTOffset?
-    /// `<TimeToLive>` in seconds (rule G10), one hour by default.
-    public var timeToLive: Duration
+    /// `<TimeToLive>` in seconds (rule G10); `nil` when absent (the provider's default of one hour applies).
+    public var timeToLive: Duration?
     /// `<Skippable>`: whether the user may skip; `nil` when absent (then a `skipoffset` alone decides).
     public var skippable: Bool?
     /// `<DisplayTime>` in seconds: how long an image interstitial plays before it counts as complete.
@@ -95,8 +93,8 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
         } else {
             rewardAfter = nil
         }
-        timeToLive = try Self.seconds(element, "TimeToLive", default: Self.defaultTimeToLive, invalid)
-        displayTime = try Self.seconds(element, "DisplayTime", default: Self.defaultDisplayTime, invalid)
+        timeToLive = try Self.seconds(element, "TimeToLive", invalid)
+        displayTime = try Self.seconds(element, "DisplayTime", invalid) ?? Self.defaultDisplayTime
         if let text = element.text(at: "Skippable") {
             guard let value = element.child("Skippable")?.boolValue else {
                 throw invalid("<Skippable> '\(text.prefix(40))' is not a boolean")
@@ -108,9 +106,9 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
     }
 
     private static func seconds(
-        _ element: VASTElement, _ name: String, default value: Duration, _ invalid: (String) -> AdError
-    ) throws(AdError) -> Duration {
-        guard let text = element.text(at: name) else { return value }
+        _ element: VASTElement, _ name: String, _ invalid: (String) -> AdError
+    ) throws(AdError) -> Duration? {
+        guard let text = element.text(at: name) else { return nil }
         guard let seconds = Double(text) else {
             throw invalid("<\(name)> '\(text.prefix(40))' is not a number of seconds")
         }

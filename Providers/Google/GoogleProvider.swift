@@ -22,6 +22,14 @@ public struct GoogleProvider: AdProvider {
     public static let version = ProviderVersion(11, 13, 0, 1)
     /// The impression rule: the full-screen overlay entirely visible (so presented in a foreground window), at once.
     public static let impressionRule = ImpressionRule(minimumVisibleRatio: 1, minimumDuration: .zero)
+    /// How long a loaded full-screen ad may wait to be shown when its response names no `<TimeToLive>` (rule G10:
+    /// one hour). The provider's descriptor declares it; the unified ad enforces it.
+    public static let defaultTimeToLive: Duration = .seconds(3600)
+    /// Google's own codes for the errors the unified layer raises on its behalf (rule C6).
+    public static let providerCodes: [AdError.Code: Int] = [
+        .notReady: GoogleErrorCode.adNotReady, .alreadyUsed: GoogleErrorCode.adAlreadyUsed,
+        .timeout: GoogleErrorCode.timeout,
+    ]
 
     /// The provider's declaration.
     public let descriptor: ProviderDescriptor
@@ -37,7 +45,12 @@ public struct GoogleProvider: AdProvider {
         descriptor = ProviderDescriptor(
             id: id, displayName: "Google Mobile Ads", version: Self.version,
             supportedFormats: [.interstitial, .rewarded, .rewardedInterstitial], impressionRule: Self.impressionRule,
-            clickPolicy: .standard, selfReportsImpressions: false, selfReportsClicks: true)
+            clickPolicy: .standard, selfReportsImpressions: false, selfReportsClicks: true,
+            timeToLive: [
+                .interstitial: Self.defaultTimeToLive, .rewarded: Self.defaultTimeToLive,
+                .rewardedInterstitial: Self.defaultTimeToLive,
+            ],
+            providerCodes: Self.providerCodes)
         self.seed = seed
         self.wrapperPolicy = wrapperPolicy
     }
@@ -129,7 +142,7 @@ public struct GoogleProvider: AdProvider {
         }
         let info = LoadedAdInfo(
             providerID: id, adUnitID: request.adUnitID, format: request.format, creativeID: creative.creativeID,
-            loadedAt: now, expiresAt: now.advanced(by: creative.timeToLive), revenue: revenue)
+            loadedAt: now, expiresAt: creative.timeToLive.map { now.advanced(by: $0) }, revenue: revenue)
         return GoogleFullScreenAd(
             info: info, creative: creative, beacons: environment.beacons,
             seed: adSeed(request.adUnitID, creative.creativeID, now))

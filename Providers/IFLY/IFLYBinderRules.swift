@@ -5,8 +5,7 @@ import AdCore
 /// Click-view failures carry 71503 and a hint `[71503/<point>]`; other binder failures are `invalidBinder`.
 @MainActor
 struct IFLYBinderRules {
-    let tree: HostTree
-    let engine: VisibilityEngine
+    let geometry: HostGeometry
     let providerID: ProviderID
 
     func check(_ binding: AdBinding, data: NativeFeedAdData) throws(AdError) {
@@ -28,7 +27,7 @@ struct IFLYBinderRules {
                 throw binderError("Video material needs a video view; the binder has none.", "videoView")
             }
             let isPlain =
-                video != container && ((try? tree.children(of: video)) ?? []).isEmpty
+                video != container && ((try? geometry.children(of: video)) ?? []).isEmpty
                 && !binding.clickViews.contains(video) && video != binding.closeView
             guard isPlain else {
                 throw binderError(
@@ -43,13 +42,13 @@ struct IFLYBinderRules {
                 throw clickViewError("The close view \(close) is also a click view.", "close")
             }
             // The container and window roots are refused as click views below ("root"), whatever they hold.
-            for node in binding.clickViews where node != container && (try? tree.isWindowRoot(node)) != true {
-                if (try? tree.isDescendant(close, of: node)) == true {
+            for node in binding.clickViews where node != container && (try? geometry.isWindowRoot(node)) != true {
+                if (try? geometry.isDescendant(close, of: node)) == true {
                     throw clickViewError(
                         "The close view \(close) is inside the click view \(node): a tap on close would click the ad.",
                         "close")
                 }
-                if (try? tree.isDescendant(node, of: close)) == true {
+                if (try? geometry.isDescendant(node, of: close)) == true {
                     throw clickViewError(
                         "The click view \(node) is inside the close view \(close): the close button would click the ad.",
                         "close")
@@ -66,16 +65,17 @@ struct IFLYBinderRules {
                     + "\(binding.clickViews.count) given.", "interactionType")
         }
         for node in binding.clickViews {
-            if node == container || ((try? tree.isWindowRoot(node)) ?? false) {
+            if node == container || ((try? geometry.isWindowRoot(node)) ?? false) {
                 throw clickViewError("\(node) is the container or a window root, not a click view.", "root")
             }
-            let geometry = engine.geometry(of: node)
-            switch geometry.zeroReason {
+            let nodeGeometry = geometry.geometry(of: node)
+            switch nodeGeometry.zeroReason {
             case .hidden?, .transparent?, .zeroSize?:
-                throw clickViewError("\(node) is not clickable (\(geometry.zeroReason?.rawValue ?? "")).", "clickable")
+                throw clickViewError(
+                    "\(node) is not clickable (\(nodeGeometry.zeroReason?.rawValue ?? "")).", "clickable")
             default: break
             }
-            if !geometry.isInteractive {
+            if !nodeGeometry.isInteractive {
                 throw clickViewError("\(node) does not accept touches.", "clickable")
             }
             if !isInside(node, container) { try checkExternal(node, binding) }
@@ -89,21 +89,21 @@ struct IFLYBinderRules {
             throw clickViewError(
                 "\(node) lies outside the container and allowsExternalClickViews is false.", "external")
         }
-        let nodeWindow = try? tree.window(of: node)
-        let adWindow = try? tree.window(of: binding.container)
+        let nodeWindow = try? geometry.window(of: node)
+        let adWindow = try? geometry.window(of: binding.container)
         guard let nodeWindow, let adWindow, nodeWindow == adWindow else {
             throw clickViewError("\(node) is not in the ad's window.", "window")
         }
-        let nodePath = (try? tree.ancestorPath(of: node)) ?? []
-        let containerPath = Set((try? tree.ancestorPath(of: binding.container)) ?? [])
+        let nodePath = (try? geometry.ancestorPath(of: node)) ?? []
+        let containerPath = Set((try? geometry.ancestorPath(of: binding.container)) ?? [])
         let common = nodePath.dropFirst().first { containerPath.contains($0) }
-        if common == nil || (try? tree.isWindowRoot(common ?? node)) != false {
+        if common == nil || (try? geometry.isWindowRoot(common ?? node)) != false {
             throw clickViewError(
                 "\(node) floats above the page: it shares no ancestor with the ad below the window root.", "ownership")
         }
-        let viewFrame = (try? tree.frameInWindow(of: node)).flatMap { $0 } ?? .zero
-        let containerFrame = (try? tree.frameInWindow(of: binding.container)).flatMap { $0 } ?? .zero
-        let windowFrame = (try? tree.frame(of: adWindow)) ?? .zero
+        let viewFrame = (try? geometry.frameInWindow(of: node)).flatMap { $0 } ?? .zero
+        let containerFrame = (try? geometry.frameInWindow(of: binding.container)).flatMap { $0 } ?? .zero
+        let windowFrame = (try? geometry.frame(ofWindowOf: binding.container)).flatMap { $0 } ?? .zero
         // The same definition the click-time check uses (I12, I28), so a CTA that grows later fails there too.
         if IFLYProvider.clickPolicy.externalClickRule.isPageLevel(
             viewFrame, container: containerFrame, window: windowFrame)
@@ -113,7 +113,7 @@ struct IFLYBinderRules {
     }
 
     private func isInside(_ node: HostNodeID, _ container: HostNodeID) -> Bool {
-        (try? tree.isDescendant(node, of: container)) == true
+        (try? geometry.isDescendant(node, of: container)) == true
     }
 
     private func binderError(_ message: String, _ point: String) -> AdError {

@@ -26,7 +26,6 @@ public final class IFLYFeedAd: ProviderAd {
 
     private let beacons: any BeaconSender
     private var events: AdEventSink?
-    private var diagnostics: AdDiagnostics?
     private var isDestroyed = false
 
     init(info: LoadedAdInfo, response: IFLYFeedResponse, beacons: any BeaconSender) {
@@ -42,37 +41,22 @@ public final class IFLYFeedAd: ProviderAd {
     /// The host must render the ad-source badge inside the container (rule I5).
     public var requiredAssets: Set<AssetKind> { [.badge] }
 
-    // MARK: Attach (I6-I11, I15, I26, I27, I28)
+    // MARK: Attach (I6-I11, I15, I27, I28; the unified ad refuses an expired ad with 71506, I26)
 
-    /// IFLY's attach-time rules (I6, I8-I11, I15, I26-I28), without side effects beyond a diagnostic for
+    /// IFLY's attach-time rules (I6, I8-I11, I15, I27, I28), without side effects beyond a diagnostic for
     /// material that fails validation.
-    public func checkAttach(_ binding: AdBinding, host: AdHost) throws(AdError) {
-        if let expiresAt = info.expiresAt, host.scheduler.now >= expiresAt {
-            throw Self.expiredError(providerID: info.providerID)
-        }
-        try checkMaterial(diagnostics: host.diagnostics)
-        try IFLYBinderRules(tree: host.tree, engine: host.engine, providerID: info.providerID)
-            .check(binding, data: adData)
+    public func checkAttach(_ binding: AdBinding, part: AdPart, context: ProviderContext) throws(AdError) {
+        try checkMaterial(diagnostics: context.diagnostics)
+        try IFLYBinderRules(geometry: context.geometry, providerID: info.providerID).check(binding, data: adData)
     }
 
-    /// IFLY's attach-time rules, after the unified checks passed; then the ad is attached.
-    public func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError) {
-        let host = context.host
-        try checkAttach(binding, host: host)
+    /// The ad is attached (every check passed).
+    public func attach(_ binding: AdBinding, part: AdPart, context: ProviderContext) throws(AdError) {
         self.binding = binding
         events = context.events
-        diagnostics = host.diagnostics
     }
 
-    /// The I26 error: the ad outlived its time-to-live.
-    static func expiredError(providerID: ProviderID) -> AdError {
-        AdError(
-            .expired, "The IFLY ad outlived its time-to-live and cannot be attached.", providerID: providerID,
-            providerCode: IFLYErrorCode.expired.rawValue,
-            hint: "Load a fresh ad; attach ads soon after they load. The container was left as it was.")
-    }
-
-    private func checkMaterial(diagnostics: AdDiagnostics) throws(AdError) {
+    private func checkMaterial(diagnostics: ProviderDiagnostics) throws(AdError) {
         guard adData.isMaterialComplete else {
             throw AdError(
                 .notReady, "The IFLY ad's material is incomplete (isMaterialComplete == false).",
@@ -83,7 +67,7 @@ public final class IFLYFeedAd: ProviderAd {
             let diagnostic = adData.diagnostic
             diagnostics.record(
                 .error, "IFLY material failed validation (71501): \(problem). \(diagnostic)",
-                providerID: info.providerID, recommendation: "Report the creative to IFLY; do not show this ad.")
+                recommendation: "Report the creative to IFLY; do not show this ad.")
             throw AdError(
                 .invalidResponse, "The IFLY material failed validation: \(problem). \(diagnostic)",
                 providerID: info.providerID, providerCode: IFLYErrorCode.materialInvalid.rawValue,
@@ -102,7 +86,7 @@ public final class IFLYFeedAd: ProviderAd {
 
     /// A click counted: fire the click tracking, then jump (the SDK opens the page, never the host) and report
     /// whether the jump succeeded.
-    public func didRecordClick(on node: HostNodeID?) {
+    public func didRecordClick(on node: HostNodeID?, part: AdPart) {
         send(response.clickURLs, kind: .click)
         events?.sendNow(.jumped(success: jumpTarget != nil))
     }
@@ -167,7 +151,7 @@ public final class IFLYFeedAd: ProviderAd {
     // MARK: Detach, destroy
 
     /// Forgets the container; a playing video stops (the SDK's player leaves the host view).
-    public func detach() {
+    public func detach(part: AdPart) {
         binding = nil
         if videoState == .playing || videoState == .paused {
             videoState = .stopped

@@ -25,6 +25,11 @@ public struct IFLYProvider: AdProvider {
         requiresImpression: true, invalidClickViewCode: IFLYErrorCode.clickViewsInvalid.rawValue,
         externalClickRule: ExternalClickRule(minimumContainerRatio: 2.0 / 3.0))
 
+    /// IFLY's bounded retries (I23): one load call makes at most 3 attempts, again only after a transient failure
+    /// (no fill, network, timeout); a malformed response is never retried.
+    public static let retryPolicy = LoadRetryPolicy(
+        maximumRetries: 2, retryable: [.noFill, .network, .timeout], scope: .loadCall)
+
     /// The provider's declaration.
     public let descriptor: ProviderDescriptor
 
@@ -32,7 +37,8 @@ public struct IFLYProvider: AdProvider {
     public init(id: ProviderID = IFLYProvider.id) {
         descriptor = ProviderDescriptor(
             id: id, displayName: "iFLYTEK IFLYADLib", version: ProviderVersion(6, 5, 1, 0),
-            supportedFormats: [.native], impressionRule: Self.exposureRule, clickPolicy: Self.clickPolicy)
+            supportedFormats: [.native], impressionRule: Self.exposureRule, clickPolicy: Self.clickPolicy,
+            providerCodes: [.expired: IFLYErrorCode.expired.rawValue], retryPolicy: Self.retryPolicy)
     }
 
     /// Fetches the ad unit's response through the host's transport and decodes it.

@@ -65,18 +65,14 @@ public final class NativeFeedAd {
 
     // MARK: Load (I23)
 
-    /// The most attempts ``load(maxAttempts:)`` makes, whatever the caller asks (bounded retries, I23).
-    public static let attemptLimit = 3
+    /// The most attempts ``load(maxAttempts:)`` makes, whatever the caller asks (bounded retries, I23): the first
+    /// and the retries ``IFLYProvider/retryPolicy`` allows.
+    public static let attemptLimit = IFLYProvider.retryPolicy.maximumRetries + 1
 
     /// Loads the ad; after a transient failure (no fill, network, timeout) it tries again, at most `maxAttempts`
-    /// times in all (capped at ``attemptLimit``). A malformed response is never retried.
+    /// times in all (the unified ad caps them at ``attemptLimit``). A malformed response is never retried.
     public func load(maxAttempts: Int = 1) async {
-        let attempts = min(max(maxAttempts, 1), Self.attemptLimit)
-        for attempt in 1...attempts {
-            await unified.load().value
-            guard case .failed(let error) = unified.phase, attempt < attempts else { return }
-            guard [.noFill, .network, .timeout].contains(error.code) else { return }
-        }
+        await unified.load(maxAttempts: maxAttempts)
     }
 
     // MARK: Attach / detach (I6-I11, I14-I17, I26-I28)
@@ -139,9 +135,6 @@ public final class NativeFeedAd {
             throw AdError(
                 .invalidBinder, "The view binder has no container view.", providerID: providerID,
                 hint: "Set containerView: it is required (I7).")
-        }
-        if unified.phase == .expired || (unified.info?.expiresAt.map { host.scheduler.now >= $0 } ?? false) {
-            throw IFLYFeedAd.expiredError(providerID: providerID)
         }
     }
 

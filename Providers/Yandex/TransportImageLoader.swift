@@ -23,7 +23,7 @@ public struct TransportImageLoader: YandexImageLoader {
     ) {
         let transport = environment.transport
         let request = TransportRequest(providerID: YandexProvider.id, adUnitID: "", url: url, timeout: timeout)
-        Task { @MainActor in
+        environment.scheduler.spawn {
             do throws(AdError) {
                 let response = try await transport.fetch(request)
                 guard !response.body.isEmpty else {

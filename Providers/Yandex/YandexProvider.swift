@@ -5,8 +5,10 @@ import Foundation
 /// The Yandex Mobile Ads provider: the native slider (`.nativeSlider`) and the native ad (`.native`), rules Y1-Y23.
 ///
 /// It fetches through the host's transport with the request's parameters (rule Y21), parses the response with
-/// the one VAST parser, leaves out creatives other placements already hold (rule Y18), and reports its own
-/// impressions (one per card and one for the block) and card clicks to the unified layer.
+/// the one VAST parser and leaves out creatives other placements already hold (rule Y18). A slider is one ad made
+/// of components: the block is the ad itself, each card a component; the unified ad counts the block's and each
+/// card's impression by Yandex's rule (MRC, required assets fully visible, Y22) and validates card clicks (Y23).
+/// This provider adds only Yandex's own rules on top (Y7, Y8, Y13, Y14, Y16).
 ///
 /// ```swift
 /// var registry = ProviderRegistry()
@@ -18,6 +20,8 @@ public struct YandexProvider: AdProvider {
     public static let demoSliderAdUnitID = "demo-native-slider-yandex"
     /// The provider's ID.
     public static let id: ProviderID = "yandex"
+    /// How often one ad may load again after failing: the SDK never retries, a host's retries are capped (Y12).
+    public static let retryPolicy = LoadRetryPolicy(maximumRetries: 3)
 
     /// The provider's declaration.
     public let descriptor: ProviderDescriptor
@@ -33,25 +37,28 @@ public struct YandexProvider: AdProvider {
     /// Creates the provider.
     ///
     /// - Parameters:
-    ///   - configuration: debug or release (a demo ad unit in release is reported, rule Y16).
-    ///   - impressionRule: the display viewability rule (MRC: 50 % for 1 s).
+    ///   - configuration: debug, store beta or release (a demo ad unit in a store build is reported, rule Y16).
+    ///   - impressionRule: the display viewability rule (MRC: 50 % for 1 s); required assets must also stay
+    ///     fully visible (Y22).
     ///   - videoImpressionRule: the video card rule (MRC video: 50 % for 2 s).
     ///   - imageLoader: the image loader (rule Y14).
     ///   - parser: the VAST parser.
+    ///   - retryPolicy: the cap on loads after failures (rule Y12).
     public init(
         configuration: YandexBuildConfiguration = .debug,
         impressionRule: ImpressionRule = .mrcDisplay,
         videoImpressionRule: ImpressionRule = .mrcVideo,
         imageLoader: any YandexImageLoader = TransportImageLoader(),
-        parser: VASTParser = VASTParser()
+        parser: VASTParser = VASTParser(),
+        retryPolicy: LoadRetryPolicy = YandexProvider.retryPolicy
     ) {
         self.descriptor = ProviderDescriptor(
             id: Self.id, displayName: "Yandex Mobile Ads", version: ProviderVersion(7, 12, 0, 1),
-            supportedFormats: [.nativeSlider, .native], impressionRule: impressionRule,
-            clickPolicy: ClickPolicy(maximumDelayAfterImpression: .seconds(24 * 3600)),
-            selfReportsImpressions: true, selfReportsClicks: true)
+            supportedFormats: [.nativeSlider, .native],
+            impressionRule: impressionRule.requiringFullyVisibleRequiredAssets,
+            clickPolicy: ClickPolicy(maximumDelayAfterImpression: .seconds(24 * 3600)), retryPolicy: retryPolicy)
         self.configuration = configuration
-        self.videoImpressionRule = videoImpressionRule
+        self.videoImpressionRule = videoImpressionRule.requiringFullyVisibleRequiredAssets
         self.imageLoader = imageLoader
         self.parser = parser
     }
@@ -85,14 +92,16 @@ public struct YandexProvider: AdProvider {
     @MainActor
     public func loadSlider(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> SliderAd {
         let (response, runtime) = try await fetch(request, environment: environment)
-        let cards = try available(response, runtime: runtime, environment: environment)
+        let cards = try available(response, runtime: runtime)
         var shown = response
         shown.cards = cards
         environment.ledger.hold(creatives: cards.map(\.creativeID), in: runtime.placementKey)
         let info = LoadedAdInfo(
             providerID: descriptor.id, adUnitID: request.adUnitID, format: .nativeSlider,
             creativeIDs: cards.map(\.creativeID), loadedAt: environment.scheduler.now)
-        return SliderAd(info: info, response: shown, runtime: runtime)
+        return SliderAd(
+            info: info, response: shown, runtime: runtime, impressionRule: descriptor.impressionRule,
+            videoImpressionRule: videoImpressionRule)
     }
 
     /// Loads a stand-alone native ad: the first card no other placement holds.
@@ -103,13 +112,15 @@ public struct YandexProvider: AdProvider {
         -> YandexNativeAd
     {
         let (response, runtime) = try await fetch(request, environment: environment)
-        let cards = try available(response, runtime: runtime, environment: environment)
+        let cards = try available(response, runtime: runtime)
         guard let card = cards.first else { throw noFill("The response has no native ad.") }
         environment.ledger.hold(creative: card.creativeID, in: runtime.placementKey)
         let info = LoadedAdInfo(
             providerID: descriptor.id, adUnitID: request.adUnitID, format: .native, creativeID: card.creativeID,
             loadedAt: environment.scheduler.now)
-        return YandexNativeAd(info: info, card: card, runtime: runtime)
+        return YandexNativeAd(
+            info: info, card: card, runtime: runtime,
+            impressionRule: card.isVideo ? videoImpressionRule : descriptor.impressionRule)
     }
 
     @MainActor
@@ -117,14 +128,15 @@ public struct YandexProvider: AdProvider {
         YandexResponse, YandexRuntime
     ) {
         try request.validate(providerID: descriptor.id)
-        if request.adUnitID == Self.demoSliderAdUnitID || request.adUnitID.hasPrefix("demo-") {
-            if configuration == .release {
-                environment.diagnostics.record(
-                    .warning, "The demo ad unit '\(request.adUnitID)' is used in a release build.",
-                    providerID: descriptor.id,
-                    recommendation: "Replace the demo ad unit with your own from the Yandex Advertising Network "
-                        + "interface before shipping (Y16).")
-            }
+        // Y16: the seed asks to replace the demo unit before the app goes to the store; every build uploaded to the
+        // store (a store beta as much as a release) is warned.
+        if configuration.isUploadedToStore,
+            request.adUnitID == Self.demoSliderAdUnitID || request.adUnitID.hasPrefix("demo-")
+        {
+            environment.diagnostics.record(
+                .warning, "The demo ad unit '\(request.adUnitID)' is used in a \(configuration.rawValue) build.",
+                recommendation: "Replace the demo ad unit with your own from the Yandex Advertising Network "
+                    + "interface before the build goes to the store (Y16).")
         }
         let body = try await environment.transport.fetch(
             TransportRequest(
@@ -134,33 +146,27 @@ public struct YandexProvider: AdProvider {
         let response = try YandexResponse(bytes: body, providerID: descriptor.id, parser: parser)
         for warning in response.warnings {
             environment.diagnostics.record(
-                .warning, warning, providerID: descriptor.id,
+                .warning, warning,
                 recommendation: "Ask Yandex support about the ad unit; unknown parts of the response are skipped.")
         }
-        let runtime = YandexRuntime(
-            host: environment.host, providerID: descriptor.id, request: request,
-            impressionRule: descriptor.impressionRule, videoImpressionRule: videoImpressionRule,
-            clickPolicy: descriptor.clickPolicy, imageLoader: imageLoader)
-        return (response, runtime)
+        return (response, YandexRuntime(environment: environment, request: request, imageLoader: imageLoader))
     }
 
     @MainActor
-    private func available(_ response: YandexResponse, runtime: YandexRuntime, environment: ProviderEnvironment)
-        throws(AdError) -> [YandexCard]
-    {
+    private func available(_ response: YandexResponse, runtime: YandexRuntime) throws(AdError) -> [YandexCard] {
         let cards = response.cards
         guard !cards.isEmpty else {
             for url in VASTMacroExpander.errorPings(for: response.blockErrorURLs, code: 303) {
-                environment.beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: descriptor.id))
+                runtime.environment.beacons.send(
+                    Beacon(kind: .error, url: url.absoluteString, providerID: descriptor.id))
             }
             throw noFill("The response has no card.")
         }
-        let excluded = environment.ledger.excludedCreatives(for: runtime.placementKey)
+        let excluded = runtime.environment.ledger.excludedCreatives(for: runtime.placementKey)
         let kept = cards.filter { !excluded.contains($0.creativeID) }
         if kept.count < cards.count {
-            environment.diagnostics.record(
-                .info, "\(cards.count - kept.count) card(s) left out: already placed in another block (Y18).",
-                providerID: descriptor.id)
+            runtime.environment.diagnostics.record(
+                .info, "\(cards.count - kept.count) card(s) left out: already placed in another block (Y18).")
         }
         guard !kept.isEmpty else {
             throw noFill("Every card of the response is already placed in another block of the app.")

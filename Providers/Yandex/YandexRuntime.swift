@@ -1,17 +1,15 @@
 import AdCore
 import AdCreative
-import Foundation
 
-/// What a loaded Yandex ad needs from its host and provider (internal plumbing shared by blocks and cards).
+/// What a loaded Yandex ad keeps from its load: the provider's environment (beacons, ledger, diagnostics,
+/// scheduler, transport for images), the request and the image loader. Internal plumbing of blocks and cards.
 @MainActor
 struct YandexRuntime {
-    let host: AdHost
-    let providerID: ProviderID
+    let environment: ProviderEnvironment
     let request: AdRequest
-    let impressionRule: ImpressionRule
-    let videoImpressionRule: ImpressionRule
-    let clickPolicy: ClickPolicy
     let imageLoader: any YandexImageLoader
+
+    var providerID: ProviderID { environment.providerID }
 
     /// The placement key of the ledger: the request's placement, else its ad unit.
     var placementKey: String { request.placementID ?? request.adUnitID }
@@ -19,17 +17,17 @@ struct YandexRuntime {
     /// Pings tracking URLs through the host's beacon sender, macros expanded, only http(s) (``VASTURLPolicy``).
     func send(_ urls: [String], kind: Beacon.Kind) {
         for url in VASTMacroExpander.pings(for: urls, values: VASTMacroValues()) {
-            host.beacons.send(Beacon(kind: kind, url: url.absoluteString, providerID: providerID))
+            environment.beacons.send(Beacon(kind: kind, url: url.absoluteString, providerID: providerID))
         }
     }
 
+    /// Records an integration problem with its fix (rule Y17).
     func warn(_ message: String, fix: String) {
-        host.diagnostics.record(.warning, message, providerID: providerID, recommendation: fix)
+        environment.diagnostics.record(.warning, message, recommendation: fix)
     }
 
-    func impressionData(creativeID: String?, component: String?) -> ImpressionData {
-        ImpressionData(
-            providerID: providerID, placementID: request.placementID, adUnitID: request.adUnitID,
-            creativeID: creativeID, component: component)
+    /// Forgets the placement ledger's holds of these creatives (rule Y18).
+    func release(_ creatives: [String]) {
+        for creative in creatives { environment.ledger.release(creative: creative, in: placementKey) }
     }
 }

@@ -62,6 +62,27 @@ public final class LiveDriver: AdScheduler {
         tasks.removeValue(forKey: id.rawValue)?.cancel()
     }
 
+    /// Posts work from any thread to the main actor, as a main-actor task.
+    public nonisolated let mailbox: any AdMailbox = LiveMailbox()
+
+    /// Starts `operation` as a main-actor task.
+    @discardableResult
+    public func spawn(_ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        Task { @MainActor in await operation() }
+    }
+
+    /// Suspends the calling task until the resumer is called.
+    public func suspend<Value: Sendable>(_ body: (AdResumer<Value>) -> Void) async -> Value {
+        await withCheckedContinuation { continuation in body(AdResumer(continuation)) }
+    }
+
     /// How many actions are waiting.
     public var pendingCount: Int { tasks.count }
+}
+
+/// The live mailbox: each posted action becomes a main-actor task.
+private struct LiveMailbox: AdMailbox {
+    func post(_ action: @escaping @Sendable @MainActor () -> Void) {
+        Task { @MainActor in action() }
+    }
 }

@@ -84,4 +84,94 @@ static inline int adbridge_xml_use_parent_dictionary(xmlParserCtxtPtr context, x
     return 0;
 }
 
+/*
+ * R10 (Docs/Reliability.md): libxml2 2.9 checks the attributes of a start tag for duplicates pairwise, after it has
+ * read them all and before any SAX callback sees them, so tens of thousands of attributes on one element cost
+ * seconds before the parser can refuse them. Every attribute and namespace declaration has exactly one '=' outside
+ * its quoted value, and no start tag holds a '<', so an element can have more than `limit` of them only if some
+ * stretch of the document without a '<' holds more than `limit` '=' bytes. This answers cheaply whether one may
+ * (1: look closer) or certainly does not (0), for UTF-8 and the encodings whose '<' and '=' are these bytes.
+ *
+ * It counts the '=' bytes of the whole document first, 16 at a time in vector code (most documents have a few
+ * dozen, and end there). Only when there are more than `limit` does it walk 64-byte blocks keeping a running count
+ * of '=' that starts again, with the block's own count (so it never counts less than a stretch holds), at every
+ * block that holds a '<'.
+ */
+static inline int adbridge_may_exceed_attributes(const unsigned char *bytes, size_t count, size_t limit) {
+    typedef unsigned char adbridge_lanes __attribute__((vector_size(16)));
+    const adbridge_lanes equals = {'=', '=', '=', '=', '=', '=', '=', '=', '=', '=', '=', '=', '=', '=', '=', '='};
+    const adbridge_lanes less = {'<', '<', '<', '<', '<', '<', '<', '<', '<', '<', '<', '<', '<', '<', '<', '<'};
+    size_t total = 0;
+    size_t index = 0;
+    while (count - index >= 64) {
+        /* Each lane counts at most 4 per block: 63 blocks (4,032 bytes) before a lane could overflow. */
+        adbridge_lanes lanes = {0};
+        size_t end = count - index >= 64 * 63 ? index + 64 * 63 : index + (count - index) / 64 * 64;
+        for (; index < end; index += 64) {
+            adbridge_lanes a, b, c, d;
+            __builtin_memcpy(&a, bytes + index, 16);
+            __builtin_memcpy(&b, bytes + index + 16, 16);
+            __builtin_memcpy(&c, bytes + index + 32, 16);
+            __builtin_memcpy(&d, bytes + index + 48, 16);
+            lanes -= (adbridge_lanes)(a == equals);
+            lanes -= (adbridge_lanes)(b == equals);
+            lanes -= (adbridge_lanes)(c == equals);
+            lanes -= (adbridge_lanes)(d == equals);
+        }
+        for (int lane = 0; lane < 16; lane++) {
+            total += lanes[lane];
+        }
+    }
+    if (index < count) {
+        /* The last bytes (fewer than 64), in a zero-padded block: vector code rather than a byte loop. */
+        unsigned char tail[64] = {0};
+        __builtin_memcpy(tail, bytes + index, count - index);
+        adbridge_lanes lanes = {0};
+        for (int offset = 0; offset < 64; offset += 16) {
+            adbridge_lanes chunk;
+            __builtin_memcpy(&chunk, tail + offset, 16);
+            lanes -= (adbridge_lanes)(chunk == equals);
+        }
+        for (int lane = 0; lane < 16; lane++) {
+            total += lanes[lane];
+        }
+    }
+    if (total <= limit) {
+        return 0;
+    }
+    size_t run = 0;
+    for (index = 0; index < count; index += 64) {
+        size_t end = count - index >= 64 ? index + 64 : count;
+        size_t block = 0;
+        int sawLess = 0;
+        if (end - index == 64) {
+            adbridge_lanes lanes = {0};
+            adbridge_lanes found = {0};
+            for (size_t offset = index; offset < end; offset += 16) {
+                adbridge_lanes chunk;
+                __builtin_memcpy(&chunk, bytes + offset, 16);
+                lanes -= (adbridge_lanes)(chunk == equals);
+                found |= (adbridge_lanes)(chunk == less);
+            }
+            for (int lane = 0; lane < 16; lane++) {
+                block += lanes[lane];
+                sawLess |= found[lane];
+            }
+        } else {
+            for (size_t offset = index; offset < end; offset++) {
+                block += bytes[offset] == '=';
+                sawLess |= bytes[offset] == '<';
+            }
+        }
+        run += block;
+        if (run > limit) {
+            return 1;
+        }
+        if (sawLess) {
+            run = block;
+        }
+    }
+    return 0;
+}
+
 #endif

@@ -32,4 +32,45 @@ struct VirtualTimeDriverTests {
         #expect(log == ["first", "nested@t=1.500s"])
         #expect(driver.runUntilIdle())
     }
+
+    @Test("C7: settle returns once every spawned task has finished or waits on virtual time, without a turn count")
+    func c7_settleIsExact() async {
+        let driver = VirtualTimeDriver()
+        var log: [String] = []
+        let transport = InMemoryTransport(clock: driver.clock)
+        transport.respond(to: "now", with: .body([1]))
+        transport.respond(to: "later", with: .delayed(.seconds(2), .body([2])))
+        for unit in ["now", "later"] {
+            driver.spawn {
+                // A chain of hops between the main actor and the transport: no fixed number of turns.
+                for _ in 0..<5 { _ = try? await transport.fetch(TransportRequest(providerID: "p", adUnitID: "now")) }
+                let reply = try? await transport.fetch(TransportRequest(providerID: "p", adUnitID: unit))
+                log.append("\(unit)=\(reply?.body ?? [])@\(driver.now)")
+            }
+        }
+        await driver.settle()
+        #expect(log == ["now=[1]@t=0.000s"])
+        #expect(driver.runnableTaskCount == 0)  // the delayed fetch waits on the clock: it does not count
+        await driver.run(for: .seconds(1.999))
+        #expect(log.count == 1)
+        await driver.run(for: .milliseconds(1))
+        #expect(log == ["now=[1]@t=0.000s", "later=[2]@t=2.000s"])
+    }
+
+    @Test("C7: a task suspended on a timer waits in virtual time; run(for:) resumes it at its deadline")
+    func c7_suspendedTaskWaitsOnTimers() async {
+        let driver = VirtualTimeDriver()
+        var resumedAt: AdInstant?
+        driver.spawn {
+            let value: Int = await driver.suspend { resumer in
+                driver.schedule(after: .seconds(3)) { resumer.resume(returning: 7) }
+            }
+            if value == 7 { resumedAt = driver.now }
+        }
+        await driver.settle()
+        #expect(driver.runnableTaskCount == 0)
+        #expect(resumedAt == nil)
+        await driver.run(for: .seconds(3))
+        #expect(resumedAt == AdInstant(sinceEpoch: .seconds(3)))
+    }
 }

@@ -12,7 +12,8 @@ struct ControlTests {
         if let id = harness.loadedIDs().last, harness.machine.isLoading { harness.fill(id) }
         switch harness.take() {
         case .success(let delivery):
-            _ = harness.machine.impressionRecorded(delivery, at: harness.now)
+            harness.machine.adShown(at: harness.now)
+            _ = harness.machine.revenue(of: delivery, at: harness.now)
             return nil
         case .failure(let error):
             return error
@@ -162,7 +163,8 @@ struct ControlTests {
         var harness = H(
             H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")]) { $0.preload = true })
         harness.start()
-        harness.fill("g")
+        // The fill carries the ad's expiry, as the unified ad declares it from Google's descriptor (one hour).
+        harness.fill("g", expiresAt: .seconds(3_600))
         let delivery = try #require(harness.delivered.first)
         #expect(delivery.expiresAt == .seconds(3_600))
         harness.advance(to: .seconds(3_599.999))
@@ -179,7 +181,7 @@ struct ControlTests {
     func g10_takeChecksExpiryItself() throws {
         var harness = H(H.placement(.waterfall, [H.waterfall("g", price: 1_000, provider: "google")]))
         harness.start()
-        harness.fill("g")
+        harness.fill("g", expiresAt: .seconds(3_600))
         harness.now = .seconds(3_600)  // a late live timer: time moved, the timer has not fired yet
         #expect(harness.take().failure?.code == .expired)
         #expect(harness.expired.count == 1)

@@ -48,10 +48,13 @@ struct MachineHarness {
 
     mutating func start() { apply(machine.startRequest(at: now, context: context)) }
 
-    mutating func fill(_ id: String, micros: Int64? = nil, creative: String? = nil, excluded: Bool = false) {
+    mutating func fill(
+        _ id: String, micros: Int64? = nil, creative: String? = nil, excluded: Bool = false,
+        expiresAt: AdInstant? = nil
+    ) {
         let fill = LineItemFill(
             price: micros.map { Revenue(micros: $0, currency: "USD", precision: .exact) },
-            creativeIDs: [creative ?? "cr-\(id)"], isExcludedCreative: excluded)
+            creativeIDs: [creative ?? "cr-\(id)"], expiresAt: expiresAt, isExcludedCreative: excluded)
         apply(machine.itemLoaded(index(id), fill: fill, at: now))
     }
 

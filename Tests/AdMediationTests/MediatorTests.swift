@@ -14,7 +14,11 @@ struct MediatorTests {
     var events: [MediationEvent] = []
 
     init() throws {
-        world = try TestHost(providers: [PricedProvider(id: "google"), PricedProvider(id: "yandex")])
+        // "google" declares Google's full-screen expiry (one hour, G10) in its descriptor, as GoogleProvider does.
+        world = try TestHost(providers: [
+            PricedProvider(id: "google", defaultTimeToLive: [.interstitial: .seconds(3_600)]),
+            PricedProvider(id: "yandex"),
+        ])
     }
 
     private func mediator(_ placements: [PlacementConfiguration], appCaps: [FrequencyCap] = []) throws -> (

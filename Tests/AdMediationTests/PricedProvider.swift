@@ -7,10 +7,17 @@ struct PricedProvider: AdProvider {
     let descriptor: ProviderDescriptor
     let timeToLive: Duration?
 
-    init(id: ProviderID, formats: Set<AdFormat> = [.interstitial, .native], timeToLive: Duration? = nil) {
+    /// - Parameters:
+    ///   - timeToLive: the expiry each loaded ad declares itself.
+    ///   - defaultTimeToLive: the descriptor's expiry per format, for ads that declare none.
+    init(
+        id: ProviderID, formats: Set<AdFormat> = [.interstitial, .native], timeToLive: Duration? = nil,
+        defaultTimeToLive: [AdFormat: Duration] = [:]
+    ) {
         descriptor = ProviderDescriptor(
             id: id, displayName: "Priced \(id)", version: ProviderVersion(1, 0, 0, 0), supportedFormats: formats,
-            impressionRule: ImpressionRule(minimumVisibleRatio: 0.5, minimumDuration: .zero))
+            impressionRule: ImpressionRule(minimumVisibleRatio: 0.5, minimumDuration: .zero),
+            timeToLive: defaultTimeToLive)
         self.timeToLive = timeToLive
     }
 

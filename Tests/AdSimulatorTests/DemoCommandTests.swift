@@ -43,6 +43,8 @@ struct DemoCommandTests {
             "t=1.500s   feed-native  impression  ifly-feed: ad counted",
             "t=1.500s   feed-native  revenue     ifly-feed (ifly): 3000 micros USD = $0.003000 (publisherDefined)",
             "t=4.000s   feed-slider  impression  yandex-slider: card demo-card-1 counted",
+            "t=4.000s   feed-slider  revenue     yandex-slider (yandex): 1800 micros USD = $0.001800 (publisherDefined)",
+            "t=7.000s   feed-slider  revenue     yandex-slider (yandex): 1800 micros USD = $0.001800 (publisherDefined)",
             "t=5.000s   feed-slider  click       yandex-slider: card demo-card-1 click counted",
             "t=9.000s   feed-native  click       ifly-feed: ad click counted",
             "t=10.000s  rewarded     present     google-rewarded: the video covers the window",
@@ -58,11 +60,11 @@ struct DemoCommandTests {
                 SUMMARY (virtual time t=32.000s, user earned 10 coins)
                 placement    format        strategy   provider              requests  impressions  clicks  revenue
                 -----------  ------------  ---------  --------------------  --------  -----------  ------  ---------
-                feed-slider  nativeSlider  waterfall  yandex                1         3            1       $0.001800
+                feed-slider  nativeSlider  waterfall  yandex                1         3            1       $0.003600
                 feed-native  native        waterfall  ifly                  2         2            1       $0.006000
                 rewarded     rewarded      hybrid     google                1         1            0       $0.005000
                 -----------  ------------  ---------  --------------------  --------  -----------  ------  ---------
-                total                                 yandex, ifly, google  4         6            2       $0.012800
+                total                                 yandex, ifly, google  4         6            2       $0.014600
 
                 """)
     }
@@ -132,7 +134,7 @@ struct DemoCommandTests {
         #expect(
             lines.last.map(String.init)
                 == "{\"timeMs\":32000,\"placement\":\"total\",\"kind\":\"summary\",\"text\":\"provider yandex, ifly, "
-                + "google; requests 4; impressions 6; clicks 2; revenue $0.012800\"}")
+                + "google; requests 4; impressions 6; clicks 2; revenue $0.014600\"}")
         let again = await Self.run(["demo", "--json"])
         #expect(again.out == out)
     }

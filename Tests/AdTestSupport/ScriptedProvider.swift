@@ -24,15 +24,23 @@ public struct ScriptedProvider: AdProvider {
         selfReportsClicks: Bool = false,
         requiredAssets: Set<AssetKind> = [],
         timeToLive: Duration? = nil,
+        components: [AdComponent] = [],
+        countsOnlyWithVisibleComponent: Bool = false,
         contractVersion: Int = AdBridgeContract.version,
+        defaultTimeToLive: [AdFormat: Duration] = [:],
+        providerCodes: [AdError.Code: Int] = [:],
+        retryPolicy: LoadRetryPolicy = .standard,
         recorder: ScriptedAdRecorder = ScriptedAdRecorder()
     ) {
         descriptor = ProviderDescriptor(
             id: id, displayName: "Scripted", version: ProviderVersion(0, 0, 1, 0), supportedFormats: formats,
             impressionRule: rule, clickPolicy: clickPolicy, selfReportsImpressions: selfReportsImpressions,
-            selfReportsClicks: selfReportsClicks, contractVersion: contractVersion)
+            selfReportsClicks: selfReportsClicks, contractVersion: contractVersion, timeToLive: defaultTimeToLive,
+            providerCodes: providerCodes, retryPolicy: retryPolicy)
         self.recorder = recorder
-        recorder.configure(requiredAssets: requiredAssets, timeToLive: timeToLive)
+        recorder.configure(
+            requiredAssets: requiredAssets, timeToLive: timeToLive, components: components,
+            countsOnlyWithVisibleComponent: countsOnlyWithVisibleComponent)
     }
 
     /// Fetches the ad unit; the body (UTF-8) is the creative ID.
@@ -47,7 +55,7 @@ public struct ScriptedProvider: AdProvider {
             providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
             creativeID: String(decoding: response.body, as: UTF8.self), loadedAt: now,
             expiresAt: recorder.timeToLive.map { now.advanced(by: $0) })
-        let ad = ScriptedAd(info: info, requiredAssets: recorder.requiredAssets, recorder: recorder)
+        let ad = ScriptedAd(info: info, recorder: recorder)
         recorder.lastAd = ad
         return ad
     }
@@ -61,25 +69,43 @@ public struct ScriptedProvider: AdProvider {
 /// ```
 @MainActor
 public final class ScriptedAdRecorder: Sendable {
-    private let settings = Mutex<(Set<AssetKind>, Duration?)>(([], nil))
-    /// Every call the unified layer made on scripted ads, in order.
+    private struct Settings {
+        var requiredAssets: Set<AssetKind> = []
+        var timeToLive: Duration?
+        var components: [AdComponent] = []
+        var countsOnlyWithVisibleComponent = false
+    }
+
+    private let settings = Mutex(Settings())
+    /// Every call the unified layer made on scripted ads, in order (`attach`, `attach card-1`, `click`, ...).
     public var calls: [String] = []
     /// The most recently loaded ad.
     public weak var lastAd: ScriptedAd?
     /// An error the next `attach` throws (provider-specific binder rules).
     public var attachError: AdError?
+    /// An error `checkAttach` throws (a vendor rule checked before anything is bound).
+    public var checkError: AdError?
     /// An error `validateClick` returns.
     public var clickError: AdError?
 
     /// Creates a recorder.
     public nonisolated init() {}
 
-    nonisolated func configure(requiredAssets: Set<AssetKind>, timeToLive: Duration?) {
-        settings.withLock { $0 = (requiredAssets, timeToLive) }
+    nonisolated func configure(
+        requiredAssets: Set<AssetKind>, timeToLive: Duration?, components: [AdComponent],
+        countsOnlyWithVisibleComponent: Bool
+    ) {
+        settings.withLock {
+            $0 = Settings(
+                requiredAssets: requiredAssets, timeToLive: timeToLive, components: components,
+                countsOnlyWithVisibleComponent: countsOnlyWithVisibleComponent)
+        }
     }
 
-    nonisolated var requiredAssets: Set<AssetKind> { settings.withLock { $0.0 } }
-    nonisolated var timeToLive: Duration? { settings.withLock { $0.1 } }
+    nonisolated var requiredAssets: Set<AssetKind> { settings.withLock { $0.requiredAssets } }
+    nonisolated var timeToLive: Duration? { settings.withLock { $0.timeToLive } }
+    nonisolated var components: [AdComponent] { settings.withLock { $0.components } }
+    nonisolated var countsOnlyWithVisibleComponent: Bool { settings.withLock { $0.countsOnlyWithVisibleComponent } }
 }
 
 /// A scripted provider ad.
@@ -93,19 +119,30 @@ public final class ScriptedAd: ProviderAd {
     public let info: LoadedAdInfo
     /// The required assets.
     public let requiredAssets: Set<AssetKind>
+    /// The components the recorder configured.
+    public let components: [AdComponent]
+    /// Whether the ad's own impression needs a visible component.
+    public let countsOnlyWithVisibleComponent: Bool
     /// The sink the unified layer gave the ad when it was attached or presented.
     public private(set) var events: AdEventSink?
     private let recorder: ScriptedAdRecorder
 
-    init(info: LoadedAdInfo, requiredAssets: Set<AssetKind>, recorder: ScriptedAdRecorder) {
+    init(info: LoadedAdInfo, recorder: ScriptedAdRecorder) {
         self.info = info
-        self.requiredAssets = requiredAssets
+        self.requiredAssets = recorder.requiredAssets
+        self.components = recorder.components
+        self.countsOnlyWithVisibleComponent = recorder.countsOnlyWithVisibleComponent
         self.recorder = recorder
     }
 
+    /// Throws the recorder's `checkError` if set.
+    public func checkAttach(_ binding: AdBinding, part: AdPart, context: ProviderContext) throws(AdError) {
+        if let error = recorder.checkError { throw error }
+    }
+
     /// Records the call; throws the recorder's `attachError` if set.
-    public func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError) {
-        recorder.calls.append("attach")
+    public func attach(_ binding: AdBinding, part: AdPart, context: ProviderContext) throws(AdError) {
+        recorder.calls.append(Self.call("attach", part))
         if let error = recorder.attachError { throw error }
         events = context.events
     }
@@ -117,13 +154,22 @@ public final class ScriptedAd: ProviderAd {
     }
 
     /// Returns the recorder's `clickError`.
-    public func validateClick(on node: HostNodeID, binding: AdBinding) -> AdError? { recorder.clickError }
+    public func validateClick(on node: HostNodeID, part: AdPart, binding: AdBinding) -> AdError? {
+        recorder.clickError
+    }
     /// Records the call.
-    public func didRecordImpression(_ data: ImpressionData) { recorder.calls.append("impression") }
+    public func didRecordImpression(_ data: ImpressionData) {
+        recorder.calls.append(Self.call("impression", AdPart(component: data.component)))
+    }
     /// Records the call.
-    public func didRecordClick(on node: HostNodeID?) { recorder.calls.append("click") }
+    public func didRecordClick(on node: HostNodeID?, part: AdPart) { recorder.calls.append(Self.call("click", part)) }
     /// Records the call.
-    public func detach() { recorder.calls.append("detach") }
+    public func detach(part: AdPart) { recorder.calls.append(Self.call("detach", part)) }
     /// Records the call (the sink stays reachable so tests can prove late callbacks are dropped).
     public func destroy() { recorder.calls.append("destroy") }
+
+    /// `attach` for the ad itself, `attach card-1` for a component.
+    private static func call(_ name: String, _ part: AdPart) -> String {
+        part.componentID.map { "\(name) \($0)" } ?? name
+    }
 }

@@ -27,7 +27,7 @@ public final class ExampleAd: ProviderAd {
     public var requiredAssets: Set<AssetKind> { response.requiredAssets }
 
     /// Accepts any binding the unified checks passed.
-    public func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError) {
+    public func attach(_ binding: AdBinding, part: AdPart, context: ProviderContext) throws(AdError) {
         isAttached = true
         events = context.events
     }
@@ -50,13 +50,13 @@ public final class ExampleAd: ProviderAd {
     }
 
     /// Fires the click URLs and reports the landing page opening.
-    public func didRecordClick(on node: HostNodeID?) {
+    public func didRecordClick(on node: HostNodeID?, part: AdPart) {
         beacons.send(response.clickURLs.map { Beacon(kind: .click, url: $0, providerID: info.providerID) })
         events?.sendNow(.jumped(success: true))
     }
 
     /// Forgets the container.
-    public func detach() { isAttached = false }
+    public func detach(part: AdPart) { isAttached = false }
 
     /// Drops the sink: nothing is sent after destroy.
     public func destroy() {

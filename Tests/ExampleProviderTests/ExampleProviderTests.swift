@@ -102,7 +102,9 @@ struct ExampleProviderTests {
     @Test("A build for another contract version is refused at registration")
     func otherContractRefused() {
         var registry = ProviderRegistry()
-        let error = thrownError { try registry.register(ExampleProvider(contractVersion: 2)) }
+        let error = thrownError {
+            try registry.register(ExampleProvider(contractVersion: AdBridgeContract.version + 1))
+        }
         #expect(error?.code == .registrationFailed)
         #expect(error?.hint?.contains("adapter") == true)
     }

@@ -63,6 +63,26 @@ struct IFLYExposureAndClickTests {
         #expect(ifly.beacons.sent == beaconsBefore)
     }
 
+    @Test("I13: the container exactly 2/3 visible, or just above, lets an external CTA count; just below is 71503")
+    func i13_externalCTAAtTwoThirdsBoundary() async throws {
+        // The feed scrolls by `offset`: the 300-point container keeps 300 - offset points on screen.
+        for (offset, counts) in [(100.0, true), (99.5, true), (100.5, false)] {
+            let (ifly, ad, _, cta) = try await externalSetup()
+            try ifly.tree.setBoundsOrigin(ifly.world.feed, Point(x: 0, y: offset))
+            let outcome = ad.click(on: cta)
+            if counts {
+                #expect(outcome == .counted, "offset \(offset): \(outcome)")
+            } else {
+                guard case .rejected(let error) = outcome else {
+                    Issue.record("offset \(offset): \(outcome)")
+                    continue
+                }
+                #expect(error.providerCode == 71503)
+                #expect(error.hint?.hasPrefix("[71503/visibility]") == true, "\(error.hint ?? "")")
+            }
+        }
+    }
+
     @Test("I20: jumps are the SDK's: the host gets only the jump's success, never a URL")
     func i20_jumpCarriesSuccessNotURL() async throws {
         let ifly = try IFLYWorld()

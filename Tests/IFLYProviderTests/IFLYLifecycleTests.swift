@@ -70,7 +70,7 @@ struct IFLYLifecycleTests {
         #expect(ad.click(on: second.cta) != .counted)
         // Late SDK callbacks after the release: an exposure and a click.
         feedAd.didRecordImpression(ImpressionData(providerID: IFLYProvider.id, adUnitID: "late"))
-        feedAd.didRecordClick(on: second.cta)
+        feedAd.didRecordClick(on: second.cta, part: .main)
         ifly.driver.advance(by: .seconds(5))
         await ifly.driver.settle()
         // What the user would notice: no exposure, click or jump beacon leaves, no callback, no state change.
@@ -92,13 +92,15 @@ struct IFLYLifecycleTests {
         // Drive the provider ad as the unified layer does, with a sink the unified layer does not close: the
         // provider's own destroy() must silence it (the ProviderAd contract, C5).
         let received = EventLog()
-        let sink = AdEventSink { event in received.events.append(event.description) }
-        try feedAd.attach(binding, context: ProviderContext(host: ifly.host, events: sink, adID: ad.unified.id))
+        let sink = AdEventSink(mailbox: ifly.driver.mailbox) { event in received.events.append(event.description) }
+        let context = ifly.host.makeProviderContext(
+            adID: ad.unified.id, providerID: IFLYProvider.id, events: sink, nodes: [binding.container])
+        try feedAd.attach(binding, part: .main, context: context)
         let beaconsBefore = ifly.beacons.sent
         feedAd.destroy()
         feedAd.didRecordImpression(ImpressionData(providerID: IFLYProvider.id, adUnitID: "late"))
-        feedAd.didRecordClick(on: cell.cta)
-        feedAd.detach()
+        feedAd.didRecordClick(on: cell.cta, part: .main)
+        feedAd.detach(part: .main)
         ifly.driver.advance(by: .seconds(5))
         await ifly.driver.settle()
         #expect(received.events.isEmpty)

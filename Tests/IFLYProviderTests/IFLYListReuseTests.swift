@@ -220,7 +220,7 @@ struct IFLYListReuseTests {
         let beaconsBefore = ifly.beacons.sent
         for (ad, removedAd) in zip(removed, removedFeedAds) {
             removedAd.ad.didRecordImpression(ImpressionData(providerID: IFLYProvider.id, adUnitID: "late"))
-            removedAd.ad.didRecordClick(on: removedAd.cta)
+            removedAd.ad.didRecordClick(on: removedAd.cta, part: .main)
             if let cta = removedAd.cta { #expect(ad.click(on: cta) != .counted) }
         }
         ifly.driver.advance(by: .seconds(2))
@@ -243,5 +243,29 @@ struct IFLYListReuseTests {
         let exposures = ifly.beacons.sent.filter { $0.kind == .impression }.count
         let removedExposures = removed.map { ifly.events(of: $0).filter { $0 == "didExpose" }.count }.reduce(0, +)
         #expect(exposures == exposedAds + removedExposures)
+    }
+
+    @Test("I17: one container shows one ad: a second ad attached to it without detaching the first is refused")
+    func i17_oneContainerShowsOneAd() async throws {
+        let ifly = try IFLYWorld()
+        let cell = try ifly.addCell(y: 0)
+        // Two ads made without the loader: nothing detaches the first one for the second.
+        let first = try ifly.makeAd(unit: "first", body: try IFLYWorld.fixture("single-image-redirect.xml"))
+        let second = try ifly.makeAd(unit: "second", body: try IFLYWorld.fixture("multi-image-two.xml"))
+        await first.load()
+        await second.load()
+        let standalone = NativeFeedAd(unified: second.unified, host: ifly.host)
+        try first.attach(with: ifly.binder(cell, for: first))
+        var binder = ifly.binder(cell, for: second)
+        binder.clickViews = []  // the call-to-action is the first ad's: the container itself is what collides
+        let error = thrownError { try standalone.attach(with: binder) }
+        #expect(error?.code == .invalidBinder)
+        #expect(error?.hint?.contains("I17") == true)
+        #expect(ifly.host.ad(shownIn: cell.container) == first.unified.id)
+        // Detached per container, synchronously (I16, I17), the container is free for the second ad at once.
+        #expect(first.detach(from: cell.container))
+        #expect(ifly.host.ad(shownIn: cell.container) == nil)
+        try standalone.attach(with: binder)
+        #expect(ifly.host.ad(shownIn: cell.container) == second.unified.id)
     }
 }

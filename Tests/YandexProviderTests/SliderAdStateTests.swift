@@ -130,10 +130,9 @@ struct SliderAdStateTests {
 
     @Test("Y12: a failed load is never retried automatically, and the host's retries are capped by the policy")
     func y12_noAutomaticRetryAndCappedRetries() async throws {
-        let world = try YandexWorld()
+        let world = try YandexWorld(retryPolicy: LoadRetryPolicy(maximumRetries: 2))
         let state = SliderAdState(
-            request: AdRequest(adUnitID: "empty", format: .nativeSlider), host: world.host, provider: world.provider,
-            retryPolicy: YandexRetryPolicy(maximumRetries: 2))
+            request: AdRequest(adUnitID: "empty", format: .nativeSlider), host: world.host, provider: world.provider)
         await state.loadAd().value
         world.driver.advance(by: .seconds(3600))
         await world.driver.settle()
@@ -161,8 +160,10 @@ struct SliderAdStateTests {
         } onChange: {
             assetViewUpdated.set()
         }
+        var failures: [String] = []
+        state.onImageLoadFailure { url, _ in failures.append(url) }
         var completions: [Bool] = []
-        state.loadImages { result in completions.append((try? result.get()) != nil) }
+        state.loadImages { completions.append(failures.isEmpty) }
         // Every card has an icon, a media image and a feedback image; all are requested at once.
         #expect(world.loader.requested.count == 9)
         world.driver.advance(by: .milliseconds(299))
@@ -186,11 +187,11 @@ struct SliderAdStateTests {
         let manual = try await world.loadedSlider(
             "slider-no-block-assets.xml", adUnit: "R-M-2",
             options: NativeAdOptions(shouldLoadImagesAutomatically: false))
-        let task = Task { try await manual.loadImages() }
+        let task = world.driver.spawn { await manual.loadImages() }
         await world.driver.settle()
         #expect(!manual.imagesLoaded)
         world.driver.advance(by: .milliseconds(300))
-        try await task.value
+        await task.value
         #expect(manual.imagesLoaded)
     }
 
@@ -199,10 +200,12 @@ struct SliderAdStateTests {
         let broken = "https://img.yandex.example/card-102-media.jpg"
         let world = try YandexWorld(failingImages: [broken])
         let state = try await world.loadedSlider(options: NativeAdOptions(shouldLoadImagesAutomatically: false))
-        var outcome: Result<Void, AdError>?
-        state.loadImages { outcome = $0 }
+        var outcome: [(String, AdError)]?
+        var failures: [(String, AdError)] = []
+        state.onImageLoadFailure { failures.append(($0, $1)) }
+        state.loadImages { outcome = failures }
         world.driver.advance(by: .seconds(1))
-        #expect(throws: AdError.self) { try outcome?.get() }
+        #expect(outcome?.isEmpty == false)  // loadImages() reported the failing image's error
         #expect(state.layout?.ads[0].imagesLoaded == true)
         #expect(state.layout?.ads[1].imagesLoaded == false)
     }
@@ -217,13 +220,15 @@ struct SliderAdStateTests {
         for url in urls where !url.contains("card-202-media") {
             world.transport.respond(to: url, with: .body([0x89, 0x50, 0x4E, 0x47]))
         }
-        var outcome: Result<Void, AdError>?
-        state.loadImages { outcome = $0 }
+        var outcome: [(String, AdError)]?
+        var failures: [(String, AdError)] = []
+        state.onImageLoadFailure { failures.append(($0, $1)) }
+        state.loadImages { outcome = failures }
         await world.driver.settle()
         #expect(Set(world.transport.requests.compactMap(\.url)) == urls)
         #expect(cards[0].imagesLoaded)
         #expect(!cards[1].imagesLoaded)  // its media image has no response: noFill from the transport
-        #expect(throws: AdError.self) { try outcome?.get() }
+        #expect(outcome?.isEmpty == false)  // loadImages() reported the failing image's error
     }
 
     @Test("Y14: loadImages() requests the block's images with the cards' and the block's image views update")
@@ -245,8 +250,10 @@ struct SliderAdStateTests {
         } onChange: {
             blockViewUpdated.set()
         }
-        var outcome: Result<Void, AdError>?
-        blockState.loadImages { outcome = $0 }
+        var outcome: [(String, AdError)]?
+        var failures: [(String, AdError)] = []
+        blockState.onImageLoadFailure { failures.append(($0, $1)) }
+        blockState.loadImages { outcome = failures }
         // One request each, all at once: the block's icon and every card's images.
         #expect(
             Set(world.loader.requested) == [
@@ -259,7 +266,7 @@ struct SliderAdStateTests {
         #expect(slider.loadedBlockImageURLs == [blockIcon])
         #expect(slider.blockImagesLoaded)
         // A card image failed: loadImages() reports it, yet the block's own image loaded and its view updated.
-        #expect(throws: AdError.self) { try outcome?.get() }
+        #expect(outcome?.isEmpty == false)  // loadImages() reported the failing image's error
         #expect(!blockState.imagesLoaded)
     }
 
@@ -322,6 +329,21 @@ struct SliderAdStateTests {
         #expect(!debug.warnings.contains { $0.contains("demo") })
     }
 
+    @Test("Y16: every build that goes to the store warns about the demo unit, a store beta as much as a release")
+    func y16_demoUnitWarnsInEveryStoreBuild() async throws {
+        for configuration in YandexBuildConfiguration.allCases {
+            let world = try YandexWorld(configuration: configuration)
+            _ = try await world.loadedSlider(
+                "demo-native-slider-yandex.xml", adUnit: YandexProvider.demoSliderAdUnitID)
+            let warned = world.warnings.contains {
+                $0.contains("demo-native-slider-yandex") && $0.contains(configuration.rawValue)
+                    && $0.contains("before the build goes to the store")
+            }
+            #expect(warned == configuration.isUploadedToStore, "\(configuration)")
+        }
+        #expect(YandexBuildConfiguration.allCases.filter(\.isUploadedToStore) == [.storeBeta, .release])
+    }
+
     @Test("Y17: logging is off until switched on; then integration problems come with a recommendation")
     func y17_loggingWithRecommendations() async throws {
         let world = try YandexWorld()
@@ -372,7 +394,7 @@ struct SliderAdStateTests {
     func y18_releasedNativeAdFreesItsCreative() async throws {
         let world = try YandexWorld()
         try world.serve("native-all-assets.xml", as: "N-1")
-        let environment = world.host.environment
+        let environment = world.host.environment(for: YandexProvider.id)
         var creative = ""
         do {
             let top = try await world.provider.loadNative(

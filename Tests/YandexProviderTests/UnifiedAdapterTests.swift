@@ -6,14 +6,16 @@ import YandexProvider
 @Suite("Yandex through the unified lifecycle")
 @MainActor
 struct UnifiedAdapterTests {
-    @Test("The descriptor: Yandex serves the slider and the native formats and reports its own impressions/clicks")
+    @Test("The descriptor: Yandex serves the slider and the native formats; the unified ad counts and validates")
     func descriptor() {
         let descriptor = YandexProvider().descriptor
         #expect(descriptor.id == "yandex")
         #expect(descriptor.supportedFormats == [.nativeSlider, .native])
-        #expect(descriptor.selfReportsImpressions)
-        #expect(descriptor.selfReportsClicks)
-        #expect(descriptor.impressionRule == .mrcDisplay)
+        // The block and its cards are the unified ad's parts: impressions and clicks are the core's, by Yandex's rule.
+        #expect(!descriptor.selfReportsImpressions)
+        #expect(!descriptor.selfReportsClicks)
+        #expect(descriptor.impressionRule == .mrcDisplay.requiringFullyVisibleRequiredAssets)
+        #expect(descriptor.retryPolicy == YandexProvider.retryPolicy)
         #expect(descriptor.clickPolicy.maximumDelayAfterImpression == .seconds(24 * 3600))
         #expect(descriptor.version.major == 7)
     }
@@ -95,12 +97,14 @@ struct UnifiedAdapterTests {
         #expect(world.beacons(.click) == ["https://an.yandex.example/count/click?c=native-1"])
     }
 
-    @Test("A stand-alone native ad works through its own NativeAdState and container, without UnifiedAd")
+    @Test("A stand-alone native ad works through its own NativeAdState and container")
     func nativeThroughItsState() async throws {
         let world = try YandexWorld()
         try world.serve("native-required-only.xml", as: "N-2")
-        let native = try await world.provider.loadNative(
-            AdRequest(adUnitID: "N-2", format: .native, placementID: "article"), environment: world.host.environment)
+        let ad = try world.host.makeAd(
+            AdRequest(adUnitID: "N-2", format: .native, placementID: "article"), provider: YandexProvider.id)
+        await ad.load().value
+        let native = try #require(ad.loadedAd as? YandexNativeAd)
         var events: [String] = []
         native.state.onAdImpression { events.append("impression(\($0.component ?? "ad"))") }
             .onAdClick { events.append("click") }
@@ -124,7 +128,8 @@ struct UnifiedAdapterTests {
         let direct = await {
             do throws(AdError) {
                 _ = try await world.provider.load(
-                    AdRequest(adUnitID: "R-M-1", format: .rewarded), environment: world.host.environment)
+                    AdRequest(adUnitID: "R-M-1", format: .rewarded),
+                    environment: world.host.environment(for: YandexProvider.id))
                 return AdError?.none
             } catch { return error }
         }()

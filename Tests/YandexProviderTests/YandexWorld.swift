@@ -35,11 +35,12 @@ final class YandexWorld {
     init(
         configuration: YandexBuildConfiguration = .debug, imageDelay: Duration = .milliseconds(200),
         failingImages: Set<String> = [], impressionRule: ImpressionRule = .mrcDisplay,
-        imageLoader: (any YandexImageLoader)? = nil
+        imageLoader: (any YandexImageLoader)? = nil, retryPolicy: LoadRetryPolicy = YandexProvider.retryPolicy
     ) throws {
         loader = ScheduledImageLoader(delay: imageDelay, failing: failingImages)
         provider = YandexProvider(
-            configuration: configuration, impressionRule: impressionRule, imageLoader: imageLoader ?? loader)
+            configuration: configuration, impressionRule: impressionRule, imageLoader: imageLoader ?? loader,
+            retryPolicy: retryPolicy)
         test = try TestHost(providers: [provider])
     }
 
@@ -171,10 +172,13 @@ final class SliderEventLog {
 }
 
 extension SliderAd {
-    /// Attaches the block outside the unified layer (to probe the provider's own binder checks).
+    /// Checks a block binding against the provider's own rules, outside the unified layer (to probe them).
     func attachForTest(_ binding: AdBinding, host: AdHost) throws(AdError) {
-        let sink = AdEventSink { _ in }
-        try attach(binding, context: ProviderContext(host: host, events: sink, adID: AdID(rawValue: 999)))
+        let sink = AdEventSink(mailbox: host.scheduler.mailbox) { _ in }
+        let context = host.makeProviderContext(
+            adID: AdID(rawValue: 999), providerID: YandexProvider.id, events: sink,
+            nodes: Set([binding.container] + binding.clickViews))
+        try checkAttach(binding, part: .main, context: context)
     }
 }
 

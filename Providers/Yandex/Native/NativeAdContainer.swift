@@ -1,7 +1,8 @@
 public import AdCore
 
 /// The container a host renders one native ad into (a slider card or a stand-alone ad): it binds the host
-/// nodes rendered for each asset primitive (rule Y5) and takes the ad's clicks.
+/// nodes rendered for each asset primitive (rule Y5) and takes the ad's clicks, through the unified ad the card
+/// belongs to.
 ///
 /// ```swift
 /// let container = NativeAdContainer(state: layout.ads[0], node: cardNode)

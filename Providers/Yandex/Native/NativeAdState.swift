@@ -2,9 +2,10 @@ public import AdCore
 public import Observation
 
 /// One Yandex native ad: a slider card or a stand-alone native ad, with the same asset primitives either way
-/// (rule Y5). The host renders it through a ``NativeAdContainer``; the state counts its impression by
-/// visibility (MRC 50 % for 1 s by default, video 50 % for 2 s; never zero size, rules Y13, Y15, Y22) and its
-/// clicks (rule Y23), and publishes its events (rule Y10).
+/// (rule Y5). The host renders it through a ``NativeAdContainer``; the unified ad it belongs to counts its
+/// impression by visibility (MRC 50 % for 1 s by default, video 50 % for 2 s, required assets fully visible; never
+/// zero size, rules Y13, Y15, Y20, Y22) and validates its clicks (rule Y23); this state publishes its events
+/// (rule Y10) and its images (rule Y14).
 ///
 /// ```swift
 /// for card in layout.ads {
@@ -19,6 +20,8 @@ public final class NativeAdState: Identifiable {
     public let id: String
     /// The decoded ad: assets, tracking.
     public let card: YandexCard
+    /// The viewability rule this ad's impression follows (video cards: the video rule, rule Y20).
+    public let impressionRule: ImpressionRule
     /// Whether the ad is bound to a container now.
     public private(set) var isBound = false
     /// When the impression counted, once it did.
@@ -28,26 +31,23 @@ public final class NativeAdState: Identifiable {
     /// Counted clicks.
     public private(set) var clickCount = 0
 
+    /// The part of the unified ad this state is (a component of a slider, or a stand-alone ad itself).
+    @ObservationIgnored let part: AdPart
     @ObservationIgnored let runtime: YandexRuntime
-    @ObservationIgnored let component: String?
+    /// The unified ad's parts, once it kept the loaded ad.
+    @ObservationIgnored var parts: AdParts?
     @ObservationIgnored private(set) var binding: AdBinding?
-    @ObservationIgnored private var tracker: ImpressionTrackerSet.TrackerID?
-    @ObservationIgnored private var clickCountedThisImpression = false
-    @ObservationIgnored private var hiddenRequiredAsset: AssetKind?
     @ObservationIgnored private var isDestroyed = false
     @ObservationIgnored private var clickHandlers: [@MainActor () -> Void] = []
     @ObservationIgnored private var impressionHandlers: [@MainActor (ImpressionData) -> Void] = []
     @ObservationIgnored private var bindingFailureHandlers: [@MainActor (AdError) -> Void] = []
-    /// The owner's hook (the slider or the unified adapter): bind checks, impressions, clicks, failures. Weak: the
-    /// owner holds its card states, so a strong reference back would keep a released owner (and the placement
-    /// ledger's holds it releases on deinit, rule Y18) alive for ever.
-    @ObservationIgnored weak var owner: (any NativeAdOwner)?
 
-    init(card: YandexCard, runtime: YandexRuntime, component: String?) {
+    init(card: YandexCard, part: AdPart, runtime: YandexRuntime, impressionRule: ImpressionRule) {
         self.id = card.id
         self.card = card
+        self.part = part
         self.runtime = runtime
-        self.component = component
+        self.impressionRule = impressionRule
     }
 
     /// Whether the ad carries an asset of a kind.
@@ -58,9 +58,6 @@ public final class NativeAdState: Identifiable {
 
     /// Whether every image of the ad has loaded.
     public var imagesLoaded: Bool { card.imageURLs.allSatisfy(loadedImageURLs.contains) }
-
-    /// The viewability rule this ad's impression follows (video cards: the video rule, rule Y20).
-    public var impressionRule: ImpressionRule { card.isVideo ? runtime.videoImpressionRule : runtime.impressionRule }
 
     /// Calls `handler` for every counted click.
     @discardableResult
@@ -83,171 +80,92 @@ public final class NativeAdState: Identifiable {
         return self
     }
 
-    // MARK: Binding (rules Y5, Y7, Y13, Y22)
+    // MARK: Driving the part (through the unified ad)
 
     func bind(_ binding: AdBinding) throws(AdError) {
         do throws(AdError) {
-            try checkBinding(binding)
+            guard let parts, !isDestroyed else {
+                throw AdError(
+                    .cancelled, "Card \(id) cannot be bound: its ad is gone.", providerID: runtime.providerID,
+                    hint: "Load a new slider; a destroyed ad is never reused.")
+            }
+            try parts.bind(binding, part: part)
         } catch {
             if !isDestroyed { for handler in bindingFailureHandlers { handler(error) } }
-            owner?.nativeAd(self, bindingFailed: error)
             throw error
         }
-        self.binding = binding
-        isBound = true
-        runtime.host.claimAdView(binding.container, for: self)
-        let frame = (try? runtime.host.tree.frame(of: binding.container)) ?? .zero
-        if frame.isEmpty {
-            runtime.warn(
-                "Card \(id) is bound to a zero-size container; it can never count an impression.",
-                fix: "Give the card's container a non-zero width and height (Y13).")
-        }
-        owner?.nativeAdDidBind(self)
-        startTracking()
     }
-
-    private func checkBinding(_ binding: AdBinding) throws(AdError) {
-        let providerID = runtime.providerID
-        guard !isDestroyed else {
-            throw AdError(
-                .cancelled, "Card \(id) was destroyed.", providerID: providerID,
-                hint: "Load a new slider; a destroyed ad is never reused.")
-        }
-        if let current = self.binding {
-            throw AdError(
-                .invalidBinder,
-                "Card \(id) is already shown in \(current.container); one ad is shown in one view at a time.",
-                providerID: providerID, hint: "Detach the card from its container before binding it to another (Y22).")
-        }
-        if runtime.host.isAdView(binding.container, takenByAnotherThan: self) {
-            throw AdError(
-                .invalidBinder,
-                "The view \(binding.container) already shows another ad; one view shows one ad at a time.",
-                providerID: providerID, hint: "Detach the other ad from this view before binding card \(id) (Y22).")
-        }
-        if let reason = card.invalidReason {
-            throw AdError(
-                .bindingFailed, "Card \(id) cannot be bound: \(reason).", providerID: providerID,
-                hint: "The response lacks a required field for this card; skip the card or report the ad unit.")
-        }
-        try AssetBinder(engine: runtime.host.engine)
-            .check(binding, required: card.requiredAssets, providerID: providerID)
-        for node in binding.clickViews where (try? runtime.host.tree.isDescendant(node, of: binding.container)) != true
-        {
-            throw AdError(
-                .invalidBinder, "Click view \(node) of card \(id) lies outside the card's container.",
-                providerID: providerID, hint: "Keep every click view of a card inside its NativeAdContainer.")
-        }
-        try owner?.nativeAd(self, willBind: binding)
-    }
-
-    func detach() {
-        stopTracking()
-        guard let binding else { return }
-        runtime.host.releaseAdView(binding.container, for: self)
-        self.binding = nil
-        isBound = false
-        owner?.nativeAdDidDetach(self)
-    }
-
-    func destroy() {
-        stopTracking()
-        if let binding { runtime.host.releaseAdView(binding.container, for: self) }
-        binding = nil
-        isBound = false
-        isDestroyed = true
-        owner = nil
-        clickHandlers.removeAll()
-        impressionHandlers.removeAll()
-        bindingFailureHandlers.removeAll()
-    }
-
-    // MARK: Impression (rules Y13, Y15, Y20, Y22)
-
-    private func startTracking() {
-        guard impressionAt == nil, !isDestroyed, let binding else { return }
-        stopTracking()
-        // Y22: the required assets are part of the continuous condition, not a check when the second is over: the
-        // tracker samples them with the card's ratio, so a required asset that is not fully visible restarts the
-        // second, and the impression needs one whole second in which every condition held.
-        let requiredNodes = card.requiredAssets.sorted { $0.rawValue < $1.rawValue }.map { ($0, binding.assets[$0]) }
-        let engine = runtime.host.engine
-        tracker = runtime.host.trackers.track(
-            node: binding.container, rule: impressionRule,
-            condition: { [weak self] in
-                for (kind, node) in requiredNodes {
-                    guard let node, engine.visibleRatio(of: node) >= Self.fullyVisibleRatio else {
-                        self?.requiredAssetNotFullyVisible(kind)
-                        return false
-                    }
-                }
-                self?.hiddenRequiredAsset = nil
-                return true
-            },
-            onImpression: { [weak self] instant in self?.trackerFired(at: instant) })
-    }
-
-    /// The share of a required asset that must be visible for it to count as fully visible (rounding slack).
-    private static let fullyVisibleRatio = 0.999
-
-    /// Records, once per episode, that the card is on screen but a required asset is not fully visible (Y17).
-    private func requiredAssetNotFullyVisible(_ kind: AssetKind) {
-        guard hiddenRequiredAsset != kind else { return }
-        hiddenRequiredAsset = kind
-        runtime.host.diagnostics.record(
-            .debug,
-            "Card \(id) is on screen but its required asset \(kind.rawValue) is not fully visible; its impression "
-                + "waits for one continuous second with every required asset fully visible.",
-            providerID: runtime.providerID,
-            recommendation: "Keep required assets fully inside the visible part of the card (Y22).")
-    }
-
-    private func stopTracking() {
-        if let tracker { runtime.host.trackers.stop(tracker) }
-        tracker = nil
-        hiddenRequiredAsset = nil
-    }
-
-    private func trackerFired(at instant: AdInstant) {
-        tracker = nil
-        guard binding != nil, !isDestroyed else { return }
-        impressionAt = instant
-        clickCountedThisImpression = false
-        let data = runtime.impressionData(creativeID: card.creativeID, component: component)
-        runtime.send(card.impressionURLs, kind: .impression)
-        for handler in impressionHandlers { handler(data) }
-        owner?.nativeAd(self, didRecordImpression: data)
-    }
-
-    // MARK: Clicks (rules Y8, Y23)
 
     func click(on node: HostNodeID, at point: Point?) -> ClickOutcome {
-        guard let binding, !isDestroyed else {
+        guard let parts, !isDestroyed else {
             return .rejected(
                 AdError(
                     .clickRejected, "Click on card \(id), which is not bound.", providerID: runtime.providerID,
                     hint: "Bind the card with NativeAdContainer.bind before it takes clicks."))
         }
-        let validator = ClickValidator(
-            engine: runtime.host.engine, policy: runtime.clickPolicy, providerID: runtime.providerID)
-        if let error = validator.validate(
-            click: node, at: point, binding: binding, impressionAt: impressionAt, now: runtime.host.scheduler.now,
-            ownership: [:], registeredOwner: nil, adID: AdID(rawValue: 0))
-        {
-            return .rejected(error)
-        }
-        if clickCountedThisImpression { return .repeated }
-        recordClick()
-        owner?.nativeAdDidRecordClick(self)
-        return .counted
+        return parts.click(on: node, at: point)
     }
 
-    /// A click counted (by this state or by the unified layer): tracking, landing, handlers.
-    func recordClick() {
-        clickCountedThisImpression = true
+    func detach() {
+        guard isBound else { return }
+        try? parts?.detach(part)
+    }
+
+    // MARK: What the unified ad asked or reported (through the provider ad)
+
+    /// Yandex's own checks of a card's binding: a card whose response lacks a required field never binds, and
+    /// every click view of a card lies inside the card's container.
+    func check(_ binding: AdBinding, context: ProviderContext) throws(AdError) {
+        if let reason = card.invalidReason {
+            throw AdError(
+                .bindingFailed, "Card \(id) cannot be bound: \(reason).", providerID: runtime.providerID,
+                hint: "The response lacks a required field for this card; skip the card or report the ad unit.")
+        }
+        for node in binding.clickViews
+        where (try? context.geometry.isDescendant(node, of: binding.container)) != true {
+            throw AdError(
+                .invalidBinder, "Click view \(node) of card \(id) lies outside the card's container.",
+                providerID: runtime.providerID, hint: "Keep every click view of a card inside its NativeAdContainer.")
+        }
+    }
+
+    func didAttach(_ binding: AdBinding, context: ProviderContext) {
+        self.binding = binding
+        isBound = true
+        // Y13: a zero-size card can never count.
+        if (try? context.geometry.frame(of: binding.container))?.isEmpty != false {
+            runtime.warn(
+                "Card \(id) is bound to a zero-size container; it can never count an impression.",
+                fix: "Give the card's container a non-zero width and height (Y13).")
+        }
+    }
+
+    func didDetach() {
+        binding = nil
+        isBound = false
+    }
+
+    func didRecordImpression(_ data: ImpressionData, at instant: AdInstant) {
+        guard !isDestroyed else { return }
+        impressionAt = instant
+        runtime.send(card.impressionURLs, kind: .impression)
+        for handler in impressionHandlers { handler(data) }
+    }
+
+    func didRecordClick() {
+        guard !isDestroyed else { return }
         clickCount += 1
         runtime.send(card.clickTrackingURLs, kind: .click)
         for handler in clickHandlers { handler() }
+    }
+
+    func destroy() {
+        isDestroyed = true
+        binding = nil
+        isBound = false
+        clickHandlers.removeAll()
+        impressionHandlers.removeAll()
+        bindingFailureHandlers.removeAll()
     }
 
     // MARK: Images (rules Y14, Y15)

@@ -1,8 +1,8 @@
 public import AdCore
 
 /// A stand-alone Yandex native ad: the provider ad the unified layer drives for the `.native` format. It binds
-/// through `UnifiedAd.bind`, counts its own impression (the same rules as a card) and takes clicks through
-/// `UnifiedAd.click(on:)`.
+/// through `UnifiedAd.bind` (or its ``state``'s ``NativeAdContainer``); the unified ad counts its impression by
+/// Yandex's rule and validates its clicks, this type fires the tracking and publishes the state.
 ///
 /// ```swift
 /// let native = unified.loadedAd as? YandexNativeAd
@@ -14,17 +14,15 @@ public final class YandexNativeAd: ProviderAd {
     public let info: LoadedAdInfo
     /// The ad's state: assets, impression, images.
     public let state: NativeAdState
-    private var events: AdEventSink?
     private var isDestroyed = false
 
-    init(info: LoadedAdInfo, card: YandexCard, runtime: YandexRuntime) {
+    init(info: LoadedAdInfo, card: YandexCard, runtime: YandexRuntime, impressionRule: ImpressionRule) {
         self.info = info
-        self.state = NativeAdState(card: card, runtime: runtime, component: nil)
-        state.owner = self
+        self.state = NativeAdState(card: card, part: .main, runtime: runtime, impressionRule: impressionRule)
     }
 
-    /// An ad released without ``destroy()`` cleans up as if destroyed: its timer stops, it raises no event, and the
-    /// placement ledger forgets its creative, so other placements may show it (rules Y18, C5).
+    /// An ad released without ``destroy()`` cleans up as if destroyed: it raises no event, and the placement ledger
+    /// forgets its creative, so other placements may show it (rules Y18, C5).
     isolated deinit {
         destroy()
     }
@@ -32,41 +30,38 @@ public final class YandexNativeAd: ProviderAd {
     /// The card's required assets (the unified layer checks them on `bind`).
     public var requiredAssets: Set<AssetKind> { state.card.requiredAssets }
 
-    /// Binds the ad's state to the unified binding and starts counting its impression.
-    public func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError) {
-        events = context.events
-        do throws(AdError) {
-            try state.bind(binding)
-        } catch {
-            events = nil
-            throw error
-        }
+    /// The card's rule (a video card counts by the video rule, Y20).
+    public var impressionRule: ImpressionRule? { state.impressionRule }
+
+    /// Keeps the unified ad's parts for the state's container.
+    public func didLoad(context: ProviderContext) { state.parts = context.parts }
+
+    /// Yandex's own checks of the binding (a card's invalid fields, click views inside the container).
+    public func checkAttach(_ binding: AdBinding, part: AdPart, context: ProviderContext) throws(AdError) {
+        try state.check(binding, context: context)
+    }
+
+    /// The ad is bound.
+    public func attach(_ binding: AdBinding, part: AdPart, context: ProviderContext) throws(AdError) {
+        state.didAttach(binding, context: context)
+    }
+
+    /// The impression counted: fire the impression tracking.
+    public func didRecordImpression(_ data: ImpressionData) {
+        state.didRecordImpression(data, at: state.runtime.environment.scheduler.now)
     }
 
     /// A click the unified validator accepted: fire the click tracking.
-    public func didRecordClick(on node: HostNodeID?) { state.recordClick() }
+    public func didRecordClick(on node: HostNodeID?, part: AdPart) { state.didRecordClick() }
 
-    /// Detaches the state.
-    public func detach() {
-        state.detach()
-        events = nil
-    }
+    /// The ad was detached.
+    public func detach(part: AdPart) { state.didDetach() }
 
     /// Releases everything; nothing is reported again. Calling it again does nothing.
     public func destroy() {
         guard !isDestroyed else { return }
         isDestroyed = true
         state.destroy()
-        events = nil
-        state.runtime.host.ledger.release(creative: state.card.creativeID, in: state.runtime.placementKey)
+        state.runtime.release([state.card.creativeID])
     }
-}
-
-extension YandexNativeAd: NativeAdOwner {
-    func nativeAd(_ ad: NativeAdState, willBind binding: AdBinding) throws(AdError) {}
-    func nativeAdDidBind(_ ad: NativeAdState) {}
-    func nativeAd(_ ad: NativeAdState, bindingFailed error: AdError) {}
-    func nativeAdDidDetach(_ ad: NativeAdState) {}
-    func nativeAd(_ ad: NativeAdState, didRecordImpression data: ImpressionData) { events?.sendNow(.impression(data)) }
-    func nativeAdDidRecordClick(_ ad: NativeAdState) { events?.sendNow(.click(component: nil)) }
 }

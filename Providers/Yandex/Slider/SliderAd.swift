@@ -4,9 +4,11 @@ public import Observation
 /// A loaded Yandex slider: the block and its cards. It is the provider ad the unified layer drives for the
 /// `.nativeSlider` format, and what ``SliderAdState`` publishes once loaded.
 ///
-/// The block binds through a ``SliderAdContainer`` (or `UnifiedAd.bind`), each card through its own
-/// ``NativeAdContainer`` inside the block's container (rules Y5-Y7). The block counts one impression, each card
-/// one of its own; the block has no click (rule Y8).
+/// The slider is one unified ad made of components: the block is the ad itself, bound through a
+/// ``SliderAdContainer`` (or `UnifiedAd.bind`), and each card is a component bound through its own
+/// ``NativeAdContainer`` inside the block's container (rules Y5-Y7). The unified ad counts the block's impression
+/// (only while one of its cards is seen, Y22) and each card's, and validates card clicks; this type adds Yandex's
+/// rules: the block has no click (Y8), a card outside the block is reported (Y7), images (Y14).
 ///
 /// ```swift
 /// let slider = unified.loadedAd as? SliderAd
@@ -21,6 +23,8 @@ public final class SliderAd: ProviderAd {
     public let response: YandexResponse
     /// The card states, in block order (rule Y19).
     public let cards: [NativeAdState]
+    /// The cards as components of the unified ad, in block order.
+    public let components: [AdComponent]
     /// When the block's impression counted.
     public private(set) var blockImpressionAt: AdInstant?
     /// The block's binding, while bound.
@@ -30,24 +34,31 @@ public final class SliderAd: ProviderAd {
     public private(set) var loadedBlockImageURLs: Set<String> = []
 
     @ObservationIgnored let runtime: YandexRuntime
-    @ObservationIgnored private var blockTracker: ImpressionTrackerSet.TrackerID?
-    @ObservationIgnored private var events: AdEventSink?
-    @ObservationIgnored private var unifiedAdID: AdID?
-    @ObservationIgnored private var clickViewOwners: [HostNodeID: String] = [:]
+    @ObservationIgnored private var parts: AdParts?
     @ObservationIgnored private var isDestroyed = false
+    @ObservationIgnored private var cardsReportedWithoutBlock: Set<String> = []
     @ObservationIgnored var onBlockImpression: (@MainActor (ImpressionData) -> Void)?
-    @ObservationIgnored var onBlockBindingFailure: (@MainActor (AdError) -> Void)?
 
-    init(info: LoadedAdInfo, response: YandexResponse, runtime: YandexRuntime) {
+    init(
+        info: LoadedAdInfo, response: YandexResponse, runtime: YandexRuntime, impressionRule: ImpressionRule,
+        videoImpressionRule: ImpressionRule
+    ) {
         self.info = info
         self.response = response
         self.runtime = runtime
-        self.cards = response.cards.map { NativeAdState(card: $0, runtime: runtime, component: $0.id) }
-        for card in cards { card.owner = self }
+        self.cards = response.cards.map {
+            NativeAdState(
+                card: $0, part: .component($0.id), runtime: runtime,
+                impressionRule: $0.isVideo ? videoImpressionRule : impressionRule)
+        }
+        self.components = zip(response.cards, cards).map { card, state in
+            AdComponent(
+                id: card.id, creativeID: card.creativeID, requiredAssets: card.requiredAssets,
+                impressionRule: state.impressionRule)
+        }
     }
 
-    /// A slider released without ``destroy()`` (by its ``SliderAdState``, a `UnifiedAd`, or a direct caller of
-    /// `YandexProvider.loadSlider`) cleans up as if destroyed: its timers stop, its cards raise no event, and the
+    /// A slider released without ``destroy()`` cleans up as if destroyed: its cards raise no event, and the
     /// placement ledger forgets its cards (rules Y18, C5).
     isolated deinit {
         destroy()
@@ -59,6 +70,9 @@ public final class SliderAd: ProviderAd {
     /// The block's required assets (rule Y9): the unified layer checks them on `bind`.
     public var requiredAssets: Set<AssetKind> { response.blockRequiredAssets }
 
+    /// The block's impression counts only while one of its cards is bound inside it and seen (rule Y22).
+    public var countsOnlyWithVisibleComponent: Bool { true }
+
     /// The block's own image URLs (its image assets, not its cards').
     public var blockImageURLs: [String] { response.blockAssets.compactMap(\.imageURL) }
 
@@ -68,137 +82,115 @@ public final class SliderAd: ProviderAd {
     /// Whether the block's impression has counted.
     public var blockImpressionCounted: Bool { blockImpressionAt != nil }
 
-    // MARK: Block binding (rules Y6, Y9)
+    // MARK: ProviderAd
 
-    /// Binds the block's container and the nodes of its own assets.
-    func bindBlock(_ binding: AdBinding, reportFailure: Bool) throws(AdError) {
-        do throws(AdError) {
-            guard !isDestroyed else {
-                throw AdError(
-                    .cancelled, "The slider was destroyed.", providerID: runtime.providerID,
-                    hint: "Load a new slider; a destroyed ad is never reused.")
-            }
-            if let current = blockBinding, current.container != binding.container {
-                throw AdError(
-                    .invalidBinder, "The slider is already shown in \(current.container).",
-                    providerID: runtime.providerID, hint: "Detach the slider before showing it in another container.")
-            }
-            try AssetBinder(engine: runtime.host.engine)
-                .check(binding, required: response.blockRequiredAssets, providerID: runtime.providerID)
+    /// Keeps the unified ad's parts, for the card containers.
+    public func didLoad(context: ProviderContext) {
+        parts = context.parts
+        for card in cards { card.parts = context.parts }
+    }
+
+    /// Yandex's rules of a binding: the block takes no click views (Y8); a card's own checks.
+    public func checkAttach(_ binding: AdBinding, part: AdPart, context: ProviderContext) throws(AdError) {
+        guard let card = card(part) else {
             if !binding.clickViews.isEmpty {
                 throw AdError(
                     .invalidBinder, "The slider block has no click of its own; it takes no click views.",
                     providerID: runtime.providerID,
                     hint: "Register click views on each card's NativeAdContainer; clicks come only from cards (Y8).")
             }
-        } catch {
-            if reportFailure, !isDestroyed { onBlockBindingFailure?(error) }
-            throw error
+            return
         }
-        blockBinding = binding
-        for card in cards where card.isBound { checkPlacement(of: card) }
-        updateBlockTracking()
+        try card.check(binding, context: context)
     }
 
-    func detachBlock() {
-        stopBlockTracking()
-        blockBinding = nil
+    /// A part is bound: the block, or a card (then checked against the block's container, Y7).
+    public func attach(_ binding: AdBinding, part: AdPart, context: ProviderContext) throws(AdError) {
+        if let card = card(part) {
+            card.didAttach(binding, context: context)
+            checkPlacement(of: card, context: context)
+        } else {
+            blockBinding = binding
+            for card in cards where card.isBound { checkPlacement(of: card, context: context) }
+        }
     }
 
-    // MARK: ProviderAd (the unified lifecycle)
-
-    /// Binds the block (the unified checks passed): the binding's container is the slider container.
-    public func attach(_ binding: AdBinding, context: ProviderContext) throws(AdError) {
-        try bindBlock(binding, reportFailure: false)
-        events = context.events
-        unifiedAdID = context.adID
-    }
-
-    /// Refuses every click the unified layer sees: the block has no click (rule Y8).
-    public func validateClick(on node: HostNodeID, binding: AdBinding) -> AdError? {
-        AdError(
+    /// Refuses every click on the block itself: the block has no click (rule Y8).
+    public func validateClick(on node: HostNodeID, part: AdPart, binding: AdBinding) -> AdError? {
+        guard part == .main else { return nil }
+        return AdError(
             .clickRejected, "The slider block has no click of its own.", providerID: runtime.providerID,
             hint: "Send taps to the card's NativeAdContainer.click(on:); clicks come only from cards (Y8).")
     }
 
-    /// Detaches the block and every card.
-    public func detach() {
-        for card in cards { card.detach() }
-        detachBlock()
-        if let unifiedAdID { runtime.host.unregisterClickViews(of: unifiedAdID) }
-        events = nil
+    /// The block's or a card's impression counted: fire its tracking (a card shown apart from its block is
+    /// reported, Y7).
+    public func didRecordImpression(_ data: ImpressionData) {
+        guard !isDestroyed else { return }
+        let now = runtime.environment.scheduler.now
+        guard let card = card(AdPart(component: data.component)) else {
+            blockImpressionAt = now
+            runtime.send(response.blockImpressionURLs, kind: .impression)
+            onBlockImpression?(data)
+            return
+        }
+        reportCardShownWithoutBlock(card)
+        card.didRecordImpression(data, at: now)
     }
 
-    /// Stops every timer, releases the ledger's holds and never calls back again.
+    /// A card's click counted: fire its click tracking.
+    public func didRecordClick(on node: HostNodeID?, part: AdPart) {
+        card(part)?.didRecordClick()
+    }
+
+    /// A part was detached.
+    public func detach(part: AdPart) {
+        if let card = card(part) { card.didDetach() } else { blockBinding = nil }
+    }
+
+    /// Never calls back again, and releases the placement ledger's holds (Y18).
     public func destroy() {
         guard !isDestroyed else { return }
         isDestroyed = true
-        stopBlockTracking()
         for card in cards { card.destroy() }
-        for card in cards { runtime.host.ledger.release(creative: card.card.creativeID, in: runtime.placementKey) }
+        runtime.release(cards.map(\.card.creativeID))
         blockBinding = nil
-        events = nil
         onBlockImpression = nil
-        onBlockBindingFailure = nil
     }
 
-    // MARK: Block impression (rules Y7, Y9)
+    // MARK: Detaching the block alone
 
-    private var cardsInsideBlock: [NativeAdState] {
-        guard let blockBinding else { return [] }
-        return cards.filter { card in
-            guard let container = card.binding?.container else { return false }
-            return (try? runtime.host.tree.isDescendant(container, of: blockBinding.container)) == true
+    /// Detaches the block's own container; the cards stay bound until their containers detach.
+    func detachBlock() {
+        guard blockBinding != nil else { return }
+        try? parts?.detach(.main)
+    }
+
+    /// Binds the block's own container through the unified ad.
+    func bindBlock(_ binding: AdBinding) throws(AdError) {
+        guard let parts, !isDestroyed else {
+            throw AdError(
+                .cancelled, "The slider was destroyed.", providerID: runtime.providerID,
+                hint: "Load a new slider; a destroyed ad is never reused.")
         }
+        try parts.bind(binding, part: .main)
     }
 
-    private func updateBlockTracking() {
-        guard blockImpressionAt == nil, !isDestroyed, let blockBinding, !cardsInsideBlock.isEmpty else {
-            stopBlockTracking()
-            return
-        }
-        guard blockTracker == nil else { return }
-        // Y22: the block's continuous second holds only while one of its cards is seen too (not an empty or
-        // hidden carousel): a moment without one restarts it.
-        blockTracker = runtime.host.trackers.track(
-            node: blockBinding.container, rule: runtime.impressionRule,
-            condition: { [weak self] in self?.isCardSeenInBlock ?? false },
-            onImpression: { [weak self] instant in self?.blockTrackerFired(at: instant) }
-        )
-    }
+    // MARK: Rule Y7
 
-    /// Whether one of the cards bound inside the block meets the impression rule's visibility now.
-    private var isCardSeenInBlock: Bool {
-        let engine = runtime.host.engine
-        return cardsInsideBlock.contains { card in
-            guard let container = card.binding?.container else { return false }
-            return runtime.impressionRule.isSatisfied(byRatio: engine.visibleRatio(of: container))
-        }
-    }
-
-    private func stopBlockTracking() {
-        if let blockTracker { runtime.host.trackers.stop(blockTracker) }
-        blockTracker = nil
-    }
-
-    private func blockTrackerFired(at instant: AdInstant) {
-        blockTracker = nil
-        guard !isDestroyed, !cardsInsideBlock.isEmpty else { return }
-        blockImpressionAt = instant
-        let data = runtime.impressionData(creativeID: response.blockID, component: nil)
-        runtime.send(response.blockImpressionURLs, kind: .impression)
-        onBlockImpression?(data)
-        events?.sendNow(.impression(data))
+    private func card(_ part: AdPart) -> NativeAdState? {
+        guard let id = part.componentID else { return nil }
+        return cards.first { $0.id == id }
     }
 
     /// Y7: reports a card bound outside the slider container. A card bound while the container is not bound yet
     /// is not reported here: the order of binding is free, and when the container binds in time with the card
     /// inside it, the block's impression counts. Whether it did is only known later: the container's binding
-    /// checks every card already bound (``bindBlock(_:reportFailure:)``), and a card that counts its impression
-    /// while the container is still not bound is reported then (``reportCardShownWithoutBlock(_:)``).
-    private func checkPlacement(of card: NativeAdState) {
+    /// checks every card already bound, and a card that counts its impression while the container is still not
+    /// bound is reported then (``reportCardShownWithoutBlock(_:)``).
+    private func checkPlacement(of card: NativeAdState, context: ProviderContext) {
         guard let container = card.binding?.container, let blockBinding else { return }
-        if (try? runtime.host.tree.isDescendant(container, of: blockBinding.container)) != true {
+        if (try? context.geometry.isDescendant(container, of: blockBinding.container)) != true {
             runtime.warn(
                 "Card \(card.id) is rendered outside its SliderAdContainer: the card counts its own impression, "
                     + "the block's impression is lost.",
@@ -209,7 +201,7 @@ public final class SliderAd: ProviderAd {
     /// Y7: a card counted its impression while the slider container is not bound. It was shown apart from its
     /// block, so the block's impression did not count with it; the integration problem is now certain.
     private func reportCardShownWithoutBlock(_ card: NativeAdState) {
-        guard blockBinding == nil, !isDestroyed else { return }
+        guard blockBinding == nil, cardsReportedWithoutBlock.insert(card.id).inserted else { return }
         runtime.warn(
             "Card \(card.id) counted its impression while the slider container is not bound: the card was shown "
                 + "apart from its block, so the block's impression did not count with it.",
@@ -219,68 +211,30 @@ public final class SliderAd: ProviderAd {
 
     // MARK: Images (rule Y14)
 
-    /// Loads the images of the block and of every card at once; `completion` runs once, when all finished.
-    func loadImages(completion: @escaping @MainActor (Result<Void, AdError>) -> Void) {
+    /// Loads the images of the block and of every card at once; `completion` runs once, when all finished, with
+    /// the failures (each image that could not load, with its error).
+    func loadImages(completion: @escaping @MainActor ([(url: String, error: AdError)]) -> Void) {
         let blockPending = blockImageURLs.filter { !loadedBlockImageURLs.contains($0) }
         var pending: [(NativeAdState?, String)] = blockPending.map { (nil, $0) }
         for card in cards { pending += card.pendingImageURLs.map { (card, $0) } }
         guard !pending.isEmpty, !isDestroyed else {
-            completion(.success(()))
+            completion([])
             return
         }
         var remaining = pending.count
-        var firstFailure: AdError?
+        var failures: [(url: String, error: AdError)] = []
         for (card, url) in pending {
-            runtime.imageLoader.loadImage(url, environment: runtime.host.environment) { [weak self] result in
+            runtime.imageLoader.loadImage(url, environment: runtime.environment) { [weak self] result in
                 guard let self, !self.isDestroyed else { return }
                 switch result {
                 case .success:
                     // Each image updates its views as it arrives: a card's, or the block's own (nil card).
                     if let card { card.imageLoaded(url) } else { self.loadedBlockImageURLs.insert(url) }
-                case .failure(let error): firstFailure = firstFailure ?? error
+                case .failure(let error): failures.append((url, error))
                 }
                 remaining -= 1
-                if remaining == 0 { completion(firstFailure.map { .failure($0) } ?? .success(())) }
+                if remaining == 0 { completion(failures) }
             }
         }
-    }
-}
-
-extension SliderAd: NativeAdOwner {
-    func nativeAd(_ ad: NativeAdState, willBind binding: AdBinding) throws(AdError) {
-        for node in binding.clickViews {
-            if let owner = clickViewOwners[node], owner != ad.id {
-                throw AdError(
-                    .invalidBinder, "Click view \(node) is already registered to card \(owner).",
-                    providerID: runtime.providerID, hint: "Give each card its own click views.")
-            }
-        }
-        if let unifiedAdID {
-            try runtime.host.registerClickViews(binding.clickViews, to: unifiedAdID, providerID: runtime.providerID)
-        }
-        for node in binding.clickViews { clickViewOwners[node] = ad.id }
-    }
-
-    func nativeAdDidBind(_ ad: NativeAdState) {
-        checkPlacement(of: ad)
-        updateBlockTracking()
-    }
-
-    func nativeAd(_ ad: NativeAdState, bindingFailed error: AdError) {
-        events?.sendNow(.bindingFailed(error))
-    }
-
-    func nativeAdDidDetach(_ ad: NativeAdState) {
-        clickViewOwners = clickViewOwners.filter { $0.value != ad.id }
-        updateBlockTracking()
-    }
-
-    func nativeAd(_ ad: NativeAdState, didRecordImpression data: ImpressionData) {
-        reportCardShownWithoutBlock(ad)
-        events?.sendNow(.impression(data))
-    }
-
-    func nativeAdDidRecordClick(_ ad: NativeAdState) {
-        events?.sendNow(.click(component: ad.id))
     }
 }

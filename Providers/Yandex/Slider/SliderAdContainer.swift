@@ -31,7 +31,7 @@ public struct SliderAdContainer {
 
     /// Detaches the block (its cards stay bound until their own containers detach).
     public func detach() {
-        guard state.phase.slider?.blockBinding?.container == node else { return }
-        state.phase.slider?.detachBlock()
+        guard let slider = state.phase.slider, slider.blockBinding?.container == node else { return }
+        slider.detachBlock()
     }
 }

@@ -34,14 +34,16 @@ public final class AdHost {
     /// Every impression timer.
     public let trackers: ImpressionTrackerSet
 
-    private var clickViewOwners: [HostNodeID: AdID] = [:]
-    private var presenters: [HostWindowID: AdID] = [:]
-    private var viewOwners: [HostNodeID: WeakOwner] = [:]
-
-    /// An ad object showing in a view, held weakly: an ad released without detaching frees its view.
-    private struct WeakOwner {
-        weak var object: AnyObject?
+    /// Who a registered view belongs to: an ad and one of its parts.
+    struct ViewOwner: Hashable {
+        let ad: AdID
+        let part: AdPart
     }
+
+    private var clickViewOwners: [HostNodeID: ViewOwner] = [:]
+    private var clickViewsByOwner: [ViewOwner: [HostNodeID]] = [:]
+    private var viewOwners: [HostNodeID: ViewOwner] = [:]
+    private var presenters: [HostWindowID: AdID] = [:]
     private var nextAdID: UInt64 = 0
     private var evaluationScheduled = false
 
@@ -76,11 +78,23 @@ public final class AdHost {
         tree.onChange = { [weak self] in self?.treeChanged() }
     }
 
-    /// What providers get to load with.
-    public var environment: ProviderEnvironment {
+    /// What a provider gets to load with: the host's transport, beacon sender, scheduler, ledger and
+    /// diagnostics under the provider's ID. Never the host itself.
+    public func environment(for providerID: ProviderID) -> ProviderEnvironment {
         ProviderEnvironment(
-            transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger, diagnostics: diagnostics,
-            host: self)
+            providerID: providerID, transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger,
+            diagnostics: diagnostics)
+    }
+
+    /// A provider context for driving a provider ad outside a ``UnifiedAd`` (conformance kits and tests): its
+    /// geometry reads `nodes` (and their ancestors) only.
+    public func makeProviderContext(
+        adID: AdID, providerID: ProviderID, events: AdEventSink, nodes: Set<HostNodeID>, ad: UnifiedAd? = nil
+    ) -> ProviderContext {
+        ProviderContext(
+            adID: adID, providerID: providerID, events: events, scheduler: scheduler, beacons: beacons,
+            diagnostics: ProviderDiagnostics(log: diagnostics, providerID: providerID),
+            geometry: HostGeometry(tree: tree, engine: engine, own: nodes), parts: AdParts(ad))
     }
 
     /// Creates an ad object for a request, served by one provider.
@@ -100,24 +114,25 @@ public final class AdHost {
         return UnifiedAd(id: AdID(rawValue: nextAdID), request: request, provider: provider, host: self)
     }
 
-    // MARK: Ad views (rule Y22: one ad is shown in one view at a time)
+    // MARK: Ad views (rules Y22, I17: one container shows one ad at a time)
 
-    /// Whether `container` shows an ad object other than `owner` (one that is still alive).
-    public func isAdView(_ container: HostNodeID, takenByAnotherThan owner: AnyObject) -> Bool {
-        guard let current = viewOwners[container]?.object else { return false }
-        return current !== owner
+    /// The ad shown in `container`, if any.
+    public func ad(shownIn container: HostNodeID) -> AdID? { viewOwners[container]?.ad }
+
+    /// The owner of `container` other than `owner` and the `releasing` ads, if any.
+    func viewOwner(of container: HostNodeID, otherThan owner: ViewOwner, releasing: Set<AdID>) -> ViewOwner? {
+        guard let current = viewOwners[container], current != owner, !releasing.contains(current.ad) else {
+            return nil
+        }
+        return current
     }
 
-    /// Records that `owner` shows in `container` (check ``isAdView(_:takenByAnotherThan:)`` first).
-    public func claimAdView(_ container: HostNodeID, for owner: AnyObject) {
-        viewOwners[container] = WeakOwner(object: owner)
-    }
+    /// Records that `owner` shows in `container`.
+    func claimView(_ container: HostNodeID, for owner: ViewOwner) { viewOwners[container] = owner }
 
     /// Records that `owner` no longer shows in `container`.
-    public func releaseAdView(_ container: HostNodeID, for owner: AnyObject) {
-        if let current = viewOwners[container], current.object == nil || current.object === owner {
-            viewOwners[container] = nil
-        }
+    func releaseView(_ container: HostNodeID, for owner: ViewOwner) {
+        if viewOwners[container] == owner { viewOwners[container] = nil }
     }
 
     // MARK: Full-screen presentations (rule G2)
@@ -126,9 +141,8 @@ public final class AdHost {
     /// that is already presenting cannot present again.
     public func presentedAd(in window: HostWindowID) -> AdID? { presenters[window] }
 
-    /// Throws `presenterBusy` when `window` shows a full-screen ad other than `ad` (rule G2); the one check both
-    /// ``UnifiedAd/present(from:)`` and a provider's "can present" ask.
-    public func checkPresenterFree(_ window: HostWindowID, for ad: AdID, providerID: ProviderID?) throws(AdError) {
+    /// Throws `presenterBusy` when `window` shows a full-screen ad other than `ad` (rule G2).
+    func checkPresenterFree(_ window: HostWindowID, for ad: AdID, providerID: ProviderID?) throws(AdError) {
         guard let shown = presenters[window], shown != ad else { return }
         throw AdError(
             .presenterBusy, "The window \(window) already shows another full-screen ad (\(shown)).",
@@ -136,12 +150,12 @@ public final class AdHost {
             hint: "Present after the ad on screen is dismissed; a window shows one full-screen ad (G2).")
     }
 
-    /// Records that `ad` is shown full-screen in `window` (called by ``UnifiedAd/present(from:)``).
+    /// Records that `ad` is shown full-screen in `window`.
     func beginPresentation(of ad: AdID, in window: HostWindowID) { presenters[window] = ad }
 
-    /// Records that `ad` is no longer shown full-screen anywhere (dismissed or destroyed).
-    func endPresentation(of ad: AdID) {
-        for (window, presented) in presenters where presented == ad { presenters[window] = nil }
+    /// Records that `ad` is no longer shown full-screen in `window`.
+    func endPresentation(of ad: AdID, in window: HostWindowID) {
+        if presenters[window] == ad { presenters[window] = nil }
     }
 
     /// A frame tick: samples the visibility of every tracked ad now.
@@ -152,46 +166,47 @@ public final class AdHost {
     // MARK: Click-view ownership (rules C4, I14)
 
     /// The ad a click view is registered to.
-    public func owner(ofClickView node: HostNodeID) -> AdID? { clickViewOwners[node] }
+    public func owner(ofClickView node: HostNodeID) -> AdID? { clickViewOwners[node]?.ad }
 
-    /// Registers click views to an ad.
-    ///
-    /// - Parameter providerCode: the provider's own code for invalid click views (IFLY: 71503), kept in the error
-    ///   and its hint tag `[<code>/shared]` (rules C6, I14).
-    /// - Throws: `invalidBinder` when one is registered to another ad; nothing is registered then.
-    public func registerClickViews(
-        _ nodes: [HostNodeID], to ad: AdID, providerID: ProviderID?, providerCode: Int? = nil
-    ) throws(AdError) {
-        try checkClickViews(nodes, for: ad, providerID: providerID, providerCode: providerCode)
-        for node in nodes { clickViewOwners[node] = ad }
+    /// The ad and part a click view is registered to.
+    func clickViewOwner(of node: HostNodeID) -> ViewOwner? { clickViewOwners[node] }
+
+    /// Registers click views to an ad's part (check them with ``checkClickViews(_:for:releasing:providerID:providerCode:)``
+    /// first).
+    func registerClickViews(_ nodes: [HostNodeID], to owner: ViewOwner) {
+        for node in nodes { clickViewOwners[node] = owner }
+        if !nodes.isEmpty { clickViewsByOwner[owner, default: []].append(contentsOf: nodes) }
     }
 
-    /// Checks that click views could be registered to an ad, without registering them.
+    /// Checks that click views could be registered to an ad's part, without registering them.
     ///
     /// - Parameters:
-    ///   - releasing: ads whose click views the caller releases before registering (an ad it is about to detach
-    ///     from the container); a view one of them holds does not count as shared.
-    ///   - providerCode: the provider's own code for invalid click views (IFLY: 71503), as in
-    ///     ``registerClickViews(_:to:providerID:providerCode:)``.
-    /// - Throws: `invalidBinder` when one is registered to another ad.
-    public func checkClickViews(
-        _ nodes: [HostNodeID], for ad: AdID, releasing: Set<AdID> = [], providerID: ProviderID?,
-        providerCode: Int? = nil
+    ///   - releasing: ads whose views the caller releases before registering (an ad it is about to detach from
+    ///     the container); a view one of them holds does not count as shared.
+    ///   - providerCode: the provider's own code for invalid click views (IFLY: 71503), kept in the error and its
+    ///     hint tag `[<code>/shared]` (rules C6, I14).
+    /// - Throws: `invalidBinder` when one is registered to another ad or part.
+    func checkClickViews(
+        _ nodes: [HostNodeID], for owner: ViewOwner, releasing: Set<AdID>, providerID: ProviderID?,
+        providerCode: Int?
     ) throws(AdError) {
         for node in nodes {
-            if let owner = clickViewOwners[node], owner != ad, !releasing.contains(owner) {
+            if let current = clickViewOwners[node], current != owner, !releasing.contains(current.ad) {
                 let tag = providerCode.map { "[\($0)/shared]" } ?? "[shared]"
+                let holder = current.ad == owner.ad ? "\(current.part) of this ad" : "\(current.ad)"
                 throw AdError(
-                    .invalidBinder, "Click view \(node) is already registered to \(owner).", providerID: providerID,
+                    .invalidBinder, "Click view \(node) is already registered to \(holder).", providerID: providerID,
                     providerCode: providerCode,
-                    hint: "\(tag) Give each ad its own click views; detach the other ad from its container first.")
+                    hint: "\(tag) Give each ad (and each card) its own click views; detach the other one first.")
             }
         }
     }
 
-    /// Releases every click view of an ad.
-    public func unregisterClickViews(of ad: AdID) {
-        clickViewOwners = clickViewOwners.filter { $0.value != ad }
+    /// Releases every click view of an ad's part.
+    func unregisterClickViews(of owner: ViewOwner) {
+        for node in clickViewsByOwner.removeValue(forKey: owner) ?? [] where clickViewOwners[node] == owner {
+            clickViewOwners[node] = nil
+        }
     }
 
     private func treeChanged() {

@@ -35,6 +35,10 @@ public final class HostTree {
         var rootOfWindow: Int32 = -1
         /// Bumped whenever the node gets a new parent: trackers restart their timers when it changes.
         var placement: UInt32 = 0
+        /// The node's position among its parent's children (its drawing order among its siblings).
+        var indexInParent: Int32 = 0
+        /// How many opaque nodes the subtree holds, this node included (the engine walks only branches with one).
+        var opaqueCount: Int32 = 0
     }
 
     struct Window {
@@ -58,6 +62,13 @@ public final class HostTree {
 
     /// Called after every change, on the main actor (the host view model uses it to schedule an evaluation).
     public var onChange: (@MainActor () -> Void)?
+
+    /// The nodes changed since ``changeLogBase`` (a changed frame, offset, flag, parent; a window's root when the
+    /// window changed), in order, possibly repeated: geometry engines read it from their cursor and recompute only
+    /// what hangs below these nodes. It is trimmed when it outgrows the tree; an engine left behind recomputes all.
+    private(set) var changeLog: [Int32] = []
+    /// The absolute position of `changeLog[0]`.
+    private(set) var changeLogBase: UInt64 = 0
 
     /// Creates an empty model.
     public init() {}
@@ -85,7 +96,7 @@ public final class HostTree {
         nodes.append(rootNode)
         windows.append(Window(scene: scene, frame: safeFrame, isForeground: isForeground, isKey: isKey, root: root))
         structureRevision &+= 1
-        changed()
+        changed(root)
         return HostWindowID(rawValue: windowIndex)
     }
 
@@ -147,7 +158,7 @@ public final class HostTree {
         try validate(frame, what: "window frame")
         windows[index].frame = frame
         nodes[Int(windows[index].root)].frame = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        changed()
+        changed(windows[index].root)
     }
 
     /// Removes a window: its nodes stay but are in no window (they are never visible until re-added elsewhere).
@@ -156,7 +167,7 @@ public final class HostTree {
         windows[index].isRemoved = true
         nodes[Int(windows[index].root)].rootOfWindow = -1
         structureRevision &+= 1
-        changed()
+        changed(windows[index].root)
     }
 
     // MARK: Nodes
@@ -172,7 +183,9 @@ public final class HostTree {
                 "The host tree holds \(nodes.count) nodes, the most it can.",
                 hint: "Mirror only the views that matter for ads into the host model.")
         }
-        nodes.append(Node(frame: frame, clipsToBounds: clipsToBounds, isOpaque: isOpaque))
+        var node = Node(frame: frame, clipsToBounds: clipsToBounds, isOpaque: isOpaque)
+        node.opaqueCount = isOpaque ? 1 : 0
+        nodes.append(node)
         return HostNodeID(rawValue: Int32(nodes.count - 1))
     }
 
@@ -209,7 +222,7 @@ public final class HostTree {
             throw hostError("\(node) is a window root and cannot be removed.", hint: "Use removeWindow(_:).")
         }
         detach(index)
-        changed()
+        changed(index)
     }
 
     /// Moves a node above its siblings (the last child draws on top).
@@ -217,10 +230,12 @@ public final class HostTree {
         let index = try checked(node)
         let parent = nodes[Int(index)].parent
         guard parent >= 0 else { return }
-        nodes[Int(parent)].children.removeAll { $0 == index }
+        let position = Int(nodes[Int(index)].indexInParent)
+        nodes[Int(parent)].children.remove(at: position)
         nodes[Int(parent)].children.append(index)
+        renumberChildren(of: parent, from: position)
         structureRevision &+= 1
-        changed()
+        changed(index)
     }
 
     /// Sets a node's frame in its parent's coordinates.
@@ -231,7 +246,7 @@ public final class HostTree {
             throw hostError("\(node) is a window root; its frame follows the window.", hint: "Use setFrame(of:_:).")
         }
         nodes[Int(index)].frame = frame
-        changed()
+        changed(index)
     }
 
     /// Sets the origin of a node's bounds: the scroll offset of a scrolling container (children move by minus it).
@@ -243,13 +258,14 @@ public final class HostTree {
                 hint: "Pass finite scroll offsets within ±\(Rect.maximumCoordinate) points.")
         }
         nodes[Int(index)].boundsOrigin = origin
-        changed()
+        changed(index)
     }
 
     /// Hides or shows a node (and so its subtree).
     public func setHidden(_ node: HostNodeID, _ isHidden: Bool) throws(AdError) {
-        nodes[Int(try checked(node))].isHidden = isHidden
-        changed()
+        let index = try checked(node)
+        nodes[Int(index)].isHidden = isHidden
+        changed(index)
     }
 
     /// Sets a node's opacity; values are clamped to 0...1, and below 0.01 the subtree counts as invisible.
@@ -259,25 +275,30 @@ public final class HostTree {
             throw hostError("Alpha \(alpha) of \(node) is not finite.", hint: "Pass an opacity between 0 and 1.")
         }
         nodes[Int(index)].alpha = Swift.min(1, Swift.max(0, alpha))
-        changed()
+        changed(index)
     }
 
     /// Enables or disables touches on a node (and so its subtree).
     public func setUserInteractionEnabled(_ node: HostNodeID, _ isEnabled: Bool) throws(AdError) {
-        nodes[Int(try checked(node))].isUserInteractionEnabled = isEnabled
-        changed()
+        let index = try checked(node)
+        nodes[Int(index)].isUserInteractionEnabled = isEnabled
+        changed(index)
     }
 
     /// Makes a node clip its subtree to its bounds, or not.
     public func setClipsToBounds(_ node: HostNodeID, _ clips: Bool) throws(AdError) {
-        nodes[Int(try checked(node))].clipsToBounds = clips
-        changed()
+        let index = try checked(node)
+        nodes[Int(index)].clipsToBounds = clips
+        changed(index)
     }
 
     /// Declares a node opaque (it hides whatever draws below it) or not.
     public func setOpaque(_ node: HostNodeID, _ isOpaque: Bool) throws(AdError) {
-        nodes[Int(try checked(node))].isOpaque = isOpaque
-        changed()
+        let index = try checked(node)
+        guard nodes[Int(index)].isOpaque != isOpaque else { return }
+        nodes[Int(index)].isOpaque = isOpaque
+        addOpaqueCount(isOpaque ? 1 : -1, from: index)
+        changed(index)
     }
 
     // MARK: Queries
@@ -378,23 +399,43 @@ public final class HostTree {
             )
         }
         try checkNoCycle(child, parent)
-        var siblings = nodes[Int(parent)].children
-        let position = Swift.min(Swift.max(index ?? siblings.count, 0), siblings.count)
-        siblings.insert(child, at: position)
-        nodes[Int(parent)].children = siblings
+        let count = nodes[Int(parent)].children.count
+        let position = Swift.min(Swift.max(index ?? count, 0), count)
+        nodes[Int(parent)].children.insert(child, at: position)
+        renumberChildren(of: parent, from: position)
         nodes[Int(child)].parent = parent
         nodes[Int(child)].placement &+= 1
+        addOpaqueCount(nodes[Int(child)].opaqueCount, from: parent)
         structureRevision &+= 1
-        changed()
+        changed(child)
     }
 
     private func detach(_ child: Int32) {
         let parent = nodes[Int(child)].parent
         guard parent >= 0 else { return }
-        nodes[Int(parent)].children.removeAll { $0 == child }
+        let position = Int(nodes[Int(child)].indexInParent)
+        nodes[Int(parent)].children.remove(at: position)
+        renumberChildren(of: parent, from: position)
+        addOpaqueCount(-nodes[Int(child)].opaqueCount, from: parent)
         nodes[Int(child)].parent = -1
         nodes[Int(child)].placement &+= 1
         structureRevision &+= 1
+    }
+
+    /// Records the children's positions from `start` on (after an insertion, a removal or a reorder).
+    private func renumberChildren(of parent: Int32, from start: Int) {
+        let children = nodes[Int(parent)].children
+        for position in start..<children.count { nodes[Int(children[position])].indexInParent = Int32(position) }
+    }
+
+    /// Adds `delta` to the opaque count of `node` and each of its ancestors.
+    private func addOpaqueCount(_ delta: Int32, from node: Int32) {
+        guard delta != 0 else { return }
+        var index = node
+        while index >= 0 {
+            nodes[Int(index)].opaqueCount += delta
+            index = nodes[Int(index)].parent
+        }
     }
 
     private func checkNoCycle(_ child: Int32, _ parent: Int32) throws(AdError) {
@@ -446,5 +487,15 @@ public final class HostTree {
     private func changed() {
         revision &+= 1
         onChange?()
+    }
+
+    /// A change below `node`: logged for the geometry engines, then announced.
+    private func changed(_ node: Int32) {
+        if changeLog.count >= Swift.max(4_096, nodes.count) {
+            changeLogBase &+= UInt64(changeLog.count)
+            changeLog.removeAll(keepingCapacity: true)
+        }
+        changeLog.append(node)
+        changed()
     }
 }

@@ -5,12 +5,14 @@
 /// when the node or an ancestor is hidden or has an alpha below 0.01, when the window is in the background,
 /// when the node is in no window, or when it has zero width or height (rule Y13).
 ///
-/// One ``refresh()`` walks the tree once (pre-order, iteratively, into reused buffers); queries then cost a
-/// scan of the window's occluders. The engine recomputes only when ``HostTree/revision`` changed.
+/// Its cost follows what changed, not the size of the tree. The tree logs the nodes that changed; the engine
+/// invalidates what hangs below them and recomputes a node's placement only when it is asked for (an ad's
+/// container, a click view) or when it is an occluder below a change. Occluders live in a per-window grid that
+/// is updated only for the occluders that moved, and a node's covered area is the exact union of the occluders
+/// drawn above it, found in O(k log k) for k overlapping occluders (a sweep over a segment tree).
 ///
 /// ```swift
 /// let engine = VisibilityEngine(tree: tree)
-/// engine.refresh()
 /// let ratio = engine.visibleRatio(of: card)  // 0...1
 /// ```
 @MainActor
@@ -21,101 +23,90 @@ public final class VisibilityEngine {
     /// The model the engine reads.
     public let tree: HostTree
 
-    private var computedRevision: UInt64 = .max
-    private var pass: UInt32 = 0
-    /// Per-node results of the last pass, indexed by node ID (one array: one write per node per pass).
+    /// Per-node placements, indexed by node ID; valid when computed after the last invalidation on its chain.
     private var states: [NodeState] = []
-    /// Whether each window is in the foreground, as of the last pass.
-    private var windowForeground: [Bool] = []
-    /// Occluders of each window, in drawing order.
-    private var occluders: [[Occluder]] = []
-    /// Each window's occluders bucketed by 64-point cells, so a query reads only its neighbourhood.
+    /// The pass in which each node was last invalidated (it, or something it hangs from, changed).
+    private var invalidatedAt: [UInt32] = []
+    /// The pass in which each node's chain was last checked, and the newest invalidation found on it then.
+    private var checkedAt: [UInt32] = []
+    private var chainInvalidation: [UInt32] = []
+    /// The current pass: it moves on when the tree changed since the last refresh.
+    private var pass: UInt32 = 1
+    /// Every state computed before this pass is stale (the engine fell behind the tree's change log).
+    private var invalidatedAll: UInt32 = 1
+    private var logCursor: UInt64 = 0
+    private var seenRevision: UInt64 = .max
+    /// Each window's occluders, bucketed into a grid.
     private var grids: [OccluderGrid] = []
-    /// Per-occluder stamps that keep a query from reading an occluder twice (it may span several cells).
-    private var occluderStamps: [UInt32] = []
+    private var path: [Int32] = []
+    private var walk: [Int32] = []
+    private var dirtyRoots: [Int32] = []
+    private let covering = CoveredAreaScratch()
+    /// The query node's ancestors (stamped), and at each the position of the child the query node descends
+    /// through: what decides whether an occluder draws above it.
+    private var pathStamp: [UInt32] = []
+    private var pathChildPosition: [Int32] = []
     private var queryStamp: UInt32 = 0
-    private var stack: [Int32] = []
-    /// Each window's nodes in drawing (pre-)order, root first; re-derived only when the tree's shape changes.
-    private var drawingOrder: [[Int32]] = []
-    private var orderedStructure: UInt64 = .max
-    private var scratchRects: [Rect] = []
-    private var scratchEdges: [Double] = []
-    private var scratchIntervals: [(Double, Double)] = []
 
-    private struct NodeState {
-        var pass: UInt32 = 0
+    struct NodeState {
+        var computedAt: UInt32 = 0
         var window: Int32 = -1
-        var order: Int32 = 0
-        var subtreeEnd: Int32 = 0
         var flags: UInt8 = 0
         var placement: UInt32 = 0
         var frame = Rect.zero
         var clip = Rect.zero
         var childClip = Rect.zero
         var contentOrigin = Point(x: 0, y: 0)
+        /// Where the node sits in its window's occluder grid, when it is an occluder.
+        var occluderWindow: Int32 = -1
+        var occluderSlot: Int32 = -1
     }
 
-    private struct Occluder {
-        var order: Int32
-        var rect: Rect
-    }
-
-    private struct OccluderGrid {
-        var columns = 1
-        var rows = 1
-        var cellWidth = cellSize
-        var cellHeight = cellSize
-        var cells: [[Int32]] = []
-
-        /// The preferred cell size, in points.
-        static let cellSize = 64.0
-        /// At most this many columns and rows: a huge window gets larger cells, never more of them, so the grid's
-        /// memory and build time are bounded whatever the window's size (rule R3).
-        static let maximumDimension = 64
-        /// Below this many occluders a linear scan is cheaper than the grid.
-        static let minimumOccluders = 16
-
-        /// Sizes the grid for a window's bounds.
-        mutating func fit(_ bounds: Rect) {
-            columns = Self.dimension(bounds.width)
-            rows = Self.dimension(bounds.height)
-            cellWidth = Swift.max(Self.cellSize, bounds.width / Double(columns))
-            cellHeight = Swift.max(Self.cellSize, bounds.height / Double(rows))
-        }
-
-        private static func dimension(_ length: Double) -> Int {
-            let cells = (length / cellSize).rounded(.up)
-            return cells >= Double(maximumDimension) ? maximumDimension : Swift.max(1, Int(cells))
-        }
-
-        func cellRange(of rect: Rect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
-            let first = Self.cell(rect.x / cellWidth, count: columns)
-            let last = Swift.max(first, Self.cell((rect.maxX - 0.000_001) / cellWidth, count: columns))
-            let top = Self.cell(rect.y / cellHeight, count: rows)
-            let bottom = Swift.max(top, Self.cell((rect.maxY - 0.000_001) / cellHeight, count: rows))
-            return (first...last, top...bottom)
-        }
-
-        /// A cell index in `0..<count`, clamped as a `Double` first so the conversion cannot trap.
-        private static func cell(_ position: Double, count: Int) -> Int {
-            Int(Swift.min(Double(count - 1), Swift.max(0, position.isNaN ? 0 : position)))
-        }
-    }
-
-    private static let hiddenFlag: UInt8 = 1
-    private static let transparentFlag: UInt8 = 2
-    private static let notInteractiveFlag: UInt8 = 4
-    /// Marks a stack entry whose subtree is finished (its `subtreeEnd` is due).
-    private static let exitMark: Int32 = Int32.min
+    static let hiddenFlag: UInt8 = 1
+    static let transparentFlag: UInt8 = 2
+    static let notInteractiveFlag: UInt8 = 4
 
     /// Creates an engine over a host tree.
     public init(tree: HostTree) { self.tree = tree }
 
-    /// Recomputes every node's placement if the tree changed since the last pass.
+    /// Brings the engine up to date with the tree's changes: invalidates what hangs below each change and moves
+    /// the occluders below it. Costs what changed; nothing when nothing did.
     public func refresh() {
-        guard computedRevision != tree.revision else { return }
-        computedRevision = tree.revision
-        recompute()
+        guard seenRevision != tree.revision else { return }
+        seenRevision = tree.revision
+        growStorage()
+        nextPass()
+        dirtyRoots.removeAll(keepingCapacity: true)
+        let log = tree.changeLog
+        let base = tree.changeLogBase
+        if logCursor < base {
+            // The log was trimmed past this engine's cursor: everything is stale, and every window is walked
+            // afresh (occluders that left every window are dropped with the grids).
+            invalidatedAll = pass
+            for window in grids.indices { grids[window] = OccluderGrid() }
+            for index in states.indices {
+                states[index].occluderWindow = -1
+                states[index].occluderSlot = -1
+            }
+            for window in tree.windows.indices { dirtyRoots.append(tree.windows[window].root) }
+            for root in dirtyRoots { invalidatedAt[Int(root)] = pass }
+        } else {
+            let start = Int(logCursor - base)
+            for entry in log[Swift.min(start, log.count)...] {
+                let index = Int(entry)
+                guard invalidatedAt[index] != pass else { continue }
+                invalidatedAt[index] = pass
+                dirtyRoots.append(entry)
+            }
+        }
+        logCursor = base &+ UInt64(log.count)
+        while grids.count < tree.windows.count { grids.append(OccluderGrid()) }
+        for window in tree.windows.indices {
+            let bounds = Rect(
+                x: 0, y: 0, width: tree.windows[window].frame.width, height: tree.windows[window].frame.height)
+            if grids[window].fit(bounds) { rebuildGrid(window) }
+        }
+        updateOccluders()
     }
 
     /// The node's visible ratio in 0...1 (see the type's documentation). Refreshes first when needed.
@@ -125,12 +116,18 @@ public final class VisibilityEngine {
     public func geometry(of node: HostNodeID) -> NodeGeometry {
         refresh()
         let index = Int(node.rawValue)
-        guard index >= 0, index < states.count, states[index].pass == pass else {
+        guard index >= 0, index < states.count else {
             return NodeGeometry(
                 window: nil, frameInWindow: .zero, clippedRect: .zero, visibleRatio: 0, isInteractive: false,
                 zeroReason: .notInWindow)
         }
+        ensureState(index)
         let state = states[index]
+        guard state.window >= 0 else {
+            return NodeGeometry(
+                window: nil, frameInWindow: .zero, clippedRect: .zero, visibleRatio: 0, isInteractive: false,
+                zeroReason: .notInWindow)
+        }
         let frame = state.frame
         let clipped = frame.intersection(state.clip)
         var geometry = NodeGeometry(
@@ -142,12 +139,12 @@ public final class VisibilityEngine {
             geometry.zeroReason = .hidden
         } else if state.flags & Self.transparentFlag != 0 {
             geometry.zeroReason = .transparent
-        } else if !windowForeground[Int(state.window)] {
+        } else if !isForeground(state.window) {
             geometry.zeroReason = .background
         } else if clipped.isEmpty {
             geometry.zeroReason = .clippedAway
         } else {
-            let covered = coveredArea(of: clipped, above: state.subtreeEnd, in: Int(state.window))
+            let covered = coveredArea(of: clipped, by: index, in: Int(state.window))
             let visible = Swift.max(0, clipped.area - covered)
             geometry.visibleRatio = Swift.min(1, visible / frame.area)
             if geometry.visibleRatio <= 0 { geometry.zeroReason = .covered }
@@ -160,7 +157,9 @@ public final class VisibilityEngine {
     public func placementKey(of node: HostNodeID) -> UInt64? {
         refresh()
         let index = Int(node.rawValue)
-        guard index >= 0, index < states.count, states[index].pass == pass else { return nil }
+        guard index >= 0, index < states.count else { return nil }
+        ensureState(index)
+        guard states[index].window >= 0 else { return nil }
         return UInt64(states[index].placement) << 32 | UInt64(UInt32(bitPattern: states[index].window))
     }
 
@@ -171,262 +170,244 @@ public final class VisibilityEngine {
         guard geometry.zeroReason == nil, point.isValid, geometry.clippedRect.contains(point),
             let window = geometry.window
         else { return false }
-        let end = states[Int(node.rawValue)].subtreeEnd
-        for occluder in occluders[Int(window.rawValue)] where occluder.order > end {
-            if occluder.rect.contains(point) { return false }
+        markPath(of: Int(node.rawValue))
+        var grid = grids[Int(window.rawValue)]
+        grids[Int(window.rawValue)] = OccluderGrid()
+        defer { grids[Int(window.rawValue)] = grid }
+        var hit = true
+        grid.forEachCandidate(in: Rect(x: point.x, y: point.y, width: 0, height: 0)) { occluder, rect in
+            if hit, rect.contains(point), isDrawnAbove(occluder) { hit = false }
         }
-        return true
+        return hit
     }
 
-    /// The window's opaque nodes drawn above `node` that overlap it (for diagnostics: "covered by ...").
+    /// The area of the node's visible part covered by opaque nodes drawn above it (for diagnostics).
     public func coveringArea(of node: HostNodeID) -> Double {
         let geometry = geometry(of: node)
         guard let window = geometry.window, geometry.zeroReason == nil || geometry.zeroReason == .covered else {
             return 0
         }
-        return coveredArea(
-            of: geometry.clippedRect, above: states[Int(node.rawValue)].subtreeEnd, in: Int(window.rawValue))
+        return coveredArea(of: geometry.clippedRect, by: Int(node.rawValue), in: Int(window.rawValue))
     }
 
-    // MARK: The pass
+    // MARK: States
 
-    private func recompute() {
-        pass &+= 1
-        let pass = self.pass
-        let windows = tree.windows
-        if states.count < tree.nodeCount {
-            states.append(contentsOf: repeatElement(NodeState(), count: tree.nodeCount - states.count))
+    private func growStorage() {
+        let count = tree.nodeCount
+        guard states.count < count else { return }
+        let added = count - states.count
+        states.append(contentsOf: repeatElement(NodeState(), count: added))
+        pathStamp.append(contentsOf: repeatElement(0, count: added))
+        pathChildPosition.append(contentsOf: repeatElement(0, count: added))
+        invalidatedAt.append(contentsOf: repeatElement(0, count: added))
+        checkedAt.append(contentsOf: repeatElement(0, count: added))
+        chainInvalidation.append(contentsOf: repeatElement(0, count: added))
+    }
+
+    private func nextPass() {
+        if pass == .max {
+            // Wrap-around after four billion passes: forget every stamp and start again.
+            for index in states.indices {
+                states[index].computedAt = 0
+                invalidatedAt[index] = 0
+                checkedAt[index] = 0
+                chainInvalidation[index] = 0
+            }
+            pass = 1
+            invalidatedAll = 1
         }
-        windowForeground.removeAll(keepingCapacity: true)
-        for window in windows { windowForeground.append(window.isForeground && !window.isRemoved) }
-        while occluders.count < windows.count { occluders.append([]) }
-        while grids.count < windows.count { grids.append(OccluderGrid()) }
-        if orderedStructure != tree.structureRevision {
-            orderedStructure = tree.structureRevision
-            deriveDrawingOrder(windows)
-        }
-        // Work on locals: class properties touched in the loop would pay a dynamic exclusivity check each time.
-        var allOccluders = self.occluders
-        self.occluders = []
-        let drawingOrder = self.drawingOrder
+        pass += 1
+    }
+
+    /// Makes the node's state valid: walks up to the nearest node already checked in this pass, then down,
+    /// recomputing every state older than the newest invalidation on its chain. Each node is checked once a pass.
+    private func ensureState(_ index: Int) {
+        path.removeAll(keepingCapacity: true)
+        var current = Int32(index)
         tree.withNodes { nodes in
-            states.withUnsafeMutableBufferPointer { states in
-                for windowIndex in windows.indices {
-                    var list = allOccluders[windowIndex]
-                    allOccluders[windowIndex] = []
-                    list.removeAll(keepingCapacity: true)
-                    defer { allOccluders[windowIndex] = list }
-                    let window = windows[windowIndex]
-                    guard !window.isRemoved, let root = drawingOrder[windowIndex].first.map(Int.init) else { continue }
-                    let bounds = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
-                    var rootState = NodeState()
-                    rootState.childClip = bounds
-                    rootState.clip = bounds
-                    rootState.window = Int32(windowIndex)
-                    Self.visit(nodes[root], parent: rootState, into: &states[root], pass: pass)
-                    for entry in drawingOrder[windowIndex].dropFirst() {
-                        let index = Int(entry)
-                        let parent = Int(nodes[index].parent)
-                        Self.visit(nodes[index], parent: states[parent], into: &states[index], pass: pass)
-                        if nodes[index].isOpaque, states[index].flags & (Self.hiddenFlag | Self.transparentFlag) == 0 {
-                            let visible = states[index].frame.intersection(states[index].clip)
-                            if !visible.isEmpty { list.append(Occluder(order: states[index].order, rect: visible)) }
-                        }
-                    }
+            while current >= 0, checkedAt[Int(current)] != pass {
+                path.append(current)
+                current = nodes[Int(current)].parent
+            }
+            var invalidation = current >= 0 ? chainInvalidation[Int(current)] : invalidatedAll
+            var parent = current
+            for entry in path.reversed() {
+                let node = Int(entry)
+                invalidation = Swift.max(invalidation, invalidatedAt[node], invalidatedAll)
+                checkedAt[node] = pass
+                chainInvalidation[node] = invalidation
+                if states[node].computedAt < invalidation || states[node].computedAt == 0 {
+                    compute(node, parent: parent, nodes: nodes)
                 }
+                parent = entry
             }
-        }
-        self.occluders = allOccluders
-        for windowIndex in windows.indices where !windows[windowIndex].isRemoved {
-            buildGrid(
-                window: windowIndex,
-                bounds: Rect(
-                    x: 0, y: 0, width: windows[windowIndex].frame.width,
-                    height: windows[windowIndex].frame.height))
         }
     }
 
-    /// Walks every window's tree once (iteratively) to record drawing order and where each subtree ends.
-    private func deriveDrawingOrder(_ windows: [HostTree.Window]) {
-        while drawingOrder.count < windows.count { drawingOrder.append([]) }
-        var stack = self.stack
-        var order = self.drawingOrder
-        self.stack = []
-        self.drawingOrder = []
-        var nextOrder: Int32 = 0
-        tree.withNodes { nodes in
-            states.withUnsafeMutableBufferPointer { states in
-                for windowIndex in windows.indices {
-                    order[windowIndex].removeAll(keepingCapacity: true)
-                    guard !windows[windowIndex].isRemoved else { continue }
-                    stack.removeAll(keepingCapacity: true)
-                    stack.append(windows[windowIndex].root)
-                    while let entry = stack.popLast() {
-                        if entry < 0 {
-                            states[Int(entry & ~Self.exitMark)].subtreeEnd = nextOrder - 1
-                            continue
-                        }
-                        order[windowIndex].append(entry)
-                        states[Int(entry)].order = nextOrder
-                        nextOrder += 1
-                        stack.append(entry | Self.exitMark)
-                        for child in nodes[Int(entry)].children.reversed() { stack.append(child) }
-                    }
-                }
-            }
+    /// Computes a node's state from its parent's (valid) one; a window root from its window, a detached node as in
+    /// no window.
+    private func compute(_ index: Int, parent: Int32, nodes: UnsafeBufferPointer<HostTree.Node>) {
+        let node = nodes[index]
+        var state = states[index]
+        state.computedAt = pass
+        state.placement = node.placement
+        if node.rootOfWindow >= 0 {
+            let window = tree.windows[Int(node.rootOfWindow)]
+            let bounds = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
+            var root = NodeState()
+            root.window = window.isRemoved ? -1 : node.rootOfWindow
+            root.clip = bounds
+            root.childClip = bounds
+            Self.visit(node, parent: root, into: &state)
+        } else if parent >= 0, states[Int(parent)].window >= 0 {
+            Self.visit(node, parent: states[Int(parent)], into: &state)
+        } else {
+            state.window = -1
+            state.flags = 0
+            state.frame = .zero
+            state.clip = .zero
+            state.childClip = .zero
         }
-        self.stack = stack
-        self.drawingOrder = order
+        states[index] = state
     }
 
-    private func buildGrid(window: Int, bounds: Rect) {
-        let list = occluders[window]
-        if occluderStamps.count < list.count {
-            occluderStamps.append(contentsOf: repeatElement(0, count: list.count - occluderStamps.count))
-        }
-        guard list.count >= OccluderGrid.minimumOccluders else { return }
-        var grid = grids[window]
-        grids[window] = OccluderGrid()  // keep the cells uniquely referenced while they are refilled
-        grid.fit(bounds)
-        let cellCount = grid.columns * grid.rows
-        if grid.cells.count < cellCount {
-            grid.cells.append(contentsOf: repeatElement([], count: cellCount - grid.cells.count))
-        }
-        for cell in 0..<cellCount { grid.cells[cell].removeAll(keepingCapacity: true) }
-        for (index, occluder) in list.enumerated() {
-            let range = grid.cellRange(of: occluder.rect)
-            for row in range.rows {
-                for column in range.columns { grid.cells[row * grid.columns + column].append(Int32(index)) }
-            }
-        }
-        grids[window] = grid
-    }
-
-    private static func visit(
-        _ node: borrowing HostTree.Node, parent: borrowing NodeState, into state: inout NodeState, pass: UInt32
-    ) {
+    private static func visit(_ node: borrowing HostTree.Node, parent: borrowing NodeState, into state: inout NodeState)
+    {
         let frame = node.frame.offsetBy(dx: parent.contentOrigin.x, dy: parent.contentOrigin.y)
         var flags = parent.flags
         if node.isHidden { flags |= hiddenFlag }
         if node.alpha < minimumAlpha { flags |= transparentFlag }
         if !node.isUserInteractionEnabled { flags |= notInteractiveFlag }
-        state.pass = pass
         state.window = parent.window
         state.flags = flags
-        state.placement = node.placement
         state.frame = frame
         state.clip = parent.childClip
         state.childClip = node.clipsToBounds ? parent.childClip.intersection(frame) : parent.childClip
         state.contentOrigin = Point(x: frame.x - node.boundsOrigin.x, y: frame.y - node.boundsOrigin.y)
     }
 
-    /// The exact area of the union of the occluders drawn after `end` (outside the node's subtree), within `rect`.
-    private func coveredArea(of rect: Rect, above end: Int32, in window: Int) -> Double {
-        scratchRects.removeAll(keepingCapacity: true)
-        let list = occluders[window]
-        if list.count < OccluderGrid.minimumOccluders {
-            for occluder in list where occluder.order > end && occluder.rect.intersects(rect) {
-                let part = occluder.rect.intersection(rect)
-                if part.contains(rect) { return rect.area }
-                scratchRects.append(part)
+    private func isForeground(_ window: Int32) -> Bool {
+        let index = Int(window)
+        guard index >= 0, index < tree.windows.count else { return false }
+        return tree.windows[index].isForeground && !tree.windows[index].isRemoved
+    }
+
+    // MARK: Occluders
+
+    /// Moves the occluders that hang below a change: each change's subtree is walked, skipping every branch that
+    /// holds no opaque node, so the cost is that of the changed branches with occluders in them.
+    private func updateOccluders() {
+        tree.withNodes { nodes in
+            for root in dirtyRoots {
+                // A change below another change of this pass is covered by the higher one's walk.
+                var ancestor = nodes[Int(root)].parent
+                var covered = false
+                while ancestor >= 0 {
+                    if invalidatedAt[Int(ancestor)] == pass {
+                        covered = true
+                        break
+                    }
+                    ancestor = nodes[Int(ancestor)].parent
+                }
+                if covered { continue }
+                walk.removeAll(keepingCapacity: true)
+                walk.append(root)
+                while let entry = walk.popLast() {
+                    let index = Int(entry)
+                    ensureState(index)
+                    let node = nodes[index]
+                    placeOccluder(index, isOpaque: node.isOpaque)
+                    for child in node.children
+                    where nodes[Int(child)].opaqueCount > 0 || states[Int(child)].occluderWindow >= 0 {
+                        walk.append(child)
+                    }
+                }
             }
+        }
+    }
+
+    /// Puts an opaque, visible node's visible rect in its window's grid, or takes it out.
+    private func placeOccluder(_ index: Int, isOpaque: Bool) {
+        let state = states[index]
+        let visible = state.frame.intersection(state.clip)
+        let isOccluder =
+            isOpaque && state.window >= 0 && state.flags & (Self.hiddenFlag | Self.transparentFlag) == 0
+            && !visible.isEmpty
+        if state.occluderWindow >= 0 { grids[Int(state.occluderWindow)].remove(state.occluderSlot) }
+        if isOccluder {
+            states[index].occluderSlot = grids[Int(state.window)].insert(Int32(index), rect: visible)
+            states[index].occluderWindow = state.window
         } else {
-            queryStamp &+= 1
-            if queryStamp == 0 {
-                for index in occluderStamps.indices { occluderStamps[index] = 0 }
-                queryStamp = 1
-            }
-            let grid = grids[window]
-            let range = grid.cellRange(of: rect)
-            for row in range.rows {
-                for column in range.columns {
-                    for index in grid.cells[row * grid.columns + column] {
-                        let slot = Int(index)
-                        guard occluderStamps[slot] != queryStamp else { continue }
-                        occluderStamps[slot] = queryStamp
-                        let occluder = list[slot]
-                        guard occluder.order > end, occluder.rect.intersects(rect) else { continue }
-                        let part = occluder.rect.intersection(rect)
-                        if part.contains(rect) { return rect.area }
-                        scratchRects.append(part)
-                    }
-                }
+            states[index].occluderWindow = -1
+            states[index].occluderSlot = -1
+        }
+    }
+
+    private func rebuildGrid(_ window: Int) {
+        grids[window].reinsertAll()
+    }
+
+    // MARK: Drawing order
+
+    /// Stamps the node's ancestors with the position of the child it descends through at each (see
+    /// ``isDrawnAbove(_:)``).
+    private func markPath(of node: Int) {
+        queryStamp &+= 1
+        if queryStamp == 0 {
+            for index in pathStamp.indices { pathStamp[index] = 0 }
+            queryStamp = 1
+        }
+        tree.withNodes { nodes in
+            var current = Int32(node)
+            var child: Int32 = -1
+            while current >= 0 {
+                pathStamp[Int(current)] = queryStamp
+                pathChildPosition[Int(current)] = child >= 0 ? nodes[Int(child)].indexInParent : -1
+                child = current
+                current = nodes[Int(current)].parent
             }
         }
-        switch scratchRects.count {
+    }
+
+    /// Whether `occluder` draws above the marked node and outside its subtree: drawing order is the tree's
+    /// pre-order, so at their lowest common ancestor the occluder's branch comes after the node's. An ancestor of
+    /// the node, or a node inside its subtree, never covers it.
+    private func isDrawnAbove(_ occluder: Int32) -> Bool {
+        tree.withNodes { nodes in
+            var current = occluder
+            var child: Int32 = -1
+            while current >= 0, pathStamp[Int(current)] != queryStamp {
+                child = current
+                current = nodes[Int(current)].parent
+            }
+            guard current >= 0, child >= 0 else { return false }  // another tree, or the node's own ancestor
+            let nodeBranch = pathChildPosition[Int(current)]
+            guard nodeBranch >= 0 else { return false }  // inside the node's own subtree
+            return nodes[Int(child)].indexInParent > nodeBranch
+        }
+    }
+
+    /// The exact area of the union of the occluders drawn above `node` (outside its subtree), within `rect`.
+    private func coveredArea(of rect: Rect, by node: Int, in window: Int) -> Double {
+        guard grids[window].count > 0 else { return 0 }
+        markPath(of: node)
+        let scratch = covering
+        scratch.rects.removeAll(keepingCapacity: true)
+        var fullyCovered = false
+        var grid = grids[window]
+        grids[window] = OccluderGrid()
+        grid.forEachCandidate(in: rect) { occluder, occluderRect in
+            guard !fullyCovered, occluderRect.intersects(rect), isDrawnAbove(occluder) else { return }
+            let part = occluderRect.intersection(rect)
+            if part.contains(rect) { fullyCovered = true }
+            scratch.rects.append(part)
+        }
+        grids[window] = grid
+        if fullyCovered { return rect.area }
+        switch scratch.rects.count {
         case 0: return 0
-        case 1: return scratchRects[0].area
-        default: return unionArea()
-        }
-    }
-
-    /// Area of the union of `scratchRects`: sweep the distinct x edges, merge the y intervals of each strip.
-    private func unionArea() -> Double {
-        scratchEdges.removeAll(keepingCapacity: true)
-        for rect in scratchRects {
-            scratchEdges.append(rect.x)
-            scratchEdges.append(rect.maxX)
-        }
-        Self.sortInPlace(&scratchEdges, by: <)
-        var area = 0.0
-        var previous = scratchEdges[0]
-        for edge in scratchEdges.dropFirst() where edge > previous {
-            scratchIntervals.removeAll(keepingCapacity: true)
-            for rect in scratchRects where rect.x <= previous && rect.maxX >= edge {
-                scratchIntervals.append((rect.y, rect.maxY))
-            }
-            if !scratchIntervals.isEmpty {
-                Self.sortInPlace(&scratchIntervals) { $0.0 < $1.0 }
-                var covered = 0.0
-                var start = scratchIntervals[0].0
-                var finish = scratchIntervals[0].1
-                for interval in scratchIntervals.dropFirst() {
-                    if interval.0 > finish {
-                        covered += finish - start
-                        start = interval.0
-                        finish = interval.1
-                    } else if interval.1 > finish {
-                        finish = interval.1
-                    }
-                }
-                covered += finish - start
-                area += covered * (edge - previous)
-            }
-            previous = edge
-        }
-        return area
-    }
-
-    /// Sorts `values` in place with a heapsort, which needs no scratch memory: the standard library's sort takes a
-    /// temporary buffer, on the heap once an array outgrows the stack allowance (about a hundred occluders), and
-    /// a query must never allocate.
-    private static func sortInPlace<Element>(_ values: inout [Element], by less: (Element, Element) -> Bool) {
-        values.withUnsafeMutableBufferPointer { buffer in
-            let count = buffer.count
-            guard count > 1 else { return }
-            for start in stride(from: count / 2 - 1, through: 0, by: -1) {
-                siftDown(&buffer, from: start, end: count, by: less)
-            }
-            for end in stride(from: count - 1, to: 0, by: -1) {
-                buffer.swapAt(0, end)
-                siftDown(&buffer, from: 0, end: end, by: less)
-            }
-        }
-    }
-
-    /// Restores the max-heap property below `start` within `buffer[..<end]`.
-    private static func siftDown<Element>(
-        _ buffer: inout UnsafeMutableBufferPointer<Element>, from start: Int, end: Int,
-        by less: (Element, Element) -> Bool
-    ) {
-        var root = start
-        while true {
-            var child = 2 * root + 1
-            guard child < end else { return }
-            if child + 1 < end, less(buffer[child], buffer[child + 1]) { child += 1 }
-            guard less(buffer[root], buffer[child]) else { return }
-            buffer.swapAt(root, child)
-            root = child
+        case 1: return scratch.rects[0].area
+        default: return scratch.unionArea()
         }
     }
 }

@@ -1,8 +1,9 @@
 import Synchronization
 
 /// Where a provider sends the events it originates (a reward, a dismissal, a jump, video state, its own
-/// impressions and clicks). Safe from any thread: events are queued and delivered to the host on the main actor,
-/// in the order sent, once (rule C2). After the ad is destroyed the sink is closed and drops everything (C5).
+/// clicks). Safe from any thread: events are queued and delivered to the host on the main actor, in the order
+/// sent, once (rule C2), through the driver's mailbox, so virtual time decides when a background send is seen.
+/// After the ad is destroyed the sink is closed and drops everything (C5).
 ///
 /// ```swift
 /// context.events.send(.rewardEarned(AdReward(type: "coins", amount: 10)))  // any thread
@@ -18,16 +19,20 @@ public final class AdEventSink: Sendable {
 
     private let state = Mutex(State())
     private let deliver: @MainActor @Sendable (AdEvent) -> Void
+    private let mailbox: any AdMailbox
 
-    /// Creates a sink that hands each event to `deliver` on the main actor.
-    public init(deliver: @escaping @MainActor @Sendable (AdEvent) -> Void) {
+    /// Creates a sink that hands each event to `deliver` on the main actor; events sent from other threads
+    /// travel through `mailbox` (the driver's).
+    public init(mailbox: any AdMailbox, deliver: @escaping @MainActor @Sendable (AdEvent) -> Void) {
+        self.mailbox = mailbox
         self.deliver = deliver
     }
 
-    /// Queues an event from any thread; it reaches the host on the main actor, after every event sent before it.
+    /// Queues an event from any thread; it reaches the host on the main actor, after every event sent before it,
+    /// when the driver runs its mailbox.
     public func send(_ event: AdEvent) {
         if enqueue(event, schedulingDrain: true) {
-            Task { @MainActor in self.drain() }
+            mailbox.post { self.drain() }
         }
     }
 

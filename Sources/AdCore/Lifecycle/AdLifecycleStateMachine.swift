@@ -1,215 +1,432 @@
-/// The one lifecycle of every ad (rules C1, C2, C5, C7) as a value type: each input returns an ``Action``.
+/// The one lifecycle of every ad (rules C1-C7) as a value type whose inputs return the effects to perform, in
+/// order (``AdLifecycleEffect``): the model is ``ImpressionStateMachine``. ``UnifiedAd`` performs them.
 ///
-/// The machine decides; its driver (``UnifiedAd``) performs: it delivers the events, reports the rejections to
-/// the caller and logs what was ignored. Illegal calls (bind before load, present twice, anything after destroy)
-/// become typed errors, and provider callbacks that arrive twice or too late are ignored, never crashes.
+/// The machine owns every fact of the lifecycle: the phase, the load's generation and retries (Y12, I23), the
+/// expiry (G10, I26), whether each part (the ad, and each of its ``AdComponent``s) is bound, when its impression
+/// counted and whether a click counted in that impression (C3, C4, Y23). Illegal calls become typed rejections
+/// that change nothing; late or repeated provider callbacks are ignored; nothing is ever emitted after
+/// ``destroy()`` (C5). The `...Rejection` queries answer "would this be refused" without changing anything.
 ///
 /// ```swift
-/// var machine = AdLifecycleStateMachine()
-/// machine.startLoad()                  // .emit([.loadStarted])
-/// machine.loadSucceeded(info)          // .emit([.loadSucceeded(info)])
-/// machine.bind()                       // .emit([.rendered])
-/// machine.bind()                       // .reject(notReady: already bound)
+/// var machine = AdLifecycleStateMachine(providerID: "example")
+/// machine.startLoad(timeout: .seconds(10), at: .zero)
+/// // [.emit(.loadStarted), .startLoad(generation: 1), .startLoadTimer(at: t=10.000s, generation: 1)]
+/// machine.loadSucceeded(info, components: [], generation: 1, at: .zero)
+/// // [.cancelLoadTimer, .keepLoadedAd, .emit(.loadSucceeded(info))]
+/// machine.bind(binding, part: .main, at: .zero)
+/// // [.registerClickViews(main, [cta]), .claimView(main, card), .attachProvider(main, binding),
+/// //  .startTracking(main), .emit(.rendered)]
 /// ```
 public struct AdLifecycleStateMachine: Sendable {
-    /// What the driver must do.
-    public enum Action: Sendable, Equatable {
-        /// Deliver these events to the host, in order.
-        case emit([AdEvent])
-        /// The caller's request is refused with this error; nothing changes.
-        case reject(AdError)
-        /// A late or repeated provider callback; drop it (the reason is for diagnostics).
-        case ignore(String)
+    /// What the machine knows of one part.
+    public struct PartState: Sendable, Hashable {
+        /// The part's binding, while bound.
+        public var binding: AdBinding?
+        /// When the part's impression counted.
+        public var impressionAt: AdInstant?
+        /// Whether a click counted during the current impression (repeats count once, C4, Y23).
+        public var clickCounted = false
+
+        /// Whether the part is bound.
+        public var isBound: Bool { binding != nil }
     }
 
     /// The current phase.
     public private(set) var phase: AdPhase = .idle
-    /// The info of the loaded ad, once loaded.
+    /// The info of the loaded ad (its expiry filled in), once loaded.
     public private(set) var info: LoadedAdInfo?
-    /// Whether the impression has counted.
-    public private(set) var impressionCounted = false
-    /// Whether a reward has been granted.
+    /// Whether a reward has been granted (G11).
     public private(set) var rewardGranted = false
-    /// Whether the ad was ever presented (full-screen ads show once, rule G9).
+    /// Whether the ad was ever presented (a full-screen ad shows once, G9).
     public private(set) var wasPresented = false
+    /// Where the ad is presented, while presented.
+    public private(set) var presentation: PresentationContext?
+    /// The IDs of the ad's components, in the provider's order.
+    public private(set) var componentIDs: [String] = []
+    /// The current load's generation: a result of another generation is dropped.
+    public private(set) var generation: UInt64 = 0
+    /// How many loads failed so far (the retry policy's count: over the ad's life, or within the current call).
+    public private(set) var failedLoads = 0
 
+    private var parts: [AdPart: PartState] = [:]
+    private var lastFailure: AdError?
     private let providerID: ProviderID?
+    private let retryPolicy: LoadRetryPolicy
+    private let providerCodes: [AdError.Code: Int]
 
     /// Creates a machine in the `idle` phase.
-    public init(providerID: ProviderID? = nil) { self.providerID = providerID }
+    ///
+    /// - Parameters:
+    ///   - providerID: the provider, for error attribution.
+    ///   - retryPolicy: how often a failed load may be retried (rules Y12, I23).
+    ///   - providerCodes: the provider's own codes for the errors raised on its behalf (rule C6).
+    public init(
+        providerID: ProviderID? = nil, retryPolicy: LoadRetryPolicy = .standard,
+        providerCodes: [AdError.Code: Int] = [:]
+    ) {
+        self.providerID = providerID
+        self.retryPolicy = retryPolicy
+        self.providerCodes = providerCodes
+    }
 
-    /// The host asked to load.
-    public mutating func startLoad() -> Action {
+    /// When the loaded ad expires, if it does.
+    public var expiresAt: AdInstant? { info?.expiresAt }
+
+    /// What the machine knows of a part (`nil` for an unknown component, or before load).
+    public func state(of part: AdPart) -> PartState? { parts[part] }
+
+    /// The bound parts: the components in order, then the ad itself (the order teardown follows).
+    public var boundParts: [AdPart] {
+        (componentIDs.map(AdPart.component) + [.main]).filter { parts[$0]?.isBound == true }
+    }
+
+    /// Whether the ad's impression has counted.
+    public var impressionCounted: Bool { parts[.main]?.impressionAt != nil }
+
+    // MARK: Load (C7, Y12, I23)
+
+    /// Why loading now would be refused (loading already, loaded, destroyed, retries used up), or `nil`.
+    ///
+    /// - Parameter newCall: whether the load starts a new load call of the host (which, under a
+    ///   ``LoadRetryPolicy/Scope/loadCall`` policy, counts its retries afresh) rather than retrying within one.
+    public func loadRejection(newCall: Bool = true) -> AdError? {
         switch phase {
-        case .idle, .failed:
-            phase = .loading
-            return .emit([.loadStarted])
+        case .idle:
+            return nil
+        case .failed:
+            if newCall, retryPolicy.scope == .loadCall { return nil }
+            guard !retryPolicy.allowsRetry(afterFailures: failedLoads, lastError: lastFailure) else { return nil }
+            let allowed = "\(retryPolicy.maximumRetries) retr\(retryPolicy.maximumRetries == 1 ? "y" : "ies")"
+            return error(
+                .retryLimitReached,
+                "The ad failed to load \(failedLoads) time(s); its provider allows \(allowed)"
+                    + (retryPolicy.retryable == nil ? "" : " and only after transient failures")
+                    + (lastFailure.map { " (last: \($0.code))" } ?? "") + ".",
+                "Stop retrying this ad; the SDKs never retry by themselves and a host's retries must be capped "
+                    + "(Y12, I23). Load a new ad later.")
         case .loading:
-            return .reject(error(.notReady, "A load is already in progress.", "Wait for loadSucceeded or loadFailed."))
+            return error(.notReady, "A load is already in progress.", "Wait for loadSucceeded or loadFailed.")
         case .destroyed:
-            return destroyedRejection("load")
+            return notUsable("load")
         default:
-            return .reject(
-                error(
-                    .alreadyUsed, "The ad is already loaded (\(phase)).", "Create a new ad object to load another ad."))
+            return error(
+                .alreadyUsed, "The ad is already loaded (\(phase)).", "Create a new ad object to load another ad.")
         }
     }
 
-    /// The provider delivered an ad.
-    public mutating func loadSucceeded(_ info: LoadedAdInfo) -> Action {
-        guard case .loading = phase else { return .ignore("loadSucceeded while \(phase)") }
+    /// The host asked to load (`newCall`), or a load call retries after a failure.
+    public mutating func startLoad(timeout: Duration, at now: AdInstant, newCall: Bool = true) -> [AdLifecycleEffect] {
+        if let rejection = loadRejection(newCall: newCall) { return [.reject(rejection)] }
+        if newCall, retryPolicy.scope == .loadCall { failedLoads = 0 }
+        phase = .loading
+        generation &+= 1
+        return [
+            .emit(.loadStarted), .startLoad(generation: generation),
+            .startLoadTimer(at: now.advanced(by: timeout), generation: generation),
+        ]
+    }
+
+    /// The provider delivered an ad for `generation`, with these components.
+    public mutating func loadSucceeded(
+        _ info: LoadedAdInfo, components: [String], generation: UInt64, at now: AdInstant
+    ) -> [AdLifecycleEffect] {
+        guard generation == self.generation, case .loading = phase else {
+            return [.discardLoadedAd, .ignore("loadSucceeded of load \(generation) while \(phase)")]
+        }
         phase = .loaded
         self.info = info
-        return .emit([.loadSucceeded(info)])
+        componentIDs = components
+        parts = [.main: PartState()]
+        for id in components { parts[.component(id)] = PartState() }
+        var effects: [AdLifecycleEffect] = [.cancelLoadTimer, .keepLoadedAd]
+        if let expiresAt = info.expiresAt { effects.append(.startExpiryTimer(at: expiresAt)) }
+        effects.append(.emit(.loadSucceeded(info)))
+        return effects
     }
 
-    /// The provider failed, or the load timed out (rule C7).
-    public mutating func loadFailed(_ failure: AdError) -> Action {
-        guard case .loading = phase else { return .ignore("loadFailed while \(phase)") }
+    /// The provider failed the load of `generation`.
+    public mutating func loadFailed(_ failure: AdError, generation: UInt64) -> [AdLifecycleEffect] {
+        guard generation == self.generation, case .loading = phase else {
+            return [.ignore("loadFailed of load \(generation) while \(phase)")]
+        }
+        return fail(failure, effects: [.cancelLoadTimer])
+    }
+
+    /// The load of `generation` did not end within `timeout` (rule C7): it is abandoned (a late answer is dropped)
+    /// and fails with `timeout`.
+    public mutating func loadTimedOut(generation: UInt64, after timeout: Duration) -> [AdLifecycleEffect] {
+        guard generation == self.generation, case .loading = phase else {
+            return [.ignore("load timeout of load \(generation) while \(phase)")]
+        }
+        // The abandoned load is cancelled before the failure is reported: a host that loads again from its
+        // handler starts a new load, which this must not cancel.
+        self.generation &+= 1
+        let timeoutError = AdError(
+            .timeout, "\(providerID.map(\.rawValue) ?? "The provider") did not answer within \(timeout).",
+            providerID: providerID, providerCode: providerCodes[.timeout],
+            hint: "Check the network, or raise AdRequest.timeout for this ad unit.")
+        return fail(timeoutError, effects: [.cancelLoad])
+    }
+
+    private mutating func fail(_ failure: AdError, effects: [AdLifecycleEffect]) -> [AdLifecycleEffect] {
         phase = .failed(failure)
-        return .emit([.loadFailed(failure)])
+        failedLoads += 1
+        lastFailure = failure
+        return effects + [.emit(.loadFailed(failure))]
     }
 
-    /// The host asked to bind a native ad to its container.
-    public mutating func bind() -> Action {
-        switch phase {
-        case .loaded:
-            phase = .bound
-            return .emit([.rendered])
-        case .bound:
-            return .reject(error(.notReady, "The ad is already bound.", "Call detach() before binding it elsewhere."))
+    // MARK: Bind / detach
+
+    /// Why binding `part` now would be refused, or `nil` (no side effects).
+    public func bindRejection(_ part: AdPart, at now: AdInstant) -> AdError? {
+        switch (part, phase) {
+        case (.main, .loaded), (.component, .loaded), (.component, .bound):
+            break
+        case (.main, .bound):
+            return error(.notReady, "The ad is already bound.", "Call detach() before binding it elsewhere.")
         default:
-            return .reject(notUsable("bind"))
+            return notUsable("bind")
         }
+        if let expiresAt, now >= expiresAt { return expiredError("bound") }
+        guard let state = parts[part] else {
+            let known = componentIDs.joined(separator: ", ")
+            return error(
+                .invalidRequest, "The ad has no component '\(part.componentID ?? "")' (it has: \(known)).",
+                "Bind the components the loaded ad lists.")
+        }
+        if let current = state.binding {
+            return error(
+                .invalidBinder,
+                "The \(part) is already shown in \(current.container); one ad is shown in one view at a time.",
+                "Detach it from its container before binding it to another (Y22).")
+        }
+        return nil
     }
 
-    /// Binding failed: the ad stays as it was (loaded, or still bound to its current container when a move to
-    /// another one was refused) and may be bound again once the host fixes its layout.
-    public mutating func bindingFailed(_ failure: AdError) -> Action {
+    /// The host binds `part` (every unified and vendor check passed). The provider's `attach` may still refuse:
+    /// then ``attachFailed(_:error:)`` undoes it.
+    public mutating func bind(_ binding: AdBinding, part: AdPart, at now: AdInstant) -> [AdLifecycleEffect] {
+        if let rejection = bindRejection(part, at: now) { return [.reject(rejection)] }
+        parts[part]?.binding = binding
+        if part == .main { phase = .bound }
+        return [
+            .registerClickViews(part, binding.clickViews), .claimView(part, binding.container),
+            .attachProvider(part, binding), .startTracking(part),
+        ] + (part == .main ? [.emit(.rendered)] : [])
+    }
+
+    /// The provider refused the binding of `part` in its `attach`: the binding is undone and reported.
+    public mutating func attachFailed(_ part: AdPart, error failure: AdError) -> [AdLifecycleEffect] {
+        guard let binding = parts[part]?.binding else { return [.ignore("attachFailed of unbound \(part)")] }
+        parts[part]?.binding = nil
+        if part == .main, case .bound = phase { phase = .loaded }
+        return [.stopTracking(part), .releaseView(part, binding.container), .releaseClickViews(part)]
+            + bindingFailed(failure)
+    }
+
+    /// A binding failed a check: the failure is reported; the ad stays as it was (loaded, or bound elsewhere) and
+    /// may be bound again once the host fixes its layout.
+    public func bindingFailed(_ failure: AdError) -> [AdLifecycleEffect] {
         switch phase {
-        case .loaded, .bound: return .emit([.bindingFailed(failure)])
-        default: return .ignore("bindingFailed while \(phase)")
+        case .loaded, .bound: return [.emit(.bindingFailed(failure))]
+        default: return [.ignore("bindingFailed while \(phase)")]
         }
     }
 
-    /// The host detached a bound ad from its container; it may be bound again.
-    public mutating func detach() -> Action {
-        switch phase {
-        case .bound:
-            phase = .loaded
-            return .emit([])
-        case .destroyed:
-            return destroyedRejection("detach")
-        default:
-            return .reject(error(.detached, "The ad is not bound (\(phase)).", "Only a bound ad can be detached."))
+    /// The host detaches `part` from its container (rule I16): its click views and view are released, an
+    /// impression timer that had not fired is dropped, and it may be bound again. A part detached after the ad
+    /// expired leaves it expired when nothing else is bound.
+    public mutating func detach(_ part: AdPart, at now: AdInstant) -> [AdLifecycleEffect] {
+        if case .destroyed = phase { return [.reject(notUsable("detach"))] }
+        guard let binding = parts[part]?.binding else {
+            return [
+                .reject(error(.detached, "The \(part) is not bound (\(phase)).", "Only a bound part can be detached."))
+            ]
         }
+        parts[part]?.binding = nil
+        if part == .main, case .bound = phase { phase = .loaded }
+        var effects: [AdLifecycleEffect] = [
+            .stopTracking(part), .releaseClickViews(part), .releaseView(part, binding.container), .detachProvider(part),
+        ]
+        if let expiresAt, now >= expiresAt, case .loaded = phase, boundParts.isEmpty {
+            phase = .expired
+            effects += [.cancelExpiryTimer, .emit(.expired)]
+        }
+        return effects
     }
 
-    /// The host asked to present a full-screen ad.
-    public mutating func present() -> Action {
+    // MARK: Present (G2-G11)
+
+    /// Why presenting now would be refused (not ready, already shown, expired, destroyed), or `nil`.
+    public func presentRejection(at now: AdInstant) -> AdError? {
         switch phase {
         case .loaded where !wasPresented:
-            phase = .presented
-            wasPresented = true
-            return .emit([.willPresent])
+            if let expiresAt, now >= expiresAt { return expiredError("presented") }
+            return nil
         case .presented, .closed, .loaded:
-            return .reject(
-                error(.alreadyUsed, "A full-screen ad shows once; this one was already presented.", "Load a new ad."))
+            return error(.alreadyUsed, "A full-screen ad shows once; this one was already presented.", "Load a new ad.")
         default:
-            return .reject(notUsable("present"))
+            return notUsable("present")
         }
     }
 
-    /// A call to present was refused and nothing changed (already used, expired): the failure is reported
-    /// after load, the phase stays as it is.
-    public mutating func presentRefused(_ failure: AdError) -> Action {
+    /// The host presents the ad (its window and overlay were checked and made).
+    public mutating func present(_ presentation: PresentationContext, at now: AdInstant) -> [AdLifecycleEffect] {
+        if let rejection = presentRejection(at: now) { return [.reject(rejection)] }
+        phase = .presented
+        wasPresented = true
+        self.presentation = presentation
+        return [
+            .showOverlay(presentation), .emit(.willPresent), .presentProvider(presentation), .cancelExpiryTimer,
+            .startTracking(.main),
+        ]
+    }
+
+    /// A call to present was refused before anything was shown: the failure is reported after load, the phase
+    /// stays as it is.
+    public func presentRefused(_ failure: AdError) -> [AdLifecycleEffect] {
         switch phase {
-        case .loaded, .presented, .closed, .expired:
-            return .emit([.failedToPresent(failure)])
-        default:
-            return .ignore("presentRefused while \(phase)")
+        case .loaded, .presented, .closed, .expired: return [.emit(.failedToPresent(failure))]
+        default: return [.ignore("presentRefused while \(phase)")]
         }
     }
 
-    /// Presenting failed before anything was shown.
-    public mutating func presentFailed(_ failure: AdError) -> Action {
+    /// Presenting failed (the provider refused, or reported a failure before its dismissal): the overlay goes, the
+    /// ad is loaded again and may be presented once more.
+    public mutating func presentFailed(_ failure: AdError) -> [AdLifecycleEffect] {
         switch phase {
         case .presented:
+            let shown = presentation
             phase = .loaded
             wasPresented = false
-            return .emit([.failedToPresent(failure)])
+            presentation = nil
+            var effects: [AdLifecycleEffect] = [.stopTracking(.main)]
+            if let shown { effects.append(.removeOverlay(shown)) }
+            if let expiresAt = info?.expiresAt { effects.append(.startExpiryTimer(at: expiresAt)) }
+            return effects + [.emit(.failedToPresent(failure))]
         case .loaded, .expired:
-            return .emit([.failedToPresent(failure)])
+            return [.emit(.failedToPresent(failure))]
         default:
-            return .ignore("presentFailed while \(phase)")
+            return [.ignore("presentFailed while \(phase)")]
         }
     }
 
-    /// The impression counted (by the tracker or the provider). Counted once (rule C3).
-    public mutating func impression(_ data: ImpressionData) -> Action {
-        switch phase {
-        case .bound, .presented:
-            guard !impressionCounted else { return .ignore("second impression") }
-            impressionCounted = true
-            return .emit([.impression(data)])
-        default:
-            return .ignore("impression while \(phase)")
-        }
+    /// The full-screen ad was dismissed.
+    public mutating func dismissed() -> [AdLifecycleEffect] {
+        guard case .presented = phase else { return [.ignore("dismiss while \(phase)")] }
+        phase = .closed
+        let shown = presentation
+        presentation = nil
+        return [.stopTracking(.main)] + (shown.map { [.removeOverlay($0)] } ?? []) + [
+            .emit(.willDismiss), .emit(.didDismiss),
+        ]
     }
 
-    /// A click the validator accepted.
-    public mutating func click(component: String?) -> Action {
-        switch phase {
-        case .bound, .presented:
-            return .emit([.click(component: component)])
-        default:
-            return .ignore("click while \(phase)")
-        }
-    }
-
-    /// The user earned the reward. Granted once, and only while presented (so always before `didDismiss`).
-    public mutating func reward(_ reward: AdReward) -> Action {
-        guard case .presented = phase else { return .ignore("reward while \(phase)") }
-        guard !rewardGranted else { return .ignore("second reward") }
+    /// The user earned the reward. Granted once, and only while presented (so always before `didDismiss`, G11).
+    public mutating func reward(_ reward: AdReward) -> [AdLifecycleEffect] {
+        guard case .presented = phase else { return [.ignore("reward while \(phase)")] }
+        guard !rewardGranted else { return [.ignore("second reward")] }
         rewardGranted = true
-        return .emit([.rewardEarned(reward)])
+        return [.emit(.rewardEarned(reward))]
     }
 
-    /// A full-screen ad was dismissed.
-    public mutating func dismiss() -> Action {
-        guard case .presented = phase else { return .ignore("dismiss while \(phase)") }
-        phase = .closed
-        return .emit([.willDismiss, .didDismiss])
+    // MARK: Impressions and clicks (C3, C4)
+
+    /// A part's impression counted (its tracker fired, or a self-reporting provider said so). Counted once per
+    /// part, only while it is bound (or presented), never on load or render alone (C3).
+    public mutating func impression(
+        _ part: AdPart, data: ImpressionData, at now: AdInstant
+    ) -> [AdLifecycleEffect] {
+        guard let state = parts[part], isShown(part) else { return [.ignore("impression of \(part) while \(phase)")] }
+        guard state.impressionAt == nil else { return [.ignore("second impression of \(part)")] }
+        parts[part]?.impressionAt = now
+        parts[part]?.clickCounted = false
+        return [.emit(.impression(data)), .notifyImpression(data)]
     }
 
-    /// The user closed a native ad.
-    public mutating func close() -> Action {
-        guard case .bound = phase else { return .ignore("close while \(phase)") }
+    /// Why a click on `part` would be refused by the lifecycle (not bound or presented), or `nil`.
+    public func clickRejection(_ part: AdPart) -> AdError? {
+        guard parts[part] != nil, isShown(part) else {
+            return error(
+                .clickRejected, "Click on a \(part) that is not bound (\(phase)).",
+                "Only bound ads take clicks; check the ad's phase.")
+        }
+        return nil
+    }
+
+    /// A click on `part` that every check accepted: counted once per impression (C4, Y23). Returns `[.reject]`
+    /// when the part is not shown, `[.ignore]` for a repeat within the same impression, otherwise the click.
+    public mutating func click(_ part: AdPart, on node: HostNodeID?) -> [AdLifecycleEffect] {
+        if let rejection = clickRejection(part) { return [.reject(rejection)] }
+        guard parts[part]?.clickCounted != true else { return [.ignore("repeated click on \(part) in one impression")] }
+        parts[part]?.clickCounted = true
+        return [.emit(.click(component: part.componentID)), .notifyClick(part, node)]
+    }
+
+    private func isShown(_ part: AdPart) -> Bool {
+        switch phase {
+        case .bound, .loaded: return parts[part]?.isBound == true
+        case .presented: return part == .main
+        default: return false
+        }
+    }
+
+    // MARK: Close, pass-through, expiry, destroy
+
+    /// The user closed a native ad with its close view: everything bound is released and the ad is done.
+    public mutating func close() -> [AdLifecycleEffect] {
+        guard case .bound = phase else { return [.ignore("close while \(phase)")] }
+        var effects: [AdLifecycleEffect] = []
+        for part in boundParts {
+            guard let binding = parts[part]?.binding else { continue }
+            effects += [.stopTracking(part), .releaseClickViews(part), .releaseView(part, binding.container)]
+            parts[part]?.binding = nil
+        }
         phase = .closed
-        return .emit([.closed])
+        return effects + [.cancelExpiryTimer, .emit(.closed)]
     }
 
     /// A provider event that does not change the phase (jump, video state); delivered only while the ad is live.
-    public mutating func passThrough(_ event: AdEvent) -> Action {
+    public func passThrough(_ event: AdEvent) -> [AdLifecycleEffect] {
         switch phase {
-        case .bound, .presented, .loaded:
-            return .emit([event])
-        default:
-            return .ignore("\(event) while \(phase)")
+        case .bound, .presented, .loaded: return [.emit(event)]
+        default: return [.ignore("\(event) while \(phase)")]
         }
     }
 
-    /// The ad's time-to-live ran out. A shown ad does not expire.
-    public mutating func expire() -> Action {
-        guard case .loaded = phase, !wasPresented else { return .ignore("expire while \(phase)") }
+    /// The expiry timer fired, or a call found the ad past its expiry. Only a loaded ad with nothing bound and
+    /// never presented expires; a shown one is never taken away, but cannot be bound again once detached.
+    public mutating func expire(at now: AdInstant) -> [AdLifecycleEffect] {
+        guard case .loaded = phase, !wasPresented, boundParts.isEmpty, let expiresAt, now >= expiresAt else {
+            return [.ignore("expire while \(phase)")]
+        }
         phase = .expired
-        return .emit([.expired])
+        return [.cancelExpiryTimer, .emit(.expired)]
     }
 
-    /// The ad was destroyed: it never emits again (rule C5). Destroying twice is harmless.
-    public mutating func destroy() -> Action {
+    /// The ad is destroyed: timers stop, everything bound or shown is released, the provider is told, and nothing
+    /// is ever emitted again (C5). Destroying twice does nothing.
+    public mutating func destroy() -> [AdLifecycleEffect] {
+        if case .destroyed = phase { return [] }
+        var effects: [AdLifecycleEffect] = [.cancelLoadTimer, .cancelLoad, .cancelExpiryTimer]
+        for part in boundParts {
+            guard let binding = parts[part]?.binding else { continue }
+            effects += [.stopTracking(part), .releaseClickViews(part), .releaseView(part, binding.container)]
+            parts[part]?.binding = nil
+        }
+        effects.append(.stopTracking(.main))
+        if let presentation { effects.append(.removeOverlay(presentation)) }
+        presentation = nil
         phase = .destroyed
-        return .emit([])
+        return effects + [.closeEvents, .destroyProvider]
+    }
+
+    // MARK: Errors
+
+    private func expiredError(_ verb: String) -> AdError {
+        error(
+            .expired, "The ad expired at \(expiresAt.map { "\($0)" } ?? "its time-to-live") and cannot be \(verb).",
+            "Load a fresh ad; show ads soon after they load (G10, I26).")
     }
 
     private func notUsable(_ call: String) -> AdError {
@@ -219,7 +436,7 @@ public struct AdLifecycleStateMachine: Sendable {
         case .failed(let failure):
             error(.notReady, "Cannot \(call): loading failed (\(failure.code)).", "Load again or use another ad.")
         case .expired:
-            error(.expired, "Cannot \(call): the ad expired before it was shown.", "Load a fresh ad.")
+            expiredError(call == "bind" ? "bound" : call == "present" ? "presented" : "used")
         case .destroyed:
             error(.cancelled, "Cannot \(call): the ad was destroyed.", "Load a new ad; a destroyed ad is never reused.")
         case .closed:
@@ -231,9 +448,12 @@ public struct AdLifecycleStateMachine: Sendable {
         }
     }
 
-    private func destroyedRejection(_ call: String) -> Action { .reject(notUsable(call)) }
-
     private func error(_ code: AdError.Code, _ message: String, _ hint: String) -> AdError {
-        AdError(code, message, providerID: providerID, hint: hint)
+        AdError(code, message, providerID: providerID, providerCode: providerCodes[code], hint: hint)
     }
+}
+
+extension AdError.Code {
+    /// A failed ad was loaded again more often than its provider's retry policy allows (rules Y12, I23).
+    public static let retryLimitReached: AdError.Code = "retryLimitReached"
 }

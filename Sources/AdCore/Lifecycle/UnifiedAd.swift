@@ -3,9 +3,14 @@ public import Observation
 /// One ad, as the host sees it, whatever its provider: the one lifecycle (rule C1) with its phase observable and
 /// its events delivered on the main actor, in order, once (C2).
 ///
-/// The unified layer enforces the contract around the provider: the load ends (C7, with a timeout), the
-/// impression counts once by the provider's viewability rule (C3), clicks count only when valid (C4), and a
-/// destroyed ad never emits again, whatever its provider does (C5).
+/// The unified ad enforces the contract around the provider: the load ends (C7, with a timeout and a retry
+/// bound), the ad expires when its provider says (G10, I26), each part's impression counts once by the
+/// provider's viewability rule (C3), clicks count only when valid and once per impression (C4), one container
+/// shows one ad (Y22, I17), and a destroyed ad never emits again, whatever its provider does (C5). An ad made of
+/// parts (a slider's block and its cards, see ``AdComponent``) binds, tracks and clicks each part the same way.
+///
+/// It is a thin performer: ``AdLifecycleStateMachine`` decides, and this class carries out its effects on the
+/// host (registries, trackers, overlays, timers) and the provider.
 ///
 /// ```swift
 /// let ad = try host.makeAd(AdRequest(adUnitID: "unit-1", format: .native), provider: "example")
@@ -27,32 +32,36 @@ public final class UnifiedAd {
     public let providerID: ProviderID
     /// The current phase.
     public private(set) var phase: AdPhase = .idle
-    /// What was loaded, once loaded.
+    /// What was loaded (its expiry filled in from the provider's default when the response named none).
     public private(set) var info: LoadedAdInfo?
-    /// The current binding, while bound.
+    /// The ad's own binding, while bound.
     public private(set) var binding: AdBinding?
     /// The current presentation, while presented.
     public private(set) var presentation: PresentationContext?
-    /// When the impression counted.
+    /// When the ad's own impression counted.
     public private(set) var impressionAt: AdInstant?
+    /// The parts bound on their own, once loaded (a slider's cards).
+    public private(set) var components: [AdComponent] = []
 
     @ObservationIgnored private var machine: AdLifecycleStateMachine
     @ObservationIgnored private let provider: any AdProvider
     @ObservationIgnored private let host: AdHost
     @ObservationIgnored private var providerAd: (any ProviderAd)?
+    /// The provider ad a finishing load delivered, until the machine says to keep or discard it.
+    @ObservationIgnored private var delivered: (any ProviderAd)?
     @ObservationIgnored private var handlers: [@MainActor (AdEvent) -> Void] = []
     @ObservationIgnored private var sink: AdEventSink?
-    @ObservationIgnored private var tracker: ImpressionTrackerSet.TrackerID?
     @ObservationIgnored private var loadTask: Task<Void, Never>?
-    /// Which call to ``load()`` the running load belongs to: a result of an earlier, abandoned load (timed out or
-    /// cancelled) is dropped instead of ending a retry (C7).
-    @ObservationIgnored private var loadGeneration: UInt64 = 0
-    @ObservationIgnored private var loadTimeout: ScheduledActionID?
+    @ObservationIgnored private var loadTimer: ScheduledActionID?
     @ObservationIgnored private var expiryTimer: ScheduledActionID?
-    @ObservationIgnored private var clickCountedThisImpression = false
-    @ObservationIgnored private var countedComponents: Set<String> = []
-    @ObservationIgnored private var clickedComponents: Set<String> = []
-    @ObservationIgnored private var ownership: [HostNodeID: ExternalClickRule.Ownership] = [:]
+    @ObservationIgnored private var trackers: [AdPart: ImpressionTrackerSet.TrackerID] = [:]
+    /// Where each click view of each part sat when the part was bound (rule I28).
+    @ObservationIgnored private var ownership: [AdPart: [HostNodeID: ExternalClickRule.Ownership]] = [:]
+    @ObservationIgnored private var pendingOwnership: [HostNodeID: ExternalClickRule.Ownership] = [:]
+    /// The bound components' containers and rules, read by the ad's own tracker condition each frame.
+    @ObservationIgnored private var boundComponents: [(container: HostNodeID, rule: ImpressionRule)] = []
+    /// The required asset last reported as not fully visible, per part (one diagnostic per episode).
+    @ObservationIgnored private var hiddenRequiredAsset: [AdPart: AssetKind] = [:]
 
     init(id: AdID, request: AdRequest, provider: any AdProvider, host: AdHost) {
         self.id = id
@@ -60,11 +69,13 @@ public final class UnifiedAd {
         self.provider = provider
         self.providerID = provider.descriptor.id
         self.host = host
-        self.machine = AdLifecycleStateMachine(providerID: provider.descriptor.id)
+        self.machine = AdLifecycleStateMachine(
+            providerID: provider.descriptor.id, retryPolicy: provider.descriptor.retryPolicy,
+            providerCodes: provider.descriptor.providerCodes)
     }
 
-    /// A released ad cleans up as if destroyed: its timers stop, its click views are free for other ads, its
-    /// overlay leaves the window, and its provider is told (rule C5). Keep a reference while the ad is shown.
+    /// A released ad cleans up as if destroyed: its timers stop, its click views and containers are free for other
+    /// ads, its overlay leaves the window, and its provider is told (rule C5). Keep a reference while it is shown.
     isolated deinit {
         destroy()
     }
@@ -75,6 +86,15 @@ public final class UnifiedAd {
     /// The loaded provider ad, for provider-specific API (a slider's cards, IFLY's ad data).
     public var loadedAd: (any ProviderAd)? { providerAd }
 
+    /// When the loaded ad expires, if it does.
+    public var expiresAt: AdInstant? { machine.expiresAt }
+
+    /// A part's binding, while bound.
+    public func binding(of part: AdPart) -> AdBinding? { machine.state(of: part)?.binding }
+
+    /// When a part's impression counted.
+    public func impressionAt(of part: AdPart) -> AdInstant? { machine.state(of: part)?.impressionAt }
+
     /// Adds an event handler; handlers run on the main actor, in the order events happen.
     public func onEvent(_ handler: @escaping @MainActor (AdEvent) -> Void) {
         handlers.append(handler)
@@ -84,399 +104,574 @@ public final class UnifiedAd {
 
     /// Starts loading; the returned task ends when the load ends (with an ad, a typed failure or a timeout).
     ///
-    /// Calling it while loading or after a successful load emits nothing and returns a finished task; the
-    /// rejection is recorded in diagnostics. After a failure it loads again.
+    /// Calling it while loading, after a successful load, or after more failures than the provider's retry policy
+    /// allows emits nothing and returns a finished task; the rejection is recorded in diagnostics.
     @discardableResult
     public func load() -> Task<Void, Never> {
-        switch machine.startLoad() {
-        case .emit(let events):
-            apply(events)
-        case .reject(let error):
+        startLoad(newCall: true)
+    }
+
+    /// Loads, and after a failure the provider's retry policy allows (its retryable errors, its bound) loads
+    /// again, at most `maxAttempts` times in this call; returns when the last attempt ended (rules Y12, I23).
+    public func load(maxAttempts: Int) async {
+        await startLoad(newCall: true).value
+        for _ in 1..<Swift.max(maxAttempts, 1) {
+            guard case .failed = phase, machine.loadRejection(newCall: false) == nil else { return }
+            await startLoad(newCall: false).value
+        }
+    }
+
+    /// Why ``load()`` would be refused now (loading, loaded, destroyed, or the provider's retries used up), or
+    /// `nil`. Changes nothing.
+    public func loadRejection() -> AdError? { machine.loadRejection() }
+
+    private func startLoad(newCall: Bool) -> Task<Void, Never> {
+        let effects = machine.startLoad(timeout: request.timeout, at: host.scheduler.now, newCall: newCall)
+        if case .reject(let error)? = effects.first {
             host.diagnostics.record(
                 .warning, "load() ignored: \(error)", providerID: providerID, recommendation: error.hint)
             return Task {}
-        case .ignore(let reason):
-            host.diagnostics.record(.debug, "load() ignored: \(reason).", providerID: providerID)
-            return Task {}
         }
+        run(effects)
+        return loadTask ?? Task {}
+    }
+
+    private func startLoad(generation: UInt64) {
         let provider = self.provider
         let request = self.request
-        let environment = host.environment
-        loadGeneration &+= 1
-        let generation = loadGeneration
-        let task = Task { @MainActor [weak self] in
+        let environment = host.environment(for: providerID)
+        loadTask = host.scheduler.spawn { [weak self] in
             let result: Result<any ProviderAd, AdError>
             do throws(AdError) {
                 result = .success(try await provider.load(request, environment: environment))
             } catch {
                 result = .failure(error)
             }
-            self?.finishLoad(result, generation: generation)
+            guard let self else {
+                if case .success(let ad) = result { ad.destroy() }
+                return
+            }
+            self.finishLoad(result, generation: generation)
         }
-        loadTask = task
-        loadTimeout = host.scheduler.schedule(after: request.timeout) { [weak self] in self?.loadTimedOut() }
-        return task
     }
 
     private func finishLoad(_ result: Result<any ProviderAd, AdError>, generation: UInt64) {
-        guard generation == loadGeneration else {
-            // An abandoned load (it timed out and the host loaded again): its answer is never used and it must
-            // not end, or cancel the timeout of, the load that replaced it.
-            if case .success(let ad) = result { ad.destroy() }
-            host.diagnostics.record(.info, "Late answer of an abandoned load dropped.", providerID: providerID)
-            return
-        }
-        if let loadTimeout { host.scheduler.cancel(loadTimeout) }
-        loadTimeout = nil
-        loadTask = nil
         switch result {
         case .success(let ad):
-            let action = machine.loadSucceeded(ad.info)
-            guard case .emit = action else {
-                // Late (after a timeout or destroy): the ad is never used.
-                ad.destroy()
-                host.diagnostics.record(.info, "Late ad from \(providerID) dropped.", providerID: providerID)
-                return
+            var info = ad.info
+            if info.expiresAt == nil, let timeToLive = provider.descriptor.timeToLive[info.format] {
+                info.expiresAt = info.loadedAt.advanced(by: timeToLive)
             }
-            providerAd = ad
-            info = ad.info
-            sink = AdEventSink { [weak self] event in self?.receive(event) }
-            if let expiresAt = ad.info.expiresAt {
-                expiryTimer = host.scheduler.schedule(at: expiresAt) { [weak self] in self?.expire() }
-            }
-            perform(action)
-        case .failure(let error):
-            perform(machine.loadFailed(error))
+            delivered = ad
+            run(
+                machine.loadSucceeded(
+                    info, components: ad.components.map(\.id), generation: generation, at: host.scheduler.now))
+            delivered = nil
+        case .failure(var error):
+            if error.providerID == nil { error.providerID = providerID }
+            run(machine.loadFailed(error, generation: generation))
         }
     }
 
-    private func loadTimedOut() {
-        loadTimeout = nil
-        let timeout = AdError(
-            .timeout, "\(providerID) did not answer within \(request.timeout).", providerID: providerID,
-            hint: "Check the network, or raise AdRequest.timeout for this ad unit.")
-        // The abandoned load is cancelled before the failure is reported: a host that loads again from its
-        // handler starts a new load, which this must not cancel.
-        loadTask?.cancel()
-        loadTask = nil
-        loadGeneration &+= 1
-        perform(machine.loadFailed(timeout))
-    }
+    // MARK: Bind / detach
 
-    private func expire() {
-        expiryTimer = nil
-        perform(machine.expire())
-    }
-
-    // MARK: Bind / present
-
-    /// Binds a native ad to the host's container.
+    /// Binds the ad, or one of its components, to the host's container.
     ///
     /// - Throws: `notReady`/`expired`/`cancelled` from the lifecycle; `invalidBinder` for a container not in the
-    ///   tree or click views registered to another ad; `bindingFailed` naming missing required assets (rule Y9);
-    ///   the provider's own binder errors. A binding failure is also emitted as `.bindingFailed`.
-    public func bind(_ binding: AdBinding) throws(AdError) {
-        guard case .loaded = phase, let providerAd, let sink else {
-            var probe = machine
-            if case .reject(let error) = probe.bind() { throw error }
-            throw AdError(.notReady, "The ad cannot be bound while \(phase).", providerID: providerID)
+    ///   tree or showing another ad, or click views registered to another ad; `bindingFailed` naming missing
+    ///   required assets (rule Y9); the provider's own binder errors. A failure after load is also emitted as
+    ///   `.bindingFailed`.
+    public func bind(_ binding: AdBinding, part: AdPart = .main) throws(AdError) {
+        let now = host.scheduler.now
+        if let rejection = machine.bindRejection(part, at: now) {
+            refuse(rejection, at: now)
+            throw rejection
         }
         do throws(AdError) {
-            let recorded = try checkBinding(binding, of: providerAd, releasing: [])
-            try host.registerClickViews(
-                binding.clickViews, to: id, providerID: providerID,
-                providerCode: provider.descriptor.clickPolicy.invalidClickViewCode)
-            do throws(AdError) {
-                try providerAd.attach(binding, context: ProviderContext(host: host, events: sink, adID: id))
-            } catch {
-                host.unregisterClickViews(of: id)
-                throw error
-            }
-            ownership = recorded
+            pendingOwnership = try check(binding, part: part, releasing: [])
         } catch {
-            perform(machine.bindingFailed(error))
+            run(machine.bindingFailed(error))
             throw error
         }
-        self.binding = binding
-        perform(machine.bind())
-        if !provider.descriptor.selfReportsImpressions && impressionAt == nil {
-            tracker = host.trackers.track(node: binding.container, rule: provider.descriptor.impressionRule) {
-                [weak self] instant in self?.trackerFired(at: instant)
-            }
+        try perform(machine.bind(binding, part: part, at: now))
+    }
+
+    /// Checks a binding the way ``bind(_:part:)`` would (expiry, required assets, the container and click views
+    /// free, their ownership, the provider's own rules) without binding, registering or moving anything, so a host
+    /// can validate a move to another container before it detaches the ad, or another ad, from anything.
+    ///
+    /// A bound part may be checked for another container: its own views do not count as taken.
+    ///
+    /// - Parameter releasing: ads the caller will detach before binding (the ad it displaces from the target
+    ///   container); views they hold do not count as taken.
+    /// - Throws: what ``bind(_:part:)`` would throw; a failure after load is also emitted as `.bindingFailed`.
+    public func validate(_ binding: AdBinding, part: AdPart = .main, releasing others: Set<AdID> = []) throws(AdError) {
+        let now = host.scheduler.now
+        if let rejection = machine.bindRejection(part, at: now), machine.state(of: part)?.isBound != true {
+            refuse(rejection, at: now)
+            throw rejection
+        }
+        do throws(AdError) {
+            _ = try check(binding, part: part, releasing: others)
+        } catch {
+            run(machine.bindingFailed(error))
+            throw error
         }
     }
 
-    /// Checks a binding the way ``bind(_:)`` would (required assets, click views free, their ownership, the
-    /// provider's own rules) without binding, registering or moving anything, so a host can validate a move to
-    /// another container before it detaches the ad, or another ad, from anything.
-    ///
-    /// A bound ad may be checked for another container: its own click views do not count as shared.
-    ///
-    /// - Parameter releasing: ads the caller will detach before binding (the ad it displaces from the target
-    ///   container); click views they hold do not count as shared.
-    /// - Throws: what ``bind(_:)`` would throw; a failure after the phase check is also emitted as
-    ///   `.bindingFailed`, and the ad stays as it was.
-    public func validate(_ binding: AdBinding, releasing others: Set<AdID> = []) throws(AdError) {
-        guard phase == .loaded || phase == .bound, let providerAd else {
-            var probe = machine
-            if case .reject(let error) = probe.bind() { throw error }
-            throw AdError(.notReady, "The ad cannot be bound while \(phase).", providerID: providerID)
-        }
-        do throws(AdError) {
-            _ = try checkBinding(binding, of: providerAd, releasing: others)
-            try providerAd.checkAttach(binding, host: host)
-        } catch {
-            perform(machine.bindingFailed(error))
-            throw error
-        }
+    /// A bind refused by the lifecycle: an expired ad becomes expired first, and after load the refusal is
+    /// reported as a binding failure.
+    private func refuse(_ rejection: AdError, at now: AdInstant) {
+        guard rejection.code == .expired else { return }
+        run(machine.expire(at: now))
+        if case .expired = machine.phase { emit(.bindingFailed(rejection)) }
     }
 
     /// The unified checks of a binding; returns where each click view sits (rule I28) without registering it.
-    private func checkBinding(
-        _ binding: AdBinding, of providerAd: any ProviderAd, releasing others: Set<AdID>
+    private func check(
+        _ binding: AdBinding, part: AdPart, releasing others: Set<AdID>
     ) throws(AdError) -> [HostNodeID: ExternalClickRule.Ownership] {
-        try AssetBinder(engine: host.engine).check(binding, required: providerAd.requiredAssets, providerID: providerID)
+        guard let providerAd else {
+            throw AdError(.notReady, "The ad cannot be bound while \(phase).", providerID: providerID)
+        }
+        let owner = AdHost.ViewOwner(ad: id, part: part)
+        let clickViewCode = provider.descriptor.clickPolicy.invalidClickViewCode
         try host.checkClickViews(
-            binding.clickViews, for: id, releasing: others, providerID: providerID,
-            providerCode: provider.descriptor.clickPolicy.invalidClickViewCode)
+            binding.clickViews, for: owner, releasing: others, providerID: providerID, providerCode: clickViewCode)
+        if let other = host.viewOwner(of: binding.container, otherThan: owner, releasing: others) {
+            let holder = other.ad == id ? "the \(other.part) of this ad" : "another ad (\(other.ad))"
+            throw AdError(
+                .invalidBinder,
+                "The view \(binding.container) already shows \(holder); one view shows one ad at a time.",
+                providerID: providerID, hint: "Detach the other ad from this container before binding here (Y22, I17).")
+        }
+        let required = part == .main ? providerAd.requiredAssets : component(part)?.requiredAssets ?? []
+        try AssetBinder(engine: host.engine).check(binding, required: required, providerID: providerID)
         var recorded: [HostNodeID: ExternalClickRule.Ownership] = [:]
         for node in binding.clickViews {
             recorded[node] = try ExternalClickRule.Ownership(
                 recording: node, container: binding.container, in: host.tree)
         }
+        try providerAd.checkAttach(binding, part: part, context: context(binding))
         return recorded
+    }
+
+    /// Detaches everything bound (the ad and its components) from its containers (rule I16): click views and
+    /// containers are released, impression timers that had not fired are dropped, and the ad may be bound again.
+    ///
+    /// - Throws: `detached` when nothing is bound; `cancelled` after destroy.
+    public func detach() throws(AdError) {
+        let parts = machine.boundParts
+        guard !parts.isEmpty else {
+            try perform(machine.detach(.main, at: host.scheduler.now))
+            return
+        }
+        for part in parts { try perform(machine.detach(part, at: host.scheduler.now)) }
+    }
+
+    /// Detaches one part (the ad's own container, or one component) from its container.
+    ///
+    /// - Throws: `detached` when the part is not bound; `cancelled` after destroy.
+    public func detach(_ part: AdPart) throws(AdError) {
+        try perform(machine.detach(part, at: host.scheduler.now))
+    }
+
+    // MARK: Present (G2-G11)
+
+    /// Why presenting from `context` now would fail, or `nil`: `notReady` before load (G6), `alreadyUsed` the
+    /// second time (G9), `expired` (G10), `cancelled` after destroy, `presenterNotInWindow` (G3), `invalidRequest`
+    /// for a context that takes room (G5), `presenterBusy` while its window shows another full-screen ad (G2).
+    /// Changes nothing.
+    public func presentRejection(from context: HostContextProvider) -> AdError? {
+        if let rejection = machine.presentRejection(at: host.scheduler.now) { return rejection }
+        do throws(AdError) {
+            let window = try context.presentationWindow(in: host.tree)
+            try host.checkPresenterFree(window, for: id, providerID: providerID)
+        } catch {
+            return attributed(error)
+        }
+        return nil
     }
 
     /// Presents a full-screen ad from the host's context provider (rules G2-G7, G9).
     ///
-    /// - Throws: `notReady` before load (G6), `alreadyUsed` the second time (G9), `expired` (G10),
-    ///   `presenterNotInWindow` when the context is in no window (G3), `presenterBusy` when its window already shows
-    ///   another full-screen ad (G2). Failures after load are also emitted as `.failedToPresent`.
-    ///   A destroyed ad emits nothing (C5).
+    /// - Throws: what ``presentRejection(from:)`` names. Failures after load are also emitted as
+    ///   `.failedToPresent`. A destroyed ad emits nothing (C5).
     public func present(from context: HostContextProvider) throws(AdError) {
-        guard case .loaded = phase, !machine.wasPresented, let providerAd, let sink else {
-            var probe = machine
-            let error: AdError
-            if case .reject(let rejection) = probe.present() {
-                error = rejection
-            } else {
-                error = AdError(.notReady, "The ad cannot be presented while \(phase).", providerID: providerID)
-            }
-            perform(machine.presentRefused(error))
-            throw error
+        let now = host.scheduler.now
+        if let rejection = machine.presentRejection(at: now) {
+            if rejection.code == .expired { run(machine.expire(at: now)) }
+            run(machine.presentRefused(rejection))
+            throw rejection
         }
-        let tree = host.tree
-        let window: HostWindowID
-        let overlay: HostNodeID
-        let scene: SceneID
+        let presentation: PresentationContext
         do throws(AdError) {
-            window = try context.presentationWindow(in: tree)
+            let tree = host.tree
+            let window = try context.presentationWindow(in: tree)
             try host.checkPresenterFree(window, for: id, providerID: providerID)
-            scene = try tree.scene(of: window)
-            let windowFrame = try tree.frame(of: window)
-            overlay = try tree.makeNode(
-                frame: Rect(x: 0, y: 0, width: windowFrame.width, height: windowFrame.height), isOpaque: true)
+            let frame = try tree.frame(of: window)
+            let overlay = try tree.makeNode(
+                frame: Rect(x: 0, y: 0, width: frame.width, height: frame.height), isOpaque: true)
+            presentation = PresentationContext(window: window, scene: try tree.scene(of: window), overlay: overlay)
         } catch {
-            let failure = AdError(
-                error.code, error.message, providerID: providerID, hint: error.hint, underlying: error.underlying)
-            perform(machine.presentFailed(failure))
+            let failure = attributed(error)
+            run(machine.presentRefused(failure))
             throw failure
         }
-        let presentation = PresentationContext(window: window, scene: scene, overlay: overlay)
-        perform(machine.present())
-        do throws(AdError) {
-            try tree.addChild(overlay, to: try tree.rootNode(of: window))
-            try providerAd.present(presentation, context: ProviderContext(host: host, events: sink, adID: id))
-        } catch {
-            try? tree.removeFromParent(overlay)
-            perform(machine.presentFailed(error))
-            throw error
-        }
-        if let expiryTimer { host.scheduler.cancel(expiryTimer) }
-        expiryTimer = nil
-        self.presentation = presentation
-        host.beginPresentation(of: id, in: window)
-        if !provider.descriptor.selfReportsImpressions {
-            tracker = host.trackers.track(node: overlay, rule: provider.descriptor.impressionRule) {
-                [weak self] instant in self?.trackerFired(at: instant)
-            }
-        }
+        try perform(machine.present(presentation, at: now))
+    }
+
+    private func attributed(_ error: AdError) -> AdError {
+        var error = error
+        error.providerID = providerID
+        if error.providerCode == nil { error.providerCode = provider.descriptor.providerCodes[error.code] }
+        return error
     }
 
     // MARK: Clicks (C4)
 
-    /// A tap on `node` (at `point` in window coordinates, when known). Counted once per impression.
+    /// A tap on `node` (at `point` in window coordinates, when known): counted once per impression of the part the
+    /// node is a click view of (the ad, or one of its components).
     @discardableResult
     public func click(on node: HostNodeID, at point: Point? = nil) -> ClickOutcome {
-        guard let binding, let providerAd, case .bound = phase else {
-            let error = AdError(
-                .clickRejected, "Click on an ad that is not bound (\(phase)).", providerID: providerID,
-                hint: "Only bound ads take clicks; check the ad's phase.")
-            return reject(error)
-        }
-        if node == binding.closeView {
+        if let closeView = binding?.closeView, node == closeView {
             close()
-            return reject(
+            return rejectClick(
                 AdError(
                     .clickRejected, "The close view closes the ad; it is never an ad click.", providerID: providerID,
-                    hint: "Handle the close button separately from the click views (I15)."))
+                    hint: "Handle the close button separately from the click views (I15)."), part: .main)
         }
+        let registered = host.clickViewOwner(of: node)
+        let part = registered.flatMap { $0.ad == id ? $0.part : nil } ?? .main
+        if let rejection = machine.clickRejection(part) { return rejectClick(rejection, part: part) }
+        guard let providerAd, let state = machine.state(of: part), let partBinding = state.binding else {
+            return rejectClick(
+                AdError(.clickRejected, "Click on an unbound \(part).", providerID: providerID), part: part)
+        }
+        let policy = provider.descriptor.clickPolicy
         let validator = ClickValidator(
-            engine: host.engine, policy: provider.descriptor.clickPolicy, providerID: providerID,
-            invalidClickViewCode: provider.descriptor.clickPolicy.invalidClickViewCode)
+            engine: host.engine, policy: policy, providerID: providerID,
+            invalidClickViewCode: policy.invalidClickViewCode)
         if let error = validator.validate(
-            click: node, at: point, binding: binding, impressionAt: impressionAt, now: host.scheduler.now,
-            ownership: ownership, registeredOwner: host.owner(ofClickView: node), adID: id)
+            click: node, at: point, binding: partBinding, impressionAt: state.impressionAt, now: host.scheduler.now,
+            ownership: ownership[part] ?? [:], registeredOwner: registered?.ad, adID: id)
         {
-            return reject(error)
+            return rejectClick(error, part: part)
         }
-        if let error = providerAd.validateClick(on: node, binding: binding) { return reject(error) }
-        if clickCountedThisImpression { return .repeated }
-        clickCountedThisImpression = true
-        perform(machine.click(component: nil))
-        providerAd.didRecordClick(on: node)
-        return .counted
+        if let error = providerAd.validateClick(on: node, part: part, binding: partBinding) {
+            return rejectClick(error, part: part)
+        }
+        let effects = machine.click(part, on: node)
+        switch effects.first {
+        case .reject(let error)?: return rejectClick(error, part: part)
+        case .ignore?: return .repeated
+        default:
+            run(effects)
+            return .counted
+        }
     }
 
-    private func reject(_ error: AdError) -> ClickOutcome {
-        if case .bound = phase { apply([.clickRejected(error)]) }
+    private func rejectClick(_ error: AdError, part: AdPart) -> ClickOutcome {
+        if machine.state(of: part)?.isBound == true { emit(.clickRejected(error)) }
         return .rejected(error)
     }
 
-    // MARK: Close / detach / destroy
+    // MARK: Close / destroy
 
-    /// The user closed a native ad with its close view.
+    /// The user closed a native ad with its close view: everything bound is released.
     public func close() {
-        stopTracking()
-        host.unregisterClickViews(of: id)
-        perform(machine.close())
+        run(machine.close())
     }
 
-    /// Detaches a bound ad from its container (rule I16): click views are released, an impression timer that had
-    /// not fired is dropped, and the ad may be bound again elsewhere.
-    public func detach() throws(AdError) {
-        let action = machine.detach()
-        if case .reject(let error) = action { throw error }
-        stopTracking()
-        host.unregisterClickViews(of: id)
-        binding = nil
-        ownership = [:]
-        providerAd?.detach()
-        perform(action)
-    }
-
-    /// Destroys the ad: timers stop, the provider is released, and no event is ever emitted again (rule C5).
+    /// Destroys the ad: timers stop, everything bound or shown is released, the provider is told, and no event is
+    /// ever emitted again (rule C5).
     public func destroy() {
-        guard phase != .destroyed else { return }
-        stopTracking()
-        host.unregisterClickViews(of: id)
-        if let loadTimeout { host.scheduler.cancel(loadTimeout) }
-        if let expiryTimer { host.scheduler.cancel(expiryTimer) }
-        loadTask?.cancel()
-        if let overlay = presentation?.overlay { try? host.tree.removeFromParent(overlay) }
-        if presentation != nil { host.endPresentation(of: id) }
-        sink?.close()
-        providerAd?.destroy()
-        providerAd = nil
+        run(machine.destroy())
         handlers.removeAll()
-        binding = nil
-        presentation = nil
-        _ = machine.destroy()
-        phase = .destroyed
     }
 
-    // MARK: Events
+    // MARK: Performing effects
 
-    private func trackerFired(at instant: AdInstant) {
-        tracker = nil
-        recordImpression(component: nil, at: instant)
+    /// Performs the effects of an input in order. A refusal is thrown; a provider that refuses to attach or
+    /// present undoes its step through the machine, and its error is thrown.
+    private func perform(_ effects: [AdLifecycleEffect]) throws(AdError) {
+        for effect in effects {
+            switch effect {
+            case .reject(let error):
+                throw error
+            case .attachProvider(let part, let binding):
+                do throws(AdError) {
+                    try providerAd?.attach(binding, part: part, context: context(binding))
+                } catch {
+                    let failure = attributed(error)
+                    run(machine.attachFailed(part, error: failure))
+                    throw failure
+                }
+            case .showOverlay(let presentation):
+                do throws(AdError) {
+                    try host.tree.addChild(presentation.overlay, to: try host.tree.rootNode(of: presentation.window))
+                    host.beginPresentation(of: id, in: presentation.window)
+                } catch {
+                    run(machine.presentFailed(attributed(error)))
+                    throw attributed(error)
+                }
+            case .presentProvider(let presentation):
+                do throws(AdError) {
+                    try providerAd?.present(presentation, context: context(presentation: presentation))
+                } catch {
+                    let failure = attributed(error)
+                    run(machine.presentFailed(failure))
+                    throw failure
+                }
+            default:
+                apply(effect)
+            }
+        }
+        syncState()
     }
 
-    private func recordImpression(component: String?, at instant: AdInstant) {
-        guard let info else { return }
-        let data = ImpressionData(
-            providerID: providerID, placementID: request.placementID, adUnitID: request.adUnitID,
-            creativeID: info.creativeIDs.first, component: component, revenue: info.revenue)
-        let action = machine.impression(data)
-        if case .emit = action {
-            impressionAt = instant
-            clickCountedThisImpression = false
-            perform(action)
-            providerAd?.didRecordImpression(data)
+    /// Performs effects where nobody catches a refusal (callbacks, timers): a refusal is logged.
+    private func run(_ effects: [AdLifecycleEffect]) {
+        do throws(AdError) {
+            try perform(effects)
+        } catch {
+            host.diagnostics.record(.warning, "Rejected: \(error)", providerID: providerID, recommendation: error.hint)
         }
     }
 
+    /// The effects that cannot fail.
+    private func apply(_ effect: AdLifecycleEffect) {
+        switch effect {
+        case .emit(let event): emit(event)
+        case .ignore(let reason): host.diagnostics.record(.debug, "Ignored: \(reason).", providerID: providerID)
+        case .startLoad(let generation): startLoad(generation: generation)
+        case .cancelLoad:
+            loadTask?.cancel()
+            loadTask = nil
+        case .startLoadTimer(let deadline, let generation):
+            loadTimer = host.scheduler.schedule(at: deadline) { [weak self] in
+                guard let self else { return }
+                self.loadTimer = nil
+                self.run(self.machine.loadTimedOut(generation: generation, after: self.request.timeout))
+            }
+        case .cancelLoadTimer:
+            if let loadTimer { host.scheduler.cancel(loadTimer) }
+            loadTimer = nil
+        case .keepLoadedAd: keep()
+        case .discardLoadedAd:
+            delivered?.destroy()
+            host.diagnostics.record(.info, "Late answer of an abandoned load dropped.", providerID: providerID)
+        case .startExpiryTimer(let deadline):
+            if let expiryTimer { host.scheduler.cancel(expiryTimer) }
+            expiryTimer = host.scheduler.schedule(at: deadline) { [weak self] in
+                guard let self else { return }
+                self.expiryTimer = nil
+                self.run(self.machine.expire(at: self.host.scheduler.now))
+            }
+        case .cancelExpiryTimer:
+            if let expiryTimer { host.scheduler.cancel(expiryTimer) }
+            expiryTimer = nil
+        case .registerClickViews(let part, let nodes):
+            host.registerClickViews(nodes, to: AdHost.ViewOwner(ad: id, part: part))
+            ownership[part] = pendingOwnership
+            pendingOwnership = [:]
+        case .releaseClickViews(let part):
+            host.unregisterClickViews(of: AdHost.ViewOwner(ad: id, part: part))
+            ownership[part] = nil
+        case .claimView(let part, let container):
+            host.claimView(container, for: AdHost.ViewOwner(ad: id, part: part))
+            if part != .main { updateBoundComponents() }
+        case .releaseView(let part, let container):
+            host.releaseView(container, for: AdHost.ViewOwner(ad: id, part: part))
+            if part != .main { updateBoundComponents() }
+        case .detachProvider(let part): providerAd?.detach(part: part)
+        case .startTracking(let part): startTracking(part)
+        case .stopTracking(let part): stopTracking(part)
+        case .removeOverlay(let presentation):
+            try? host.tree.removeFromParent(presentation.overlay)
+            host.endPresentation(of: id, in: presentation.window)
+        case .notifyImpression(let data): providerAd?.didRecordImpression(data)
+        case .notifyClick(let part, let node): providerAd?.didRecordClick(on: node, part: part)
+        case .closeEvents: sink?.close()
+        case .destroyProvider:
+            providerAd?.destroy()
+            providerAd = nil
+        case .reject, .attachProvider, .showOverlay, .presentProvider:
+            break  // performed by perform(_:)
+        }
+    }
+
+    private func keep() {
+        guard let ad = delivered else { return }
+        providerAd = ad
+        components = ad.components
+        sink = AdEventSink(mailbox: host.scheduler.mailbox) { [weak self] event in self?.receive(event) }
+        ad.didLoad(context: context())
+    }
+
+    private func emit(_ event: AdEvent) {
+        syncState()
+        guard phase != .destroyed else { return }
+        for handler in handlers { handler(event) }
+    }
+
+    private func syncState() {
+        if phase != machine.phase { phase = machine.phase }
+        if info != machine.info { info = machine.info }
+        let main = machine.state(of: .main)
+        if binding != main?.binding { binding = main?.binding }
+        if presentation != machine.presentation { presentation = machine.presentation }
+        if impressionAt != main?.impressionAt { impressionAt = main?.impressionAt }
+    }
+
+    /// What the provider may use for a call about `bindings` (its geometry reads their nodes).
+    private func context(_ bindings: AdBinding..., presentation: PresentationContext? = nil) -> ProviderContext {
+        var nodes: Set<HostNodeID> = []
+        for binding in bindings + machine.boundParts.compactMap({ machine.state(of: $0)?.binding }) {
+            nodes.insert(binding.container)
+            nodes.formUnion(binding.assets.values)
+            nodes.formUnion(binding.clickViews)
+            if let close = binding.closeView { nodes.insert(close) }
+            if let video = binding.videoView { nodes.insert(video) }
+        }
+        if let overlay = (presentation ?? machine.presentation)?.overlay { nodes.insert(overlay) }
+        return host.makeProviderContext(
+            adID: id, providerID: providerID,
+            events: sink ?? AdEventSink(mailbox: host.scheduler.mailbox) { _ in }, nodes: nodes, ad: self)
+    }
+
+    /// A part's viewability rule: the component's or the ad's own, else the provider's.
+    private func rule(of part: AdPart) -> ImpressionRule {
+        let own = part == .main ? providerAd?.impressionRule : component(part)?.impressionRule
+        return own ?? provider.descriptor.impressionRule
+    }
+
+    private func component(_ part: AdPart) -> AdComponent? {
+        guard let componentID = part.componentID else { return nil }
+        return components.first { $0.id == componentID }
+    }
+
+    // MARK: Impression tracking (C3)
+
+    private func startTracking(_ part: AdPart) {
+        guard !provider.descriptor.selfReportsImpressions, trackers[part] == nil,
+            machine.state(of: part)?.impressionAt == nil
+        else { return }
+        let node: HostNodeID
+        if part == .main, let overlay = machine.presentation?.overlay {
+            node = overlay
+        } else if let container = machine.state(of: part)?.binding?.container {
+            node = container
+        } else {
+            return
+        }
+        let rule = rule(of: part)
+        trackers[part] = host.trackers.track(
+            node: node, rule: rule, condition: condition(for: part, rule: rule),
+            onImpression: { [weak self] instant in self?.trackerFired(part, at: instant) })
+    }
+
+    private func stopTracking(_ part: AdPart) {
+        if let tracker = trackers.removeValue(forKey: part) { host.trackers.stop(tracker) }
+        hiddenRequiredAsset[part] = nil
+    }
+
+    /// The extra condition a part's visibility must meet the whole time: required assets fully visible (Y22), and
+    /// for an ad that counts only with a visible component, one component bound inside it and seen (Y22).
+    private func condition(for part: AdPart, rule: ImpressionRule) -> (@MainActor () -> Bool)? {
+        guard let binding = machine.state(of: part)?.binding else { return nil }
+        let engine = host.engine
+        var required: [(AssetKind, HostNodeID?)] = []
+        if rule.requiresFullyVisibleRequiredAssets {
+            let kinds = part == .main ? providerAd?.requiredAssets ?? [] : component(part)?.requiredAssets ?? []
+            required = kinds.sorted { $0.rawValue < $1.rawValue }.map { ($0, binding.assets[$0]) }
+        }
+        let needsComponent = part == .main && providerAd?.countsOnlyWithVisibleComponent == true
+        guard !required.isEmpty || needsComponent else { return nil }
+        let container = binding.container
+        let tree = host.tree
+        return { [weak self] in
+            for (kind, node) in required {
+                guard let node, engine.visibleRatio(of: node) >= ImpressionRule.fullyVisibleRatio else {
+                    self?.requiredAssetNotFullyVisible(kind, of: part)
+                    return false
+                }
+            }
+            if !required.isEmpty { self?.hiddenRequiredAsset[part] = nil }
+            guard needsComponent, let self else { return true }
+            return self.boundComponents.contains { component in
+                (try? tree.isDescendant(component.container, of: container)) == true
+                    && component.rule.isSatisfied(byRatio: engine.visibleRatio(of: component.container))
+            }
+        }
+    }
+
+    /// Records, once per episode, that a part is on screen but a required asset is not fully visible (Y17, Y22).
+    private func requiredAssetNotFullyVisible(_ kind: AssetKind, of part: AdPart) {
+        guard hiddenRequiredAsset[part] != kind else { return }
+        hiddenRequiredAsset[part] = kind
+        host.diagnostics.record(
+            .debug,
+            "The \(part) is on screen but its required asset \(kind.rawValue) is not fully visible; its impression "
+                + "waits for one continuous period with every required asset fully visible.",
+            providerID: providerID,
+            recommendation: "Keep required assets fully inside the visible part of the ad (Y22).")
+    }
+
+    /// Records the bound components for the ad's own tracker condition, and samples that tracker again: its
+    /// condition changed without the tree changing.
+    private func updateBoundComponents() {
+        boundComponents = components.compactMap { component in
+            guard let container = machine.state(of: .component(component.id))?.binding?.container else { return nil }
+            return (container, rule(of: .component(component.id)))
+        }
+        if let tracker = trackers[.main] { host.trackers.resample(tracker) }
+    }
+
+    private func trackerFired(_ part: AdPart, at instant: AdInstant) {
+        trackers[part] = nil
+        recordImpression(part, at: instant)
+    }
+
+    private func recordImpression(_ part: AdPart, at instant: AdInstant) {
+        guard let info = machine.info else { return }
+        let data = ImpressionData(
+            providerID: providerID, placementID: request.placementID, adUnitID: request.adUnitID,
+            creativeID: part == .main ? info.creativeIDs.first : component(part)?.creativeID,
+            component: part.componentID, revenue: part == .main ? info.revenue : nil)
+        run(machine.impression(part, data: data, at: instant))
+    }
+
+    // MARK: Provider events
+
     /// Routes a provider-originated event through the lifecycle.
     private func receive(_ event: AdEvent) {
+        let descriptor = provider.descriptor
         switch event {
         case .impression(let data):
-            guard provider.descriptor.selfReportsImpressions else {
+            guard descriptor.selfReportsImpressions else {
                 ignoreProviderEvent(event, "the unified tracker decides impressions for \(providerID)")
                 return
             }
-            if let component = data.component {
-                guard phase == .bound || phase == .presented, countedComponents.insert(component).inserted else {
-                    ignoreProviderEvent(event, "repeated or late component impression")
-                    return
-                }
-                apply([event])
-            } else {
-                let action = machine.impression(data)
-                if case .emit = action { impressionAt = host.scheduler.now }
-                perform(action)
-            }
+            run(machine.impression(AdPart(component: data.component), data: data, at: host.scheduler.now))
         case .click(let component):
-            guard provider.descriptor.selfReportsClicks else {
+            guard descriptor.selfReportsClicks else {
                 ignoreProviderEvent(event, "the unified validator decides clicks for \(providerID)")
                 return
             }
-            if let component, !clickedComponents.insert(component).inserted { return }
-            perform(machine.click(component: component))
-        case .rewardEarned(let reward): perform(machine.reward(reward))
-        case .willDismiss, .didDismiss: dismissed()
+            run(machine.click(AdPart(component: component), on: nil))
+        case .rewardEarned(let reward): run(machine.reward(reward))
+        case .willDismiss, .didDismiss: run(machine.dismissed())
         case .closed: close()
-        case .failedToPresent(let error): perform(machine.presentFailed(error))
+        case .failedToPresent(let error): run(machine.presentFailed(error))
         case .bindingFailed, .clickRejected, .jumped, .videoStateChanged, .rendered:
-            perform(machine.passThrough(event))
+            run(machine.passThrough(event))
         case .loadStarted, .loadSucceeded, .loadFailed, .willPresent, .expired:
             ignoreProviderEvent(event, "only the unified layer emits lifecycle events")
         }
     }
 
-    private func dismissed() {
-        let action = machine.dismiss()
-        guard case .emit = action else { return }
-        stopTracking()
-        if let overlay = presentation?.overlay { try? host.tree.removeFromParent(overlay) }
-        if presentation != nil { host.endPresentation(of: id) }
-        presentation = nil
-        perform(action)
-    }
-
     private func ignoreProviderEvent(_ event: AdEvent, _ reason: String) {
         host.diagnostics.record(.debug, "Dropped \(event) from \(providerID): \(reason).", providerID: providerID)
-    }
-
-    private func stopTracking() {
-        if let tracker { host.trackers.stop(tracker) }
-        tracker = nil
-    }
-
-    private func perform(_ action: AdLifecycleStateMachine.Action) {
-        switch action {
-        case .emit(let events): apply(events)
-        case .reject(let error):
-            host.diagnostics.record(.warning, "Rejected: \(error)", providerID: providerID, recommendation: error.hint)
-        case .ignore(let reason):
-            host.diagnostics.record(.debug, "Ignored: \(reason).", providerID: providerID)
-        }
-    }
-
-    private func apply(_ events: [AdEvent]) {
-        phase = machine.phase
-        guard phase != .destroyed else { return }
-        for event in events {
-            for handler in handlers { handler(event) }
-        }
     }
 }

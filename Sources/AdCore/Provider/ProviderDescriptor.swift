@@ -26,6 +26,14 @@ public struct ProviderDescriptor: Sendable, Hashable {
     public var selfReportsClicks: Bool
     /// The AdBridge contract version the provider was written against (see ``AdBridgeContract``).
     public var contractVersion: Int
+    /// How long a loaded ad of each format may wait to be shown when the response names no expiry (Google's
+    /// full-screen ads: one hour, rule G10). The unified ad enforces it; mediation's cache reads it from the ad.
+    public var timeToLive: [AdFormat: Duration]
+    /// The provider's own codes for the errors the unified layer raises on its behalf (rule C6): an ad bound after
+    /// its expiry fails with `expired` carrying, for IFLY, 71506; a second present with `alreadyUsed`, for Google, 18.
+    public var providerCodes: [AdError.Code: Int]
+    /// How often one ad may load again after failing (rules Y12, I23).
+    public var retryPolicy: LoadRetryPolicy
 
     /// Creates a descriptor.
     public init(
@@ -37,7 +45,10 @@ public struct ProviderDescriptor: Sendable, Hashable {
         clickPolicy: ClickPolicy = .standard,
         selfReportsImpressions: Bool = false,
         selfReportsClicks: Bool = false,
-        contractVersion: Int = AdBridgeContract.version
+        contractVersion: Int = AdBridgeContract.version,
+        timeToLive: [AdFormat: Duration] = [:],
+        providerCodes: [AdError.Code: Int] = [:],
+        retryPolicy: LoadRetryPolicy = .standard
     ) {
         self.id = id
         self.displayName = displayName
@@ -48,6 +59,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.selfReportsImpressions = selfReportsImpressions
         self.selfReportsClicks = selfReportsClicks
         self.contractVersion = contractVersion
+        self.timeToLive = timeToLive
+        self.providerCodes = providerCodes
+        self.retryPolicy = retryPolicy
     }
 
     /// `id version (formats)`, for logs and `adsim`.
@@ -61,9 +75,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
 /// version is refused at registration with a clear error.
 ///
 /// ```swift
-/// precondition(AdBridgeContract.version == 1)
+/// precondition(AdBridgeContract.version == 2)
 /// ```
 public enum AdBridgeContract {
     /// The current contract version.
-    public static let version = 1
+    public static let version = 2
 }

@@ -1,39 +1,40 @@
-/// What a provider may use to load: the transport, the beacon sender, the scheduler, the placement ledger and
-/// diagnostics. Nothing else: no network, clock or global of its own.
+/// What a provider may use to load: the transport, the beacon sender, the scheduler (time, timers, async work),
+/// the placement ledger and diagnostics. Nothing else: no host, no network, clock or global of its own.
 ///
 /// ```swift
 /// let response = try await environment.transport.fetch(request)
 /// let loadedAt = environment.scheduler.now
+/// environment.ledger.hold(creative: "cr-1", in: placement)
 /// ```
 @MainActor
 public struct ProviderEnvironment {
+    /// The provider loading.
+    public let providerID: ProviderID
     /// Fetches ad responses.
     public let transport: any ResponseTransport
     /// Sends tracking pings.
     public let beacons: any BeaconSender
-    /// The current time and timers.
+    /// The current time, timers and async work.
     public let scheduler: any AdScheduler
-    /// Creatives held by other placements (rule Y18).
+    /// Creatives held by other placements (rule Y18): hold the ones a loaded ad shows, release them on destroy.
     public let ledger: PlacementLedger
-    /// Integration diagnostics (rule Y17).
-    public let diagnostics: AdDiagnostics
-    /// The host model, for providers that track their own components (slider cards).
-    public let host: AdHost
+    /// Integration diagnostics, under the provider's ID (rule Y17).
+    public let diagnostics: ProviderDiagnostics
 
-    /// Creates an environment.
+    /// Creates an environment (hosts and test kits do; providers receive one).
     public init(
+        providerID: ProviderID,
         transport: any ResponseTransport,
         beacons: any BeaconSender,
         scheduler: any AdScheduler,
         ledger: PlacementLedger,
-        diagnostics: AdDiagnostics,
-        host: AdHost
+        diagnostics: AdDiagnostics
     ) {
+        self.providerID = providerID
         self.transport = transport
         self.beacons = beacons
         self.scheduler = scheduler
         self.ledger = ledger
-        self.diagnostics = diagnostics
-        self.host = host
+        self.diagnostics = ProviderDiagnostics(log: diagnostics, providerID: providerID)
     }
 }

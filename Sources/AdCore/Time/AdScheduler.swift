@@ -1,6 +1,6 @@
-/// The driver seen from AdCore: the current time and timers, on the main actor.
+/// The driver seen from AdCore: the current time, timers, async work and a mailbox, on the main actor.
 ///
-/// AdCore never reads a clock or sleeps; it asks its scheduler. ``VirtualTimeDriver`` runs timers in virtual
+/// AdCore never reads a clock, sleeps or starts a task of its own; it asks its scheduler. ``VirtualTimeDriver`` runs timers in virtual
 /// time for tests and the simulator; `LiveDriver` (AdRuntime) runs them with `ContinuousClock`.
 ///
 /// ```swift
@@ -18,6 +18,18 @@ public protocol AdScheduler: AnyObject {
 
     /// Cancels a scheduled action; cancelling one that ran or was cancelled does nothing.
     func cancel(_ id: ScheduledActionID)
+
+    /// Where other threads post work for the main actor (an ``AdEventSink`` sent from a background thread).
+    nonisolated var mailbox: any AdMailbox { get }
+
+    /// Starts async work on the main actor (a provider's load, an image fetch). The virtual-time driver accounts
+    /// for it: ``VirtualTimeDriver/settle()`` returns once it has finished or waits on virtual time.
+    @discardableResult
+    func spawn(_ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never>
+
+    /// Suspends the calling task until `body`'s resumer is called (by a timer, another task, a callback); the
+    /// virtual-time driver counts the task as waiting meanwhile.
+    func suspend<Value: Sendable>(_ body: (AdResumer<Value>) -> Void) async -> Value
 }
 
 extension AdScheduler {

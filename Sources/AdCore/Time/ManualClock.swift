@@ -20,6 +20,8 @@ public final class ManualClock: Clock, Sendable {
         let id: UInt64
         let deadline: AdInstant
         let continuation: CheckedContinuation<Void, any Error>
+        /// Whether the sleeping task is one its driver accounts for (it counts as runnable again on waking).
+        let isTracked: Bool
     }
 
     private struct State {
@@ -30,10 +32,18 @@ public final class ManualClock: Clock, Sendable {
     }
 
     private let state: Mutex<State>
+    private let activity: TaskActivity?
 
     /// Creates a clock that reads `start` until it is advanced.
     public init(start: AdInstant = .zero) {
         state = Mutex(State(now: start))
+        activity = nil
+    }
+
+    /// Creates a driver's clock: tasks the driver started stop counting as runnable while they sleep on it.
+    init(start: AdInstant, activity: TaskActivity) {
+        state = Mutex(State(now: start))
+        self.activity = activity
     }
 
     /// The clock's current virtual time.
@@ -56,13 +66,16 @@ public final class ManualClock: Clock, Sendable {
             state.nextID += 1
             return state.nextID
         }
+        let isTracked = activity != nil && TaskActivity.isTracked
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let resumeNow = state.withLock { state -> Bool in
                     if deadline <= state.now || state.cancelledBeforeSleeping.remove(id) != nil { return true }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    state.sleepers.append(
+                        Sleeper(id: id, deadline: deadline, continuation: continuation, isTracked: isTracked))
                     return false
                 }
+                if !resumeNow, isTracked { activity?.ended() }
                 if resumeNow {
                     if Task.isCancelled {
                         continuation.resume(throwing: CancellationError())
@@ -79,7 +92,10 @@ public final class ManualClock: Clock, Sendable {
                 }
                 return state.sleepers.remove(at: index)
             }
-            cancelled?.continuation.resume(throwing: CancellationError())
+            if let cancelled {
+                wake(cancelled)
+                cancelled.continuation.resume(throwing: CancellationError())
+            }
         }
     }
 
@@ -99,6 +115,14 @@ public final class ManualClock: Clock, Sendable {
             state.sleepers.removeAll { $0.deadline <= now }
             return due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
         }
-        for sleeper in due { sleeper.continuation.resume() }
+        for sleeper in due {
+            wake(sleeper)
+            sleeper.continuation.resume()
+        }
+    }
+
+    /// A sleeper its driver accounts for is runnable again from the moment it is resumed.
+    private func wake(_ sleeper: Sleeper) {
+        if sleeper.isTracked { activity?.began() }
     }
 }

@@ -20,13 +20,18 @@ public final class ImpressionTrackerSet {
         let node: HostNodeID
         var machine: ImpressionStateMachine
         var pendingCheck: ScheduledActionID?
-        let condition: (@MainActor () -> Bool)?
-        let onImpression: @MainActor (AdInstant) -> Void
+        var condition: (@MainActor () -> Bool)?
+        var onImpression: (@MainActor (AdInstant) -> Void)?
+        var isLive: Bool { onImpression != nil }
     }
 
     private let engine: VisibilityEngine
     private let scheduler: any AdScheduler
+    /// The trackers in the order they started; a stopped or fired one leaves a tombstone until the next compaction,
+    /// so starting, stopping and firing cost O(1) amortised and evaluation keeps the order trackers started in.
     private var trackers: [Tracker] = []
+    private var indexOfID: [UInt64: Int] = [:]
+    private var liveCount = 0
     private var nextID: UInt64 = 0
     private var fired: [(@MainActor (AdInstant) -> Void, AdInstant)] = []
 
@@ -37,9 +42,10 @@ public final class ImpressionTrackerSet {
     }
 
     /// How many nodes are tracked.
-    public var count: Int { trackers.count }
+    public var count: Int { liveCount }
 
-    /// Starts tracking a node against a rule; `onImpression` runs once when the rule is met.
+    /// Starts tracking a node against a rule; `onImpression` runs once when the rule is met. Only the new
+    /// tracker is sampled now (binding an ad costs the same whatever else is tracked).
     ///
     /// - Parameters:
     ///   - node: the node whose visible ratio counts.
@@ -59,39 +65,43 @@ public final class ImpressionTrackerSet {
         let tracker = Tracker(
             id: TrackerID(rawValue: nextID), node: node, machine: machine, pendingCheck: nil, condition: condition,
             onImpression: onImpression)
+        indexOfID[nextID] = trackers.count
         trackers.append(tracker)
-        evaluate()
+        liveCount += 1
+        let now = scheduler.now
+        _ = perform(sample(trackers.count - 1, at: now), at: trackers.count - 1, now: now)
+        flushFired()
         return tracker.id
     }
 
     /// Stops tracking (the ad detached or was destroyed): its timer is cancelled and it never fires.
     public func stop(_ id: TrackerID) {
-        guard let index = trackers.firstIndex(where: { $0.id == id }) else { return }
+        guard let index = indexOfID[id.rawValue] else { return }
         if let check = trackers[index].pendingCheck { scheduler.cancel(check) }
-        trackers.remove(at: index)
+        bury(index)
+        compactIfSparse()
+    }
+
+    /// Samples one tracker now: for a change its condition reads that is not a change of the tree (a slider's card
+    /// bound inside its block).
+    public func resample(_ id: TrackerID) {
+        guard let index = indexOfID[id.rawValue] else { return }
+        let now = scheduler.now
+        _ = perform(sample(index, at: now), at: index, now: now)
+        flushFired()
     }
 
     /// Whether a tracker is still waiting for its impression.
-    public func isTracking(_ id: TrackerID) -> Bool { trackers.contains { $0.id == id } }
+    public func isTracking(_ id: TrackerID) -> Bool { indexOfID[id.rawValue] != nil }
 
     /// Samples every tracked node's visibility now; fires the impressions whose duration is met.
     public func evaluate() {
         let now = scheduler.now
-        var index = 0
-        while index < trackers.count {
-            let node = trackers[index].node
-            let geometry = engine.geometry(of: node)
-            let placement =
-                UInt64((try? engine.tree.placement(of: node)) ?? 0) << 32
-                | UInt64(UInt32(bitPattern: geometry.window?.rawValue ?? -1))
-            let ratio = conditionedRatio(geometry.visibleRatio, of: index)
-            let action = trackers[index].machine.observe(ratio: ratio, placement: placement, at: now)
-            if perform(action, at: index, now: now) {
-                continue
-            }
-            index += 1
+        for index in trackers.indices where trackers[index].isLive {
+            _ = perform(sample(index, at: now), at: index, now: now)
         }
         flushFired()
+        compactIfSparse()
     }
 
     /// The ratio the tracker at `index` sees: its node's, or zero while its extra condition does not hold. Read in
@@ -108,11 +118,12 @@ public final class ImpressionTrackerSet {
     /// Feeds the tracker at `index` its node's current visible ratio and placement.
     private func sample(_ index: Int, at now: AdInstant) -> ImpressionStateMachine.Action {
         let node = trackers[index].node
-        let ratio = conditionedRatio(engine.visibleRatio(of: node), of: index)
+        let geometry = engine.geometry(of: node)
+        let ratio = conditionedRatio(geometry.visibleRatio, of: index)
         return trackers[index].machine.observe(ratio: ratio, placement: engine.placementKey(of: node) ?? .max, at: now)
     }
 
-    /// Performs an action; returns `true` when the tracker at `index` fired and was removed.
+    /// Performs an action; returns `true` when the tracker at `index` fired.
     private func perform(_ action: ImpressionStateMachine.Action, at index: Int, now: AdInstant) -> Bool {
         switch action {
         case .none:
@@ -130,29 +141,38 @@ public final class ImpressionTrackerSet {
             return false
         case .fire:
             if let check = trackers[index].pendingCheck { scheduler.cancel(check) }
-            fired.append((trackers[index].onImpression, now))
-            trackers.remove(at: index)
+            if let handler = trackers[index].onImpression { fired.append((handler, now)) }
+            bury(index)
             return true
         }
     }
 
     private func checkDeadline(of id: TrackerID) {
-        guard let index = trackers.firstIndex(where: { $0.id == id }) else { return }
+        guard let index = indexOfID[id.rawValue] else { return }
         trackers[index].pendingCheck = nil
         let now = scheduler.now
         // Fresh geometry first: a change since the last sample may have broken the continuous run.
-        let node = trackers[index].node
-        let geometry = engine.geometry(of: node)
-        let placement =
-            UInt64((try? engine.tree.placement(of: node)) ?? 0) << 32
-            | UInt64(UInt32(bitPattern: geometry.window?.rawValue ?? -1))
-        let ratio = conditionedRatio(geometry.visibleRatio, of: index)
-        let observed = trackers[index].machine.observe(ratio: ratio, placement: placement, at: now)
-        if !perform(observed, at: index, now: now) {
+        if !perform(sample(index, at: now), at: index, now: now) {
             let action = trackers[index].machine.deadlineReached(at: now)
             _ = perform(action, at: index, now: now)
         }
         flushFired()
+    }
+
+    /// Leaves a tombstone: the tracker's closures are released at once, its slot at the next compaction.
+    private func bury(_ index: Int) {
+        indexOfID[trackers[index].id.rawValue] = nil
+        trackers[index].onImpression = nil
+        trackers[index].condition = nil
+        trackers[index].pendingCheck = nil
+        liveCount -= 1
+    }
+
+    /// Drops the tombstones once they outnumber the live trackers (amortised O(1) per stop).
+    private func compactIfSparse() {
+        guard trackers.count - liveCount > liveCount + 64 else { return }
+        trackers.removeAll { !$0.isLive }
+        for index in trackers.indices { indexOfID[trackers[index].id.rawValue] = index }
     }
 
     private func flushFired() {

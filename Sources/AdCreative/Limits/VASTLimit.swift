@@ -22,10 +22,18 @@ public enum VASTLimit: String, Sendable, Equatable, CaseIterable {
     case urlLength = "maxURLLength"
     /// ``VASTParserLimits/maxTextLength``.
     case textLength = "maxTextLength"
+    /// ``VASTParserLimits/maxAttributesPerElement``.
+    case attributesPerElement = "maxAttributesPerElement"
     /// The wrapper chain's depth (``WrapperResolutionPolicy/maxDepth``).
     case wrapperDepth = "maxWrapperDepth"
     /// A fetched body's size (``HTTPFetcher/maxBodyBytes``).
     case bodyBytes = "maxBodyBytes"
+    /// The fetches of one wrapper resolution (``WrapperResolutionPolicy/maxFetches``).
+    case fetches = "maxFetches"
+    /// The ads one wrapper resolution returns (``WrapperResolutionPolicy/maxResolvedAds``).
+    case resolvedAds = "maxResolvedAds"
+    /// The bytes one wrapper resolution fetches (``WrapperResolutionPolicy/maxTotalBytes``).
+    case totalBytes = "maxTotalBytes"
 
     /// The error raised when `value` exceeds `limit`: `limitExceeded`, message naming the limit.
     func error(_ detail: String, limit: Int, vastCode: Int? = nil) -> AdError {

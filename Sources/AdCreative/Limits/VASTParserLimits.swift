@@ -23,6 +23,10 @@ public struct VASTParserLimits: Sendable, Equatable {
     public var maxURLLength: Int = 8 * 1024
     /// The longest text of one element, in bytes (default 256 KiB, for `<HTMLResource>` and `<AdParameters>`).
     public var maxTextLength: Int = 256 * 1024
+    /// The most attributes of one element, namespace declarations included (default 256; a VAST element has at
+    /// most 14). Checked on the document's bytes before libxml2 reads them (R10: libxml2 spends quadratic time on an
+    /// element's attributes before anything can count them) and again as each element starts.
+    public var maxAttributesPerElement: Int = 256
 
     /// The default limits.
     public init() {}

@@ -29,4 +29,12 @@ public struct VASTAd: Sendable, Equatable, Encodable {
 
     /// The `<Error>` URLs of the inline ad or of the wrapper.
     public var errorURLs: [String] { inLine?.errorURLs ?? wrapper?.errorURLs ?? [] }
+
+    /// Whether the ad can be played or followed: a wrapper, or an inline ad with at least one `<Creative>` (a
+    /// `<Creative>` that holds only `<CreativeExtensions>` counts: native dialects keep their assets there). An
+    /// inline ad without one (no `<Creatives>`, or an empty one) is no ad (VAST 303, R17).
+    public var isPlayable: Bool {
+        if wrapper != nil { return true }
+        return inLine?.creatives.isEmpty == false
+    }
 }

@@ -1,3 +1,5 @@
+import AdCore
+
 /// A parsed VAST document: the root of the typed model the ``VASTParser`` produces.
 ///
 /// ```swift
@@ -34,6 +36,45 @@ public struct VASTDocument: Sendable, Equatable, Encodable {
 
     /// The stand-alone (buffet) ads: those without a `sequence`.
     public var standAloneAds: [VASTAd] { ads.filter { $0.sequence == nil } }
+
+    /// Whether the response holds an ad to play or follow (``VASTAd/isPlayable``): a wrapper, or an inline ad with
+    /// at least one `<Creative>`. A response without one is no ad (VAST 303), see ``noAdFailure``.
+    public var hasPlayableAd: Bool { ads.contains(where: \.isPlayable) }
+
+    /// `nil` when the response has a playable ad (``hasPlayableAd``); otherwise the no-ad outcome to report: an
+    /// `AdError` with code `noFill` and VAST code 303, and the `<Error>` URLs to ping with that code (the document's
+    /// own, then those of its ads). A response with no `<Ad>`, and one whose only ads are inline ads without a
+    /// `<Creative>` (no `<Creatives>`, or an empty one), are both no ad (R17).
+    ///
+    /// ```swift
+    /// let document = try VASTParser().parse(body, allowNoAd: true)
+    /// if let noAd = document.noAdFailure {
+    ///     pings += VASTMacroExpander.errorPings(for: noAd.errorURLs, code: noAd.vastCode)  // code 303
+    ///     throw noAd.error                                                               // .noFill, VAST 303
+    /// }
+    /// ```
+    public var noAdFailure: VASTResolutionFailure? {
+        guard !hasPlayableAd else { return nil }
+        return VASTResolutionFailure(
+            error: VASTDocument.noAdError(self), errorURLs: errorURLs + ads.flatMap(\.errorURLs), chain: [])
+    }
+
+    /// What a response without a playable ad has: `no ad`, `no ad (only <Error>)`, or `no playable ad: ...`.
+    var noAdSummary: String {
+        if ads.isEmpty { return "no ad\(errorURLs.isEmpty ? "" : " (only <Error>)")" }
+        return "no playable ad: no <InLine> in it has a <Creative>"
+    }
+
+    /// The no-ad error for `document` (see ``noAdFailure``), with `position` (where the document ended) in its
+    /// message.
+    static func noAdError(_ document: VASTDocument, position: String = "") -> AdError {
+        AdError(
+            .noFill,
+            "The VAST response has \(document.noAdSummary)\(position).",
+            vastCode: 303,
+            hint: "The ad server had no fill; fire the document's and its ads' error URLs with code 303."
+        )
+    }
 
     private enum CodingKeys: String, CodingKey {
         case version

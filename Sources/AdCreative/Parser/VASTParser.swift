@@ -6,7 +6,8 @@ public import Foundation
 /// ``VASTDocument``. Safe to call from several threads at once; each call uses its own libxml2 context.
 ///
 /// Failures are `AdError`s carrying the VAST code: malformed XML or any DTD → 100, a non-VAST root → 101,
-/// VAST 1.0 or an unknown version → 102, no ad → 303 (unless `allowNoAd`), a limit → `limitExceeded`.
+/// VAST 1.0 or an unknown version → 102, no ad (no `<Ad>`, or only inline ads without a `<Creative>`) → 303 (unless
+/// `allowNoAd`; then ``VASTDocument/noAdFailure`` says so), a limit → `limitExceeded`.
 ///
 /// ```swift
 /// let document = try VASTParser().parse(data)
@@ -34,8 +35,10 @@ public struct VASTParser: Sendable {
 
     /// Parses a document held in `data`.
     ///
-    /// - Parameter allowNoAd: return a document without ads (its ``VASTDocument/errorURLs`` kept) instead of
-    ///   failing with VAST 303; wrapper resolution uses this to fire the no-ad response's error URLs.
+    /// - Parameter allowNoAd: return a document without a playable ad (no `<Ad>`, or only inline ads without a
+    ///   `<Creative>`; its ads and ``VASTDocument/errorURLs`` kept) instead of failing with VAST 303; wrapper
+    ///   resolution and providers use this to read the response's error URLs and extensions, and learn from
+    ///   ``VASTDocument/noAdFailure`` that it is no ad.
     public func parse(_ data: Data, allowNoAd: Bool = false) throws(AdError) -> VASTDocument {
         let result = data.withUnsafeBytes { buffer in
             Result { () throws(AdError) -> VASTDocument in try parse(bytes: buffer, allowNoAd: allowNoAd) }
@@ -53,12 +56,39 @@ public struct VASTParser: Sendable {
         if bytes.count > limits.maxInputBytes {
             throw VASTLimit.inputBytes.error("A document of \(bytes.count) bytes", limit: limits.maxInputBytes)
         }
-        guard let base = bytes.baseAddress, bytes.count > 0 else {
+        guard bytes.count > 0 else {
             throw AdError(
                 .invalidResponse, "The document is empty (line 1, column 1).", vastCode: 100,
                 hint: "The ad server sent no body.")
         }
         LibXML2Runtime.ensureInitialized()
+        // R10: the attribute check reads the bytes libxml2 will parse; a document in an encoding where `<` and `=`
+        // are not those bytes (UTF-16, UTF-7, ...) is converted to UTF-8 first and parsed as such.
+        guard let converted = try VASTInputEncoding.utf8Document(bytes) else {
+            return try parseUTF8(bytes, options: VASTParser.options, allowNoAd: allowNoAd)
+        }
+        let result = converted.withUnsafeBytes { utf8 in
+            Result { () throws(AdError) -> VASTDocument in
+                try parseUTF8(utf8, options: VASTParser.convertedOptions, allowNoAd: allowNoAd)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The options for a document ``VASTInputEncoding`` converted to UTF-8: its declared encoding is ignored.
+    static let convertedOptions = VASTParser.options | Int32(XML_PARSE_IGNORE_ENC.rawValue)
+
+    /// Parses `bytes`, in UTF-8 or an encoding that keeps `<` and `=` as those bytes, with libxml2 `options`.
+    private func parseUTF8(
+        _ bytes: UnsafeRawBufferPointer, options: Int32, allowNoAd: Bool
+    ) throws(AdError) -> VASTDocument {
+        guard let base = bytes.baseAddress, let length = Int32(exactly: bytes.count) else {
+            throw VASTLimit.inputBytes.error("A document of \(bytes.count) bytes", limit: Int(Int32.max))
+        }
+        // R10: an element with more attributes than the limit is refused before libxml2 reads it.
+        if let excess = VASTAttributeScan.firstExcess(in: bytes, limit: limits.maxAttributesPerElement) {
+            throw VASTParser.tooManyAttributes(excess, limit: limits.maxAttributesPerElement)
+        }
         // The builder's frame stack and first text buffer are on the stack too: no `malloc` for them.
         let result = withUnsafeTemporaryAllocation(byteCount: VASTSAXBuilder.frameScratchBytes, alignment: 16) {
             frameScratch in
@@ -70,7 +100,7 @@ public struct VASTParser: Sendable {
                     var builder = VASTSAXBuilder(
                         limits: limits, inputBytes: bytes.count, frameScratch: frameScratch, textScratch: textScratch)
                     defer { builder.freeMemory() }
-                    return try parse(base, count: bytes.count, builder: &builder, allowNoAd: allowNoAd)
+                    return try parse(base, count: length, options: options, builder: &builder, allowNoAd: allowNoAd)
                 }
             }
         }
@@ -79,7 +109,8 @@ public struct VASTParser: Sendable {
 
     private func parse(
         _ base: UnsafeRawPointer,
-        count: Int,
+        count: Int32,
+        options: Int32,
         builder: inout VASTSAXBuilder,
         allowNoAd: Bool
     ) throws(AdError) -> VASTDocument {
@@ -90,9 +121,9 @@ public struct VASTParser: Sendable {
             guard let context = xmlCreatePushParserCtxt(&handler, pointer, nil, 0, nil) else { return nil }
             defer { xmlFreeParserCtxt(context) }
             pointer.pointee.vocabulary.adopt(context)
-            xmlCtxtUseOptions(context, VASTParser.options)
+            xmlCtxtUseOptions(context, options)
             pointer.pointee.context = context
-            let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(count), 1)
+            let status = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), count, 1)
             pointer.pointee.context = nil
             if pointer.pointee.failure == nil, status != 0 || context.pointee.wellFormed == 0 {
                 pointer.pointee.malformed = VASTParser.malformed(context)
@@ -115,12 +146,22 @@ public struct VASTParser: Sendable {
         if document.ads.isEmpty {
             if builder.droppedAds > 0 { throw noUsableAd(document) }
             if !allowNoAd { throw noAd(document, rootEnd: builder.rootEnd) }
+        } else if builder.playableAds == 0, !allowNoAd {
+            // R17: ads, but none to play or follow (inline ads without a <Creative>): no ad, like an empty response.
+            throw noAd(document, rootEnd: builder.rootEnd)
         }
         return document
     }
 
     // The failures found after the parse: out of line, so that the messages' code is not fetched with every
     // document (see Performance.md on the instruction cache).
+
+    @inline(never)
+    private static func tooManyAttributes(_ excess: VASTAttributeScan.Excess, limit: Int) -> AdError {
+        VASTLimit.attributesPerElement.error(
+            "<\(excess.name)> with more than \(limit) attributes (line \(excess.line), column \(excess.column))",
+            limit: limit)
+    }
 
     @inline(never)
     private static func noUsableAd(_ document: VASTDocument) -> AdError {
@@ -139,12 +180,7 @@ public struct VASTParser: Sendable {
         if let end = rootEnd {
             position = " at the end of <VAST> (line \(end.line), column \(end.column))"
         }
-        return AdError(
-            .noFill,
-            "The VAST response has no ad\(document.errorURLs.isEmpty ? "" : " (only <Error>)")\(position).",
-            vastCode: 303,
-            hint: "The ad server had no fill; fire the document's error URLs with code 303."
-        )
+        return VASTDocument.noAdError(document, position: position)
     }
 
     @inline(never)
@@ -169,11 +205,12 @@ public struct VASTParser: Sendable {
     private static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, localName, _, _, _, _, count, _, attributes in
+        handler.startElementNs = { context, localName, _, _, namespaces, _, count, _, attributes in
             guard let localName, let builder = VASTParser.builder(context) else { return }
             builder.pointee.startElement(
                 localName,
-                SAXAttributes(base: attributes, count: Int(count), vocabulary: builder.pointee.vocabulary)
+                SAXAttributes(base: attributes, count: Int(count), vocabulary: builder.pointee.vocabulary),
+                namespaces: Int(namespaces)
             )
         }
         handler.endElementNs = { context, _, _, _ in

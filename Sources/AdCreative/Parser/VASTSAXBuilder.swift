@@ -89,6 +89,11 @@ struct VASTSAXBuilder {
     /// Where the root element ended (libxml2's line and column), for the failures found after the parse (no ad).
     private(set) var rootEnd: (line: Int, column: Int)?
     private(set) var droppedAds = 0
+    /// The ads kept that can be played or followed: wrappers, and inline ads with a `<Creative>` (R17). A document
+    /// whose ads are all without one has no playable ad (VAST 303).
+    private(set) var playableAds = 0
+    /// Whether the open `<Ad>` is one of ``playableAds``.
+    private var adIsPlayable = false
 
     private var frames: FrameStack
     /// See ``updateCaptureStart()``.
@@ -195,6 +200,13 @@ struct VASTSAXBuilder {
     }
 
     @inline(never)
+    private mutating func failTooManyAttributes(_ localName: UnsafePointer<xmlChar>) {
+        let name = String(cString: localName)
+        let limit = limits.maxAttributesPerElement
+        fail(.attributesPerElement, "<\(name)> with more than \(limit) attributes", limit)
+    }
+
+    @inline(never)
     private mutating func failURLTooLong(_ bytes: Int) {
         fail(.urlLength, "A URL of \(bytes) bytes", limits.maxURLLength)
     }
@@ -250,10 +262,17 @@ struct VASTSAXBuilder {
         captureStart = frame.textStart
     }
 
-    mutating func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes) {
+    /// An element starts, with `namespaces` namespace declarations besides its `attributes`.
+    mutating func startElement(_ localName: UnsafePointer<xmlChar>, _ attributes: SAXAttributes, namespaces: Int) {
         guard !failed else { return }
         if frames.count >= limits.maxDepth {
             failTooDeep()
+            return
+        }
+        // R10: the byte scan (VASTAttributeScan) refused any element over the limit before libxml2 read it; this is
+        // the same count, exact wherever that scan stopped early.
+        if attributes.count + namespaces > limits.maxAttributesPerElement {
+            failTooManyAttributes(localName)
             return
         }
         if !generic.isEmpty {
@@ -384,6 +403,7 @@ struct VASTSAXBuilder {
             }
             if inAd { ad = VASTAd() }
             inAd = true
+            adIsPlayable = false
             ad.id = attributes.value(.id)
             ad.sequence = attributes.int(.sequence)
             ad.adType = attributes.value(.adType)
@@ -636,6 +656,7 @@ struct VASTSAXBuilder {
                 warn("<Ad\(id.map { " id=\"\($0)\"" } ?? "")> has neither <InLine> nor <Wrapper>; dropped")
                 ad = VASTAd()
             } else {
+                if adIsPlayable { playableAds += 1 }
                 document.ads.append(moving: &ad, leaving: VASTAd())
             }
         case .inLine:
@@ -644,7 +665,10 @@ struct VASTSAXBuilder {
             if case .none = body.adTitle { warn("<InLine> has no <AdTitle>") }
             if body.impressions.isEmpty { warn("<InLine> has no <Impression>") }
             if body.creatives.isEmpty { warn("<InLine> has no <Creative>") }
-            if inAd { ad.inLine = body.makeInLine() }
+            if inAd {
+                adIsPlayable = adIsPlayable || !body.creatives.isEmpty
+                ad.inLine = body.makeInLine()
+            }
         case .wrapper:
             guard parent == .ad else { return }
             if case .none = body.adSystem { warn("<Wrapper> has no <AdSystem>") }
@@ -653,6 +677,7 @@ struct VASTSAXBuilder {
                 return
             }
             guard inAd else { return }
+            adIsPlayable = true
             ad.wrapper = body.makeWrapper(
                 follow: wrapperFlags.follow,
                 allowMultiple: wrapperFlags.allowMultiple,
@@ -740,7 +765,7 @@ struct VASTSAXBuilder {
             let value = keep(bytes)
             companion?.clickThroughText = value
         case .expires, .viewable, .notViewable, .viewUndetermined, .verificationParameters, .mezzanine,
-            .iconClickThrough, .iconViewTracking, .altText, .nonLinearClickThrough:
+            .iconClickThrough, .iconViewTracking, .altText, .nonLinearClickThrough, .url:
             endRareText(tag, parent: parent, bytes)
         default:
             endAttributedText(tag, parent: parent, bytes)
@@ -795,6 +820,10 @@ struct VASTSAXBuilder {
         case .nonLinearClickThrough:
             let value = keep(bytes)
             nonLinear?.clickThroughText = value
+        case .url:
+            // The VAST 2.0 form `<VASTAdTagURL><URL>...</URL></VASTAdTagURL>` (R17): read like `<VASTAdTagURI>`, which
+            // wins when a wrapper has both.
+            if parent == .vastAdTagURL, body.vastAdTagURI?.isEmpty ?? true { body.vastAdTagURI = keep(bytes) }
         default:
             break
         }

@@ -17,6 +17,9 @@ enum VASTTag: UInt8 {
     case nonLinearAds, nonLinear, nonLinearClickThrough, nonLinearClickTracking
     case companionAds, companion, companionClickThrough, companionClickTracking
     case extensions, extensionElement, creativeExtensions, creativeExtension
+    /// The VAST 2.0 wrapper form real servers still send, `<VASTAdTagURL><URL>...</URL></VASTAdTagURL>`, read like
+    /// `<VASTAdTagURI>` (R17); `<URL>` means something only inside it.
+    case vastAdTagURL, url
 
     static let byName: [String: VASTTag] = [
         "VAST": .vast, "VideoAdServingTemplate": .videoAdServingTemplate, "Ad": .ad, "InLine": .inLine,
@@ -42,7 +45,7 @@ enum VASTTag: UInt8 {
         "NonLinearClickTracking": .nonLinearClickTracking, "CompanionAds": .companionAds, "Companion": .companion,
         "CompanionClickThrough": .companionClickThrough, "CompanionClickTracking": .companionClickTracking,
         "Extensions": .extensions, "Extension": .extensionElement, "CreativeExtensions": .creativeExtensions,
-        "CreativeExtension": .creativeExtension,
+        "CreativeExtension": .creativeExtension, "VASTAdTagURL": .vastAdTagURL, "URL": .url,
     ]
 
     /// The tag of a NUL-terminated local name from libxml2; ``unknown`` for any other name.
@@ -77,6 +80,7 @@ enum VASTTag: UInt8 {
         case 53: matches(localName, length, "Error") ? .error : .unknown
         case 55: matches(localName, length, "HTMLResource") ? .htmlResource : .unknown
         case 56: matches(localName, length, "NonLinear") ? .nonLinear : .unknown
+        case 61: matches(localName, length, "URL") ? .url : .unknown
         case 66: matches(localName, length, "CompanionClickTracking") ? .companionClickTracking : .unknown
         case 76: matches(localName, length, "NonLinearClickTracking") ? .nonLinearClickTracking : .unknown
         case 88: matches(localName, length, "UniversalAdId") ? .universalAdId : .unknown
@@ -127,6 +131,7 @@ enum VASTTag: UInt8 {
         case 248: matches(localName, length, "MediaFile") ? .mediaFile : .unknown
         case 250: matches(localName, length, "Creative") ? .creative : .unknown
         case 252: matches(localName, length, "ClosedCaptionFile") ? .closedCaptionFile : .unknown
+        case 253: matches(localName, length, "VASTAdTagURL") ? .vastAdTagURL : .unknown
         default: .unknown
         }
     }
@@ -144,7 +149,7 @@ enum VASTTag: UInt8 {
             .adParameters, .mediaFile, .mezzanine, .interactiveCreativeFile, .closedCaptionFile, .clickThrough,
             .clickTracking, .customClick, .staticResource, .iFrameResource, .htmlResource, .iconClickThrough,
             .iconClickTracking, .altText, .iconViewTracking, .nonLinearClickThrough, .nonLinearClickTracking,
-            .companionClickThrough, .companionClickTracking:
+            .companionClickThrough, .companionClickTracking, .url:
             true
         default:
             false
@@ -157,7 +162,7 @@ enum VASTTag: UInt8 {
         case .impression, .error, .viewable, .notViewable, .viewUndetermined, .javaScriptResource,
             .executableResource, .tracking, .vastAdTagURI, .mediaFile, .mezzanine, .closedCaptionFile, .clickThrough,
             .clickTracking, .customClick, .iconClickThrough, .iconClickTracking, .iconViewTracking,
-            .nonLinearClickThrough, .nonLinearClickTracking, .companionClickThrough, .companionClickTracking:
+            .nonLinearClickThrough, .nonLinearClickTracking, .companionClickThrough, .companionClickTracking, .url:
             true
         default:
             false

@@ -12,12 +12,18 @@ public struct VASTResolution: Sendable, Equatable {
     public var ads: [VASTResolvedAd] = []
     /// The slots that failed, in the order they failed.
     public var failures: [VASTResolutionFailure] = []
+    /// The error that stopped resolution at one of its caps (R8: ``WrapperResolutionPolicy/maxFetches``,
+    /// ``WrapperResolutionPolicy/maxResolvedAds``, ``WrapperResolutionPolicy/maxTotalBytes``; `limitExceeded`,
+    /// VAST 302), or `nil`. ``ads`` keeps what was resolved before it; ``failures`` lists it too.
+    public var stopError: AdError?
 
     /// Creates an empty resolution.
     public init() {}
 
-    /// `nil` when at least one ad resolved; otherwise the first failure's error, or VAST 303 (no ad).
+    /// The ``stopError`` when a cap stopped resolution; else `nil` when at least one ad resolved; otherwise the
+    /// first failure's error, or VAST 303 (no ad).
     public var error: AdError? {
+        if let stopError { return stopError }
         guard ads.isEmpty else { return nil }
         return failures.first?.error
             ?? AdError(.noFill, "The wrapper chain ended with no ad.", vastCode: 303)

@@ -1,9 +1,10 @@
-/// How far and how long wrapper resolution may go.
+/// How far and how long wrapper resolution may go, and how much one resolution may fetch (R8).
 ///
 /// ```swift
 /// var policy = WrapperResolutionPolicy()
 /// policy.maxDepth = 3
 /// policy.hopTimeout = .seconds(2)
+/// policy.maxFetches = 16
 /// ```
 public struct WrapperResolutionPolicy: Sendable, Equatable {
     /// The most wrappers followed in one chain (default 5); one more fails with VAST 302.
@@ -12,6 +13,17 @@ public struct WrapperResolutionPolicy: Sendable, Equatable {
     public var hopTimeout: Duration = .seconds(5)
     /// The longest the whole resolution may take (default 10 s); past it, hops fail with VAST 301.
     public var totalTimeout: Duration = .seconds(10)
+    /// The most documents one resolution fetches, over all its chains (default 64: a pod of a dozen ads, each
+    /// through five wrappers). The fetch that would exceed it is not made: resolution stops with VAST 302
+    /// (`limitExceeded`), keeping the ads resolved so far.
+    public var maxFetches: Int = 64
+    /// The most ads one resolution returns (default 32, the parser's ``VASTParserLimits/maxAds``): pods of wrappers
+    /// that allow multiple ads multiply. One more stops resolution with VAST 302, keeping the first `maxResolvedAds`.
+    public var maxResolvedAds: Int = 32
+    /// The most bytes of fetched documents one resolution reads, added up over all its fetches (default 4 MiB: four
+    /// documents of the parser's largest size, or 64 fetches of 64 KiB). The body that goes over it is not parsed:
+    /// resolution stops with VAST 302.
+    public var maxTotalBytes: Int = 4 << 20
 
     /// The default policy.
     public init() {}

@@ -10,7 +10,10 @@ public import Foundation
 /// (302); a hop past its timeout or the total timeout fails with 301; a hop returning no ad fails with 303 and,
 /// when a wrapper of the chain says `fallbackOnNoAd`, the next stand-alone ad of the first document is tried;
 /// `followAdditionalWrappers="false"` makes a further wrapper fail with 302; without `allowMultipleAds` only one
-/// stand-alone ad of a response is used.
+/// stand-alone ad of a response is used. A response without a playable ad (no `<Ad>`, or only inline ads without a
+/// `<Creative>`) is no ad (303, R17). One resolution makes at most ``WrapperResolutionPolicy/maxFetches`` fetches,
+/// reads at most ``WrapperResolutionPolicy/maxTotalBytes`` and resolves at most
+/// ``WrapperResolutionPolicy/maxResolvedAds`` ads; reaching one of these caps stops it with 302 (R8).
 ///
 /// ```swift
 /// var machine = WrapperResolutionStateMachine(url: tagURL)
@@ -48,6 +51,9 @@ public struct WrapperResolutionStateMachine: Sendable {
     private var buffet: [VASTAd] = []
     private var resolution = VASTResolution()
     private var done = false
+    /// What this resolution has used of its caps (R8).
+    private var fetches = 0
+    private var bytes = 0
 
     /// Resolution starting by fetching the document at `url`.
     public init(
@@ -75,7 +81,7 @@ public struct WrapperResolutionStateMachine: Sendable {
     public mutating func start() -> Action {
         if let rootDocument {
             // A no-ad response handed in already parsed fails like a fetched one: its error URLs fire with 303.
-            if rootDocument.ads.isEmpty { return finishWithoutAd(rootDocument, url: rootURL) }
+            if let noAd = rootDocument.noAdFailure { return finishWithoutAd(noAd, url: rootURL) }
             plan(rootDocument, baseURL: rootURL)
             return advance(elapsed: .zero)
         }
@@ -88,6 +94,7 @@ public struct WrapperResolutionStateMachine: Sendable {
         }
         awaitingRoot = true
         pendingURL = rootURL
+        fetches = 1
         return .fetch(rootURL, timeout: min(policy.hopTimeout, policy.totalTimeout))
     }
 
@@ -97,6 +104,11 @@ public struct WrapperResolutionStateMachine: Sendable {
         if elapsed > policy.totalTimeout {
             return failed(
                 AdError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout)."), elapsed: elapsed)
+        }
+        // R8: the bodies of one resolution add up to at most maxTotalBytes (checked before parsing this one).
+        bytes += data.count
+        if bytes > policy.maxTotalBytes {
+            return stop(.totalBytes, "\(bytes) bytes fetched in one resolution", policy.maxTotalBytes)
         }
         let document: VASTDocument
         do throws(AdError) {
@@ -108,16 +120,16 @@ public struct WrapperResolutionStateMachine: Sendable {
             awaitingRoot = false
             let url = pendingURL
             pendingURL = nil
-            if document.ads.isEmpty { return finishWithoutAd(document, url: url) }
+            if let noAd = document.noAdFailure { return finishWithoutAd(noAd, url: url) }
             plan(document, baseURL: url)
             return advance(elapsed: elapsed)
         }
         guard let slot = current, let url = pendingURL else { return advance(elapsed: elapsed) }
         pendingURL = nil
-        guard !document.ads.isEmpty else {
+        if let noAd = document.noAdFailure {
             failSlot(
-                AdError(.noFill, "\(url.absoluteString) returned no ad.", vastCode: 303),
-                extraErrorURLs: document.errorURLs
+                AdError(.noFill, "\(url.absoluteString) returned \(document.noAdSummary).", vastCode: 303),
+                extraErrorURLs: noAd.errorURLs
             )
             return advance(elapsed: elapsed)
         }
@@ -186,15 +198,32 @@ public struct WrapperResolutionStateMachine: Sendable {
 
     // MARK: - Internals
 
-    /// The root response has no ad: resolution ends with 303, firing the response's error URLs.
-    private mutating func finishWithoutAd(_ document: VASTDocument, url: URL?) -> Action {
-        resolution.failures.append(
-            VASTResolutionFailure(
-                error: AdError(.noFill, "The VAST response has no ad.", vastCode: 303),
-                errorURLs: document.errorURLs,
-                chain: url.map { [$0.absoluteString] } ?? []
-            )
-        )
+    /// The root response has no playable ad: resolution ends with 303, firing the response's error URLs.
+    private mutating func finishWithoutAd(_ noAd: VASTResolutionFailure, url: URL?) -> Action {
+        var failure = noAd
+        failure.chain = url.map { [$0.absoluteString] } ?? []
+        resolution.failures.append(failure)
+        return finish()
+    }
+
+    /// R8: a cap of the whole resolution is reached. Nothing more is fetched: the ads resolved so far stay, the slot
+    /// at hand fails with VAST 302 (its chain's error URLs fire with it) and the slots still waiting are dropped, their
+    /// number in the message (pinging every one of them would be an amplification of its own).
+    private mutating func stop(
+        _ limit: VASTLimit, _ detail: String, _ value: Int, including wrapper: VASTWrapper? = nil
+    ) -> Action {
+        let waiting = slots.count
+        var error = limit.error(detail, limit: value, vastCode: 302)
+        if waiting > 0 { error.message += " \(waiting) more ad slot\(waiting == 1 ? " was" : "s were") not resolved." }
+        if current != nil {
+            failSlot(error, including: wrapper)
+        } else {
+            resolution.failures.append(VASTResolutionFailure(error: error, errorURLs: [], chain: []))
+        }
+        slots = []
+        buffet = []
+        pendingURL = nil
+        resolution.stopError = error
         return finish()
     }
 
@@ -235,6 +264,16 @@ public struct WrapperResolutionStateMachine: Sendable {
             }
             guard let slot = current else { continue }
             if slot.ad.inLine != nil {
+                // R17: an inline ad without a <Creative> is no ad.
+                guard slot.ad.isPlayable else {
+                    failSlot(
+                        AdError(.noFill, "The inline ad has no <Creative>: no playable ad.", vastCode: 303),
+                        extraErrorURLs: slot.ad.errorURLs)
+                    continue
+                }
+                if resolution.ads.count >= policy.maxResolvedAds {
+                    return stop(.resolvedAds, "More than \(policy.maxResolvedAds) resolved ads", policy.maxResolvedAds)
+                }
                 resolution.ads.append(VASTChainMerger.merge(slot.ad, wrappers: slot.wrappers, chain: slot.chain))
                 current = nil
                 continue
@@ -287,11 +326,17 @@ public struct WrapperResolutionStateMachine: Sendable {
                 )
                 continue
             }
+            if fetches >= policy.maxFetches {
+                return stop(
+                    .fetches, "More than \(policy.maxFetches) fetches in one resolution", policy.maxFetches,
+                    including: wrapper)
+            }
             var next = slot
             next.wrappers.append(wrapper)
             next.chain.append(url.absoluteString)
             current = next
             pendingURL = url
+            fetches += 1
             return .fetch(url, timeout: min(policy.hopTimeout, remaining))
         }
     }

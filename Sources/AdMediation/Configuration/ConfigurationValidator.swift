@@ -26,7 +26,7 @@ struct ConfigurationValidator {
                 ConfigurationProblem(
                     .negativeTimeout, at: "$.expiry[\(index)].ttlSeconds",
                     "The time-to-live \(rule.timeToLive.seconds) s is not positive.",
-                    hint: "Use the provider's documented lifetime, for example 3600 for Google full-screen ads."))
+                    hint: "Use a positive number of seconds (3600 for an hour); the ad's own expiry applies as well."))
         }
         if configuration.placements.isEmpty {
             problems.append(
@@ -122,7 +122,7 @@ struct ConfigurationValidator {
                 problems.append(
                     ConfigurationProblem(
                         .emptyValue, at: itemPath + ".id", "The line item ID is empty.",
-                        hint: "Name the line item, for example \"google-high\"."))
+                        hint: "Name the line item, for example \"network-high\"."))
             } else if !seenItems.insert(item.id).inserted {
                 problems.append(
                     ConfigurationProblem(

@@ -13,7 +13,8 @@ public struct MediationConfiguration: Sendable, Hashable, Codable {
     public var currency: String
     /// Caps that count every placement's impressions together.
     public var appCaps: [FrequencyCap]
-    /// How long cached ads of each provider and format may wait; ``ExpiryRule/defaults`` apply after these.
+    /// The app's caps on how long cached ads of each provider and format may wait (the ad's own expiry always
+    /// applies too).
     public var expiry: [ExpiryRule]
     /// The placements.
     public var placements: [PlacementConfiguration]
@@ -43,10 +44,10 @@ public struct MediationConfiguration: Sendable, Hashable, Codable {
     /// The placement with an ID.
     public func placement(_ id: String) -> PlacementConfiguration? { placements.first { $0.id == id } }
 
-    /// How long an ad of `provider` in `format` may be kept: the first matching rule of ``expiry``, then of
-    /// ``ExpiryRule/defaults``; `nil` when none applies.
+    /// The app's cap on how long an ad of `provider` in `format` may be kept: the first matching rule of
+    /// ``expiry``; `nil` when none applies (the ad's own expiry still does).
     public func timeToLive(provider: ProviderID, format: AdFormat) -> Duration? {
-        (expiry + ExpiryRule.defaults).first { $0.applies(to: provider, format: format) }?.timeToLive
+        expiry.first { $0.applies(to: provider, format: format) }?.timeToLive
     }
 
     /// Decodes and validates a configuration.

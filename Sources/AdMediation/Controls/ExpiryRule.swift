@@ -1,7 +1,9 @@
 public import AdCore
 
-/// How long a cached ad of one provider (and optionally some formats) may wait to be shown. An ad past its
-/// expiry is never delivered (rule G10 for Google full-screen ads: one hour).
+/// The app's own cap on how long a cached ad of one provider (and optionally some formats) may wait to be shown,
+/// on top of the ad's own expiry. The ad's expiry is its provider's fact (a Google full-screen ad's hour, rule G10,
+/// is in `GoogleProvider`'s descriptor): the unified ad enforces it and mediation reads it from the fill; a rule
+/// here can only make an ad leave the cache earlier.
 ///
 /// ```swift
 /// let rule = ExpiryRule(providerID: "google", formats: [.interstitial], timeToLive: .seconds(3600))
@@ -20,13 +22,6 @@ public struct ExpiryRule: Sendable, Hashable, Codable {
         self.formats = formats
         self.timeToLive = timeToLive
     }
-
-    /// The built-in rules: Google full-screen ads expire after one hour (rule G10).
-    public static let defaults: [ExpiryRule] = [
-        ExpiryRule(
-            providerID: "google", formats: [.interstitial, .rewarded, .rewardedInterstitial],
-            timeToLive: .seconds(3600))
-    ]
 
     /// Whether the rule covers an ad of `provider` in `format`.
     public func applies(to provider: ProviderID, format: AdFormat) -> Bool {

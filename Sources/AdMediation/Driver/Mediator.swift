@@ -48,8 +48,8 @@ public final class Mediator {
     /// The creatives a loading ad holds in the ledger since its fill arrived (Y18: a fill waiting in an auction or
     /// behind a slower tier already excludes its creatives from the other placements).
     private var fillHolds: [AdID: [String]] = [:]
-    /// Ads whose (first) impression was booked: later component impressions of the same ad are not.
-    private var impressionBooked: Set<AdID> = []
+    /// Shown ads already counted against caps and pacing (once per ad, whichever part counted first).
+    private var shownCounted: Set<AdID> = []
     private var inputs: [Input] = []
     private var drainScheduled = false
     private var handlers: [@MainActor (MediationEvent) -> Void] = []
@@ -245,20 +245,22 @@ public final class Mediator {
         switch event {
         case .loadSucceeded(let info): enqueue(.loaded(ad, info))
         case .loadFailed(let error): enqueue(.failed(ad, error))
-        case .impression:
-            // One ad, one impression for caps, pacing and revenue: a slider's block and card impressions
-            // (components) all belong to the one mediated ad, so only the first of them is booked.
-            guard let delivery = shown[ad.id], impressionBooked.insert(ad.id).inserted,
-                var machine = machines[delivery.placementID]
-            else { return }
+        case .impression(let data):
+            guard let delivery = shown[ad.id], var machine = machines[delivery.placementID] else { return }
             let now = host.scheduler.now
-            let revenue = machine.impressionRecorded(delivery, at: now)
-            machines[delivery.placementID] = machine
-            appHistory.record(at: now)
-            emit(.revenue(revenue))
+            // Caps and pacing count the placement's ad once, whichever of its parts counted first.
+            if shownCounted.insert(ad.id).inserted {
+                machine.adShown(at: now)
+                machines[delivery.placementID] = machine
+                appHistory.record(at: now)
+            }
+            // Revenue follows the creatives: an ad's own impression, or, for an ad made of components (a slider's
+            // cards, each its own creative), each component's; the block's own impression is not paid.
+            guard ad.components.isEmpty || data.component != nil else { return }
+            emit(.revenue(machine.revenue(of: delivery, component: data.component, at: now)))
         case .closed, .didDismiss:
             guard let delivery = shown.removeValue(forKey: ad.id) else { return }
-            impressionBooked.remove(ad.id)
+            shownCounted.remove(ad.id)
             releaseCreatives(delivery.creativeIDs, in: delivery.placementID)
         default:
             break

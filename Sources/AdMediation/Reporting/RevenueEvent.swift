@@ -1,6 +1,7 @@
 public import AdCore
 
-/// Impression-level revenue: sent once when a mediated ad's impression counts.
+/// Impression-level revenue: sent when a revenue-bearing impression of a mediated ad counts: the ad's own, or,
+/// for an ad made of components (a slider), each component's (each card is an ad with its own creative).
 ///
 /// ```swift
 /// mediator.onEvent { event in
@@ -16,6 +17,8 @@ public struct RevenueEvent: Sendable, Hashable, Codable, CustomStringConvertible
     public var lineItemID: String
     /// The provider's ad unit.
     public var adUnitID: String
+    /// The component whose impression it was (a slider's card), or `nil` for the ad's own.
+    public var component: String?
     /// What the impression earned (micros, currency, precision).
     public var revenue: Revenue
     /// When the impression counted.
@@ -23,20 +26,21 @@ public struct RevenueEvent: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// Creates a revenue event.
     public init(
-        providerID: ProviderID, placementID: String, lineItemID: String, adUnitID: String, revenue: Revenue,
-        at: AdInstant
+        providerID: ProviderID, placementID: String, lineItemID: String, adUnitID: String, component: String? = nil,
+        revenue: Revenue, at: AdInstant
     ) {
         self.providerID = providerID
         self.placementID = placementID
         self.lineItemID = lineItemID
         self.adUnitID = adUnitID
+        self.component = component
         self.revenue = revenue
         self.at = at
     }
 
     /// `revenue level-end/google-bid google 4200 USD exact at t=3.000s`.
     public var description: String {
-        "revenue \(placementID)/\(lineItemID) \(providerID) \(revenue.micros) \(revenue.currency) "
+        "revenue \(placementID)/\(lineItemID)\(component.map { " (\($0))" } ?? "") \(providerID) \(revenue.micros) \(revenue.currency) "
             + "\(revenue.precision.rawValue) at \(at)"
     }
 }

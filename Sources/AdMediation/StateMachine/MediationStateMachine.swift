@@ -61,13 +61,12 @@ public struct MediationStateMachine: Sendable {
     /// - Parameters:
     ///   - placement: the placement (validated with ``MediationConfiguration/validate(providers:)``).
     ///   - currency: the configuration's currency.
-    ///   - timeToLive: how long an ad of a provider and format may be kept
-    ///     (``MediationConfiguration/timeToLive(provider:format:)``); Google full-screen ads: one hour.
+    ///   - timeToLive: the app's own cap on how long an ad of a provider and format may be kept
+    ///     (``MediationConfiguration/timeToLive(provider:format:)``), on top of the ad's own expiry, which its
+    ///     provider declares and the fill carries; none by default.
     public init(
         placement: PlacementConfiguration, currency: String = "USD",
-        timeToLive: (ProviderID, AdFormat) -> Duration? = { provider, format in
-            ExpiryRule.defaults.first { $0.applies(to: provider, format: format) }?.timeToLive
-        }
+        timeToLive: (ProviderID, AdFormat) -> Duration? = { _, _ in nil }
     ) {
         plan = PlacementPlan(placement: placement, currency: currency, timeToLive: timeToLive)
         let count = placement.lineItems.count
@@ -359,13 +358,20 @@ public struct MediationStateMachine: Sendable {
         return MediationTake(result: .success(ready), actions: actions)
     }
 
-    /// A shown ad's impression counted: it counts against the placement's caps and pacing; returns the
-    /// impression-level revenue event.
-    public mutating func impressionRecorded(_ delivery: MediationDelivery, at now: AdInstant) -> RevenueEvent {
+    /// A shown ad's first impression counted: the ad counts once against the placement's caps and pacing,
+    /// whichever of its parts counted first.
+    public mutating func adShown(at now: AdInstant) {
         history.record(at: now)
-        return RevenueEvent(
+    }
+
+    /// The impression-level revenue of one counted impression of a shown ad: its own, or one of its components'
+    /// (`component`, a slider's card), each at the delivered price.
+    public func revenue(
+        of delivery: MediationDelivery, component: String? = nil, at now: AdInstant
+    ) -> RevenueEvent {
+        RevenueEvent(
             providerID: delivery.providerID, placementID: placement.id, lineItemID: delivery.lineItemID,
-            adUnitID: delivery.adUnitID, revenue: delivery.price, at: now)
+            adUnitID: delivery.adUnitID, component: component, revenue: delivery.price, at: now)
     }
 
     /// Starts a new session: per-session caps count from zero.

@@ -266,21 +266,6 @@ final class DemoScenario {
 
     /// Runs virtual time to `target`, letting every provider answer and every timer fire on the way.
     private func run(until target: Duration) async {
-        let end = AdInstant(sinceEpoch: target)
-        while true {
-            await settle()
-            guard let next = driver.nextDeadline, next <= end else { break }
-            driver.advance(to: next)
-        }
-        driver.advance(to: end)
-        await settle()
-    }
-
-    /// Lets the async work started so far (provider loads, fixture reads) finish before time moves again.
-    private func settle() async {
-        repeat {
-            await driver.settle()
-        } while transport.inFlight > 0
-        await driver.settle()
+        await driver.run(for: driver.now.duration(to: AdInstant(sinceEpoch: target)))
     }
 }

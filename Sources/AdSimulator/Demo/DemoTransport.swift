@@ -6,9 +6,9 @@ import Foundation
 /// its scripted latency in virtual time, and tells the timeline when a line item is asked.
 ///
 /// An ad unit may list several fixture files: the first request gets the first file, the next request the next
-/// one, the last file repeats (a feed's second ad is another creative). Everything runs on the main actor; the
-/// file read is the only work off it, and ``inFlight`` counts it so the scenario can wait for it
-/// deterministically before moving virtual time.
+/// one, the last file repeats (a feed's second ad is another creative). Fetches run in the provider's load task,
+/// which the virtual-time driver accounts for: it waits for the file read, and counts the scripted latency as a
+/// wait on virtual time.
 @MainActor
 final class DemoTransport: ResponseTransport {
     /// What one ad unit answers: fixture files (relative to the fixture folder), in request order, and a latency.
@@ -24,8 +24,6 @@ final class DemoTransport: ResponseTransport {
     private let scripts: [String: Script]
     private let driver: VirtualTimeDriver
     private var served: [String: Int] = [:]
-    /// Reads in progress off the main actor.
-    private(set) var inFlight = 0
     /// Called when a request reaches the transport (provider, ad unit).
     var onFetch: ((ProviderID, String) -> Void)?
 
@@ -46,16 +44,16 @@ final class DemoTransport: ResponseTransport {
         let file = script.flatMap { $0.files.isEmpty ? nil : $0.files[min(count, $0.files.count - 1)] }
         let fixtures = FixtureDirectoryTransport(
             directory: directory, mapping: file.map { [request.adUnitID: $0] } ?? [:])
-        inFlight += 1
         let result: Result<TransportResponse, AdError>
         do throws(AdError) {
             result = .success(try await fixtures.fetch(request))
         } catch {
             result = .failure(error)
         }
-        inFlight -= 1
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            driver.schedule(at: deadline) { continuation.resume() }
+        // The scripted latency, in virtual time: the driver counts the fetch as waiting until its timer fires.
+        let driver = self.driver
+        await driver.suspend { (resumer: AdResumer<Void>) in
+            driver.schedule(at: deadline) { resumer.resume(returning: ()) }
         }
         return try result.get()
     }

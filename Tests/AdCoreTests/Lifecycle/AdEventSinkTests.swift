@@ -5,15 +5,15 @@ import Testing
 @Suite("AdEventSink")
 struct AdEventSinkTests {
     @Test("C5: a closed sink drops everything, queued and future, and counts it")
-    func c5_closedSinkDrops() async {
+    func c5_closedSinkDrops() {
+        let driver = VirtualTimeDriver()
         var delivered: [AdEvent] = []
-        let sink = AdEventSink { delivered.append($0) }
+        let sink = AdEventSink(mailbox: driver.mailbox) { delivered.append($0) }
         sink.sendNow(.rendered)
         sink.send(.closed)
         sink.close()
         sink.sendNow(.jumped(success: true))
-        await Task.yield()
-        sink.drain()
+        driver.runDue()
         #expect(delivered == [.rendered])
         #expect(sink.isClosed)
         #expect(sink.droppedCount == 2)
@@ -21,11 +21,22 @@ struct AdEventSinkTests {
 
     @Test("C2: main-actor sends deliver after earlier background sends, keeping order")
     func c2_orderAcrossThreads() async {
+        let driver = VirtualTimeDriver()
         var delivered: [AdEvent] = []
-        let sink = AdEventSink { delivered.append($0) }
+        let sink = AdEventSink(mailbox: driver.mailbox) { delivered.append($0) }
         await Task.detached { sink.send(.videoStateChanged(.playing)) }.value
         sink.sendNow(.videoStateChanged(.paused))
-        for _ in 0..<10 { await Task.yield() }
         #expect(delivered == [.videoStateChanged(.playing), .videoStateChanged(.paused)])
+    }
+
+    @Test("C2: a background send reaches the host when the driver runs its due work, not before")
+    func c2_backgroundSendDeliveredByTheDriver() async {
+        let driver = VirtualTimeDriver()
+        var delivered: [AdEvent] = []
+        let sink = AdEventSink(mailbox: driver.mailbox) { delivered.append($0) }
+        await Task.detached { sink.send(.videoStateChanged(.playing)) }.value
+        #expect(delivered.isEmpty)
+        driver.runDue()
+        #expect(delivered == [.videoStateChanged(.playing)])
     }
 }

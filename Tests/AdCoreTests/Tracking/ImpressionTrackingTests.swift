@@ -144,13 +144,19 @@ struct ImpressionTrackingTests {
     @Test("C3: a self-reporting provider's impressions count once per ad and once per component")
     func c3_selfReportedImpressionsCountOnce() async throws {
         let recorder = ScriptedAdRecorder()
-        let world = try TestHost(providers: [ScriptedProvider(selfReportsImpressions: true, recorder: recorder)])
+        let world = try TestHost(providers: [
+            ScriptedProvider(
+                selfReportsImpressions: true, components: [AdComponent(id: "card-1")], recorder: recorder)
+        ])
         let card = try world.addCard(y: 0)
+        let inner = try world.tree.makeNode(frame: Rect(x: 0, y: 60, width: 100, height: 100))
+        try world.tree.addChild(inner, to: card.container)
         let ad = try await world.loadedAd()
         let data = ImpressionData(providerID: "scripted", adUnitID: "unit-1")
-        let sink = AdEventSink { _ in }
+        let sink = AdEventSink(mailbox: world.driver.mailbox) { _ in }
         sink.sendNow(.impression(data))  // an unrelated sink reaches nothing
         try ad.bind(AdBinding(container: card.container))
+        try ad.bind(AdBinding(container: inner), part: .component("card-1"))
         let events = try #require(recorder.lastAd?.events)
         var card1 = data
         card1.component = "card-1"
