@@ -2,6 +2,7 @@ import AdCore
 import AdRuntime
 import AdTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -170,6 +171,31 @@ struct BeaconRetryTests {
         #expect(odd.delayMilliseconds(afterAttempt: 1, using: &random) == 1)
     }
 
+    @Test("R13: a timed-out attempt that answers late is ignored: its 404 is not taken for the retry in flight")
+    func r13_lateAnswerOfTimedOutAttemptIgnored() async throws {
+        let clock = ManualClock()
+        let late = BeaconDeliveryOutcome.failed(AdError(.network, "HTTP 404", providerCode: 404))
+        let transport = GatedBeaconTransport([late, .delivered(status: 204)])
+        let configuration = BeaconQueueConfiguration(
+            backoff: BeaconBackoff(initial: .milliseconds(1), jitter: 0), timeout: .seconds(10))
+        let queue = BeaconQueue(store: nil, configuration: configuration, transport: transport, clock: clock)
+        queue.send(Beacon(kind: .impression, url: "https://t.example/imp"))
+        try await eventually { transport.calls == 1 }
+        clock.advance(by: .seconds(10))  // the first attempt times out: retried after 1 ms
+        try await eventually { queue.statistics.retried == 1 }
+        clock.advance(by: .milliseconds(1))
+        try await eventually { transport.calls == 2 }
+        transport.open(0)  // the first attempt's 404 arrives now, while the second attempt is in flight
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(queue.statistics.failed == 0)
+        #expect(queue.statistics.pending == 1)
+        transport.open(1)
+        try await eventually { queue.statistics.delivered == 1 }
+        #expect(queue.statistics.delivered == 1)
+        #expect(queue.statistics.failed == 0)
+        await queue.close()
+    }
+
     @Test("R13: on the injected clock, a retry waits exactly its seeded backoff: not a millisecond earlier")
     func r13_retryWaitsForBackoffOnInjectedClock() async throws {
         let clock = ManualClock()
@@ -197,5 +223,37 @@ struct BeaconRetryTests {
         #expect(queue.statistics.delivered == 1)
         #expect(queue.statistics.retried == 2)
         await queue.close()
+    }
+}
+
+/// A transport whose n-th call answers `answers[n]` only once the test opens gate n, cancelled or not: it makes an
+/// attempt answer late, after the queue gave up on it.
+final class GatedBeaconTransport: BeaconTransport {
+    private struct State {
+        var open: Set<Int> = []
+        var calls = 0
+    }
+
+    private let answers: [BeaconDeliveryOutcome]
+    private let state = Mutex(State())
+
+    init(_ answers: [BeaconDeliveryOutcome]) { self.answers = answers }
+
+    /// How many calls were made.
+    var calls: Int { state.withLock { $0.calls } }
+
+    /// Lets call `index` (0-based) answer.
+    func open(_ index: Int) { state.withLock { _ = $0.open.insert(index) } }
+
+    func deliver(_ url: URL) async -> BeaconDeliveryOutcome {
+        let index = state.withLock { state -> Int in
+            state.calls += 1
+            return state.calls - 1
+        }
+        // Waits for its gate whatever happens to the calling task (at most 20 s), like a stuck network stack.
+        for _ in 0..<10_000 where !state.withLock({ $0.open.contains(index) }) {
+            try? await ContinuousClock().sleep(for: .milliseconds(2))
+        }
+        return index < answers.count ? answers[index] : .delivered(status: 204)
     }
 }

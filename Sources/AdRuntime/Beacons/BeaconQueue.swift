@@ -126,11 +126,13 @@ public final class BeaconQueue: BeaconSender {
     public func persist() async { await core.persist() }
 
     /// Waits until the queue has nothing to do now: every beacon sent before the call is stored, and every one
-    /// that is due has been tried (the rest wait for a retry). For tests and an orderly shutdown.
+    /// that is due has been tried and its delivery has ended (the rest wait for a retry). A delivery in flight is
+    /// waited for, up to the configuration's `timeout`. For tests and an orderly shutdown.
     public func flush() async { await core.flush() }
 
-    /// Stops accepting beacons (later ones are counted as `droppedClosed`), stores what was sent, and waits for
-    /// the deliveries in flight to end. Beacons still pending stay in the store for the next launch.
+    /// Stops accepting beacons (later ones are counted as `droppedClosed`), stores what was sent, cancels the
+    /// deliveries in flight and waits for the worker to end. Beacons still pending, those cancelled included, stay
+    /// in the store for the next launch.
     public func close() async {
         await core.close()
         await worker.value

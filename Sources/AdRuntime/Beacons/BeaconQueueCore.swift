@@ -8,9 +8,10 @@ import Synchronization
 /// Callers only append to the inbox and signal (O(1), never I/O); the worker takes everything in one lock per
 /// turn. Sendable: its stored state is `let` constants and the `Mutex`.
 final class BeaconQueueCore: Sendable {
-    /// A delivery's result, tagged with the store generation it belongs to.
+    /// A delivery's result, tagged with the attempt it answers (a cancelled attempt's late answer must not be
+    /// taken for the next attempt of the same beacon).
     struct Outcome: Sendable {
-        var generation: Int
+        var attempt: UInt64
         var id: Int64
         var outcome: BeaconDeliveryOutcome
     }

@@ -8,10 +8,14 @@ import Foundation
 /// next beacon is due. Only this task touches the store, the random generator and the deliveries in flight.
 ///
 /// When the store fails, the worker reports it and goes on with a new in-memory store (rule R12); deliveries
-/// started from the failed store are cancelled, and their beacons stay in its file for the next launch.
+/// started from the failed store are cancelled, and their beacons stay in its file for the next launch. Each
+/// delivery is an attempt with its own number, and only the answer to the attempt in flight counts: the late answer
+/// of an attempt that timed out (or of a failed store) is ignored.
 struct BeaconQueueWorker: Sendable {
-    /// A delivery in flight: its task, when it times out, and its beacon.
+    /// A delivery in flight: its attempt number (unique for the worker's life), its task, when it times out, and
+    /// its beacon.
     private struct Delivery: Sendable {
+        var attempt: UInt64
         var task: Task<Void, Never>
         var deadline: Int64
         var beacon: StoredBeacon
@@ -23,7 +27,7 @@ struct BeaconQueueWorker: Sendable {
     private let diagnose: @Sendable (BeaconQueueDiagnostic) -> Void
     private let configuration: BeaconQueueConfiguration
     private var store: BeaconStore?
-    private var generation = 0
+    private var attempts: UInt64 = 0
     private var random: SeededRandom
     private var deliveries: [Int64: Delivery] = [:]
     /// Changes found while dispatching (expired or refused beacons), written at the start of the next turn.
@@ -105,8 +109,9 @@ struct BeaconQueueWorker: Sendable {
     ) {
         var failures = 0
         var lastFailure: AdError?
-        for outcome in outcomes where outcome.generation == generation {
-            guard let delivery = deliveries.removeValue(forKey: outcome.id) else { continue }
+        for outcome in outcomes {
+            guard let delivery = deliveries[outcome.id], delivery.attempt == outcome.attempt else { continue }
+            deliveries[outcome.id] = nil
             switch outcome.outcome {
             case .delivered:
                 statistics.delivered += 1
@@ -299,13 +304,14 @@ struct BeaconQueueWorker: Sendable {
     private mutating func start(_ beacon: StoredBeacon, url: URL, now: Int64) {
         let transport = self.transport
         let core = self.core
-        let generation = self.generation
+        attempts += 1
+        let attempt = attempts
         let task = Task {
             let outcome = await transport.deliver(url)
-            core.post(BeaconQueueCore.Outcome(generation: generation, id: beacon.id, outcome: outcome))
+            core.post(BeaconQueueCore.Outcome(attempt: attempt, id: beacon.id, outcome: outcome))
         }
         let timeout = BeaconBackoff.milliseconds(configuration.timeout)
-        deliveries[beacon.id] = Delivery(task: task, deadline: now + timeout, beacon: beacon)
+        deliveries[beacon.id] = Delivery(attempt: attempt, task: task, deadline: now + timeout, beacon: beacon)
     }
 
     /// Reports a failed store and replaces it with an empty in-memory one (rule R12).
@@ -315,7 +321,6 @@ struct BeaconQueueWorker: Sendable {
         for delivery in deliveries.values { delivery.task.cancel() }
         deliveries = [:]
         carried = BeaconStore.Changes()
-        generation += 1
         store = try? BeaconStore.memory()
         statistics.isDurable = false
     }
