@@ -47,6 +47,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(
+            name: "CSQLite3",
+            path: "Sources/CSQLite3",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         .target(name: "AdCore", path: "Sources/AdCore", swiftSettings: strict),
         .target(
             name: "AdCreative",
@@ -56,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "AdRuntime",
-            dependencies: ["AdCore", "AdCreative"],
+            dependencies: ["AdCore", "AdCreative", "CSQLite3"],
             path: "Sources/AdRuntime",
             swiftSettings: strict
         ),
@@ -72,7 +78,10 @@ let package = Package(
         .executableTarget(name: "adsim", dependencies: ["AdSimulator"], path: "Sources/adsim", swiftSettings: strict),
         .executableTarget(
             name: "adbench",
-            dependencies: ["AdCore", "AdCreative", "AdMediation", "CLibXML2", "CHeapStatistics"],
+            // AdTestSupport for the loopback HTTP server the beacon soak delivers to.
+            dependencies: [
+                "AdCore", "AdCreative", "AdMediation", "AdRuntime", "AdTestSupport", "CLibXML2", "CHeapStatistics",
+            ],
             path: "Benchmarks/adbench",
             swiftSettings: strict
         ),
@@ -83,6 +92,15 @@ let package = Package(
         .target(name: "ExampleProvider", dependencies: ["AdCore"], path: "Tests/ExampleProvider", swiftSettings: strict),
         // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
         .target(name: "AdTestSupport", dependencies: ["AdCore"], path: "Tests/AdTestSupport", swiftSettings: strict),
+
+        // The child process of the beacon queue's process tests (R11, R12, R14); `swift test` builds it with the
+        // rest of the package, and the tests run it from the build folder.
+        .executableTarget(
+            name: "BeaconQueueChild",
+            dependencies: ["AdCore", "AdRuntime", "AdTestSupport"],
+            path: "Tests/BeaconQueueChild",
+            swiftSettings: strict
+        ),
 
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"], path: "Tests/CLibXML2Tests"),
         .testTarget(
@@ -99,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdRuntimeTests",
-            dependencies: ["AdRuntime", "AdCore", "AdTestSupport"],
+            dependencies: ["AdRuntime", "AdCore", "AdTestSupport", "CSQLite3"],
             path: "Tests/AdRuntimeTests",
             swiftSettings: strict
         ),

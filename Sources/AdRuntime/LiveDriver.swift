@@ -8,7 +8,7 @@ public import AdCore
 /// ```swift
 /// let driver = LiveDriver()
 /// let host = AdHost(registry: registry, scheduler: driver, transport: HTTPResponseTransport(...),
-///                   beacons: HTTPBeaconSender(...))
+///                   beacons: BeaconQueue(store: storeURL))
 /// ```
 @MainActor
 public final class LiveDriver: AdScheduler {

@@ -4,7 +4,7 @@ import AdTestSupport
 import Foundation
 import Testing
 
-@Suite("HTTP transport and beacons against a loopback server")
+@Suite("HTTP transport against a loopback server")
 struct HTTPTransportTests {
     private func fetchError(_ transport: HTTPResponseTransport, _ request: TransportRequest) async -> AdError? {
         do {
@@ -46,22 +46,5 @@ struct HTTPTransportTests {
         let file = await fetchError(
             transport, TransportRequest(providerID: "p", adUnitID: "u", url: "file:///etc/passwd"))
         #expect(file?.code == .refusedURL)
-    }
-
-    @Test("Beacons are pinged over HTTP; non-http URLs are refused and never requested")
-    func beaconsPingAndRefuse() async throws {
-        let server = try LoopbackHTTPServer(routes: ["/imp": .init(), "/click": .init()])
-        defer { server.shutdown() }
-        let beacons = HTTPBeaconSender(timeout: .seconds(5))
-        beacons.send(Beacon(kind: .impression, url: server.url("/imp").absoluteString + "?c=1"))
-        beacons.send(Beacon(kind: .click, url: server.url("/click").absoluteString))
-        beacons.send(Beacon(kind: .click, url: server.url("/gone").absoluteString))
-        beacons.send(Beacon(kind: .error, url: "javascript:alert(1)"))
-        await beacons.flush()
-        let statistics = beacons.statistics
-        #expect(statistics.sent == 2)
-        #expect(statistics.failed == 1)
-        #expect(statistics.refused == 1)
-        #expect(Set(server.requests) == ["GET /imp?c=1", "GET /click", "GET /gone"])
     }
 }

@@ -8,8 +8,9 @@ import Synchronization
 #endif
 
 /// A small real HTTP/1.1 server for tests: listens on 127.0.0.1 only, on an ephemeral port, and answers each
-/// path from a routing table with a status, headers, a body and an optional delay. One thread accepts, one
-/// thread serves each connection; ``shutdown()`` stops them all and closes every socket.
+/// path from a routing table (or a script of answers, one per request) with a status, headers, a body and an
+/// optional delay, or resets the connection. One thread accepts, one thread serves each connection (one request,
+/// or several when `keepAlive` is on); ``shutdown()`` stops them all and closes every socket.
 ///
 /// ```swift
 /// let server = try LoopbackHTTPServer(routes: [
@@ -31,31 +32,62 @@ public final class LoopbackHTTPServer: Sendable {
         public var body: Data
         /// How long to wait before answering.
         public var delay: Duration
+        /// Whether to reset the connection (TCP RST) after the delay instead of answering.
+        public var resetsConnection: Bool
 
         /// Creates a response.
-        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Duration = .zero) {
+        public init(
+            status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Duration = .zero,
+            resetsConnection: Bool = false
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
+            self.resetsConnection = resetsConnection
         }
+
+        /// Reads the request, then resets the connection without an answer.
+        public static let reset = Response(resetsConnection: true)
+    }
+
+    /// One request as it arrived.
+    public struct Arrival: Sendable {
+        /// `GET /path?query`.
+        public var request: String
+        /// When its head was read.
+        public var at: ContinuousClock.Instant
     }
 
     private struct State {
         var routes: [String: Response]
-        var requests: [String] = []
+        var scripts: [String: [Response]] = [:]
+        var arrivals: [Arrival] = []
+        var requestCount = 0
+        var connections = 0
         var stopped = false
         var openConnections: Set<Int32> = []
     }
 
     /// The port the server listens on (127.0.0.1 only).
     public let port: UInt16
+    /// Whether a connection serves several requests (HTTP/1.1 keep-alive) instead of one.
+    public let keepAlive: Bool
+    /// Whether each request is kept in ``arrivals`` (a soak of a million requests only counts them).
+    public let recordsRequests: Bool
     private let listener: Int32
     private let state: Mutex<State>
     private let threads = DispatchGroup()
 
     /// Starts a server on 127.0.0.1 with an ephemeral port. Unknown paths get 404.
-    public init(routes: [String: Response]) throws {
+    ///
+    /// - Parameters:
+    ///   - keepAlive: serve several requests per connection (no `Connection: close`), as a client that reuses
+    ///     connections expects.
+    ///   - recordsRequests: keep every request in ``arrivals``; when `false`, only ``requestCount`` counts them.
+    public init(routes: [String: Response], keepAlive: Bool = false, recordsRequests: Bool = true) throws {
+        self.keepAlive = keepAlive
+        self.recordsRequests = recordsRequests
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw LoopbackHTTPServer.posixError("socket") }
         var yes: Int32 = 1
@@ -98,8 +130,23 @@ public final class LoopbackHTTPServer: Sendable {
         state.withLock { $0.routes[path] = response }
     }
 
+    /// Answers the requests for `path` with `responses`, one each, in order; the last one answers every request
+    /// after it. Replaces the route for `path`.
+    public func script(_ path: String, _ responses: [Response]) {
+        state.withLock { $0.scripts[path] = responses }
+    }
+
     /// The request targets received so far (`GET /path`), in arrival order.
-    public var requests: [String] { state.withLock { $0.requests } }
+    public var requests: [String] { state.withLock { $0.arrivals.map(\.request) } }
+
+    /// The requests received so far with their arrival times, in arrival order.
+    public var arrivals: [Arrival] { state.withLock { $0.arrivals } }
+
+    /// How many requests arrived so far.
+    public var requestCount: Int { state.withLock { $0.requestCount } }
+
+    /// How many connections were accepted so far (a client that reuses connections opens few).
+    public var connectionCount: Int { state.withLock { $0.connections } }
 
     /// Stops accepting, wakes delayed responses, closes every socket and waits (up to 5 s) for the threads.
     public func shutdown() {
@@ -127,6 +174,7 @@ public final class LoopbackHTTPServer: Sendable {
             let accepted = state.withLock { state -> Bool in
                 guard !state.stopped else { return false }
                 state.openConnections.insert(connection)
+                state.connections += 1
                 return true
             }
             guard accepted else {
@@ -143,30 +191,53 @@ public final class LoopbackHTTPServer: Sendable {
         }
     }
 
+    /// Serves one request, or requests until the client hangs up when `keepAlive` is on (at most 100,000).
     private func serve(_ connection: Int32) {
-        guard let head = readHead(connection) else { return }
+        for _ in 0..<(keepAlive ? 100_000 : 1) {
+            guard !isStopped, serveOne(connection) else { return }
+        }
+    }
+
+    /// Serves one request; `false` when the connection is done (closed, reset, or not kept alive).
+    private func serveOne(_ connection: Int32) -> Bool {
+        guard let head = readHead(connection) else { return false }
         let requestLine = head.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? ""
         let parts = requestLine.split(separator: " ")
         let target = parts.count >= 2 ? String(parts[1]) : "/"
         let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "/")
         let response = state.withLock { state -> Response in
-            state.requests.append("\(parts.first ?? "?") \(target)")
+            state.requestCount += 1
+            if recordsRequests {
+                state.arrivals.append(Arrival(request: "\(parts.first ?? "?") \(target)", at: ContinuousClock.now))
+            }
+            if var script = state.scripts[path], let first = script.first {
+                if script.count > 1 { script.removeFirst() }
+                state.scripts[path] = script
+                return first
+            }
             return state.routes[path] ?? Response(status: 404, body: Data("not found".utf8))
         }
-        if response.delay > .zero, !wait(response.delay, connection: connection) { return }
+        if response.delay > .zero, !wait(response.delay, connection: connection) { return false }
+        if response.resetsConnection {
+            // SO_LINGER with a zero timeout makes close() send a TCP RST: the client sees "connection reset".
+            var option = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+            return false
+        }
         var text = "HTTP/1.1 \(response.status) \(LoopbackHTTPServer.reason(response.status))\r\n"
-        text += "Content-Length: \(response.body.count)\r\nConnection: close\r\n"
+        text += "Content-Length: \(response.body.count)\r\n" + (keepAlive ? "" : "Connection: close\r\n")
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
         text += "\r\n"
         var bytes = Data(text.utf8)
         bytes.append(response.body)
-        bytes.withUnsafeBytes { buffer in
+        return bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
                 let sent = send(connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return keepAlive
         }
     }
 
@@ -221,7 +292,10 @@ public final class LoopbackHTTPServer: Sendable {
         case 301: "Moved Permanently"
         case 302: "Found"
         case 404: "Not Found"
+        case 408: "Request Timeout"
+        case 429: "Too Many Requests"
         case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
         default: "Status"
         }
     }

@@ -1,0 +1,91 @@
+import CSQLite3
+
+/// One SQLite connection with a cache of prepared statements: the thin C wrapper under the beacon store.
+///
+/// Not `Sendable`: ``BeaconStore`` owns it inside a `Mutex`, so one thread at a time uses it (the connection is
+/// opened with `SQLITE_OPEN_NOMUTEX`, SQLite's multi-thread mode, for exactly that use).
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Opens (creating it if needed) the database at `path`; `":memory:"` opens a private in-memory database.
+    static func open(path: String) throws(SQLiteError) -> SQLiteConnection {
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard code == SQLITE_OK, let handle = pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            if let pointer { sqlite3_close_v2(pointer) }
+            throw SQLiteError(code: code & 0xFF, message: message, operation: "opening \(path)")
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        return SQLiteConnection(handle: handle)
+    }
+
+    /// Runs one or more statements that return no rows (pragmas, schema, transactions).
+    func execute(_ sql: String) throws(SQLiteError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw Self.error(code, connection: handle, operation: "running \(sql)") }
+    }
+
+    /// The prepared statement for `sql`, prepared once and reset before it is handed out.
+    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var pointer: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        guard code == SQLITE_OK, let prepared = pointer else {
+            throw Self.error(code, connection: handle, operation: "preparing \(sql)")
+        }
+        let statement = SQLiteStatement(handle: prepared, connection: handle, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// The first column of the first row of `sql` as text (for pragmas such as `journal_mode`).
+    func text(_ sql: String) throws(SQLiteError) -> String? {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        return try statement.step() ? statement.text(0) : nil
+    }
+
+    /// The first column of the first row of `sql` as an integer (0 when there is no row).
+    func int64(_ sql: String) throws(SQLiteError) -> Int64 {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(0) : 0
+    }
+
+    /// The rows the last statement changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The row ID of the last insert.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE ... COMMIT` transaction, rolled back when it throws.
+    func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The error for a failed call, with SQLite's message for this connection.
+    static func error(_ code: Int32, connection: OpaquePointer, operation: String) -> SQLiteError {
+        SQLiteError(code: code & 0xFF, message: String(cString: sqlite3_errmsg(connection)), operation: operation)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `BeaconQueueChild` executable run as a separate process: its stdout read line by line on a thread, waits
+/// bounded in time, and a SIGKILL. `swift test` builds the executable with the rest of the package, into the same
+/// folder as the test bundle, where ``executable`` finds it.
+final class BeaconChildProcess {
+    /// The lines the reader thread has read, shared with it.
+    private final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        let done = Mutex(false)
+    }
+
+    private let process: Process
+    private let lines = Lines()
+
+    /// The child executable beside the running test bundle (`.build/<configuration>/BeaconQueueChild`).
+    static var executable: URL {
+        get throws {
+            let bundle = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+            var folder = bundle.deletingLastPathComponent()
+            // On some platforms the test binary sits inside a bundle (`X.xctest/Contents/MacOS/X`).
+            for _ in 0..<4 {
+                let candidate = folder.appendingPathComponent("BeaconQueueChild")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                folder = folder.deletingLastPathComponent()
+            }
+            throw ChildError(
+                "BeaconQueueChild was not found beside \(bundle.path). `swift test` builds it with the package; "
+                    + "after building only the tests, run `swift build --product BeaconQueueChild`.")
+        }
+    }
+
+    /// Starts the child with `arguments`.
+    init(_ arguments: [String]) throws {
+        process = Process()
+        process.executableURL = try Self.executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let handle = output.fileHandleForReading
+        let lines = self.lines
+        Thread.detachNewThread {
+            var pending = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 10) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending.removeSubrange(pending.startIndex...newline)
+                    lines.lines.withLock { $0.append(line) }
+                }
+            }
+            lines.done.withLock { $0 = true }
+        }
+    }
+
+    /// Every line printed so far.
+    var output: [String] { lines.lines.withLock { $0 } }
+
+    /// The first line starting with `prefix`, waiting for it up to `timeout`; `nil` if none came.
+    func line(startingWith prefix: String, within timeout: Duration = .seconds(60)) async throws -> String? {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while clock.now < deadline {
+            if let line = output.first(where: { $0.hasPrefix(prefix) }) { return line }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return nil
+    }
+
+    /// Waits (up to `timeout`) for the child to exit and its output to be read, and returns its exit status, or
+    /// `nil` if it is still running. It polls: a test never blocks a thread of the shared pool.
+    func exitStatus(within timeout: Duration = .seconds(60)) async throws -> Int32? {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while (process.isRunning || !lines.done.withLock({ $0 })) && clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// Kills the child with SIGKILL (no handler, no cleanup: like the system killing an app) and waits for it.
+    func kill() async throws {
+        #if canImport(Glibc)
+            Glibc.kill(process.processIdentifier, SIGKILL)
+        #else
+            Darwin.kill(process.processIdentifier, SIGKILL)
+        #endif
+        _ = try await exitStatus(within: .seconds(5))
+    }
+
+    /// Makes sure the child is gone (for `defer`).
+    func terminate() {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// The value of `key=value` in a line of the child's output.
+    static func value(_ key: String, in line: String) -> Int? {
+        for field in line.split(separator: " ") where field.hasPrefix(key + "=") {
+            return Int(field.dropFirst(key.count + 1))
+        }
+        return nil
+    }
+}
+
+/// A problem running the child process, with what to do about it.
+struct ChildError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

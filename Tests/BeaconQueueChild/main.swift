@@ -1,0 +1,119 @@
+// The child process of the beacon queue's process tests (rules R11, R12, R14): a small program that opens a
+// `BeaconQueue` on a store file and delivers, so a test can kill it with SIGKILL, fill its disk, or watch its
+// memory from outside. Every line it prints goes straight to stdout (unbuffered), one event per line.
+//
+//   BeaconQueueChild deliver <store> <url> <count>   sends <count> beacons <url>?n=<i>, then delivers them all
+//   BeaconQueueChild resume <store>                   delivers what the store holds
+//   BeaconQueueChild full <store> <url> <count>       like deliver, under a 96 KiB file size limit (a full disk)
+//   BeaconQueueChild soak <store> <count>             <count> beacons through the queue, printing its memory
+//
+// Exit status: 0 done, 64 usage, 2 not drained within 30 s.
+import AdCore
+import AdRuntime
+import AdTestSupport
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+func emit(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// A transport that confirms every beacon at once: the soak measures the queue, not the network.
+struct ConfirmingTransport: BeaconTransport {
+    func deliver(_ url: URL) async -> BeaconDeliveryOutcome { .delivered(status: 204) }
+}
+
+let configuration = BeaconQueueConfiguration(
+    backoff: BeaconBackoff(initial: .milliseconds(20), maximum: .milliseconds(200)), timeout: .seconds(2))
+
+func openQueue(_ path: String, transport: (any BeaconTransport)? = nil) -> BeaconQueue {
+    BeaconQueue(store: URL(fileURLWithPath: path), configuration: configuration, transport: transport) {
+        let code = $0.error.map { "\($0.code) \($0.providerCode.map(String.init) ?? "-")" } ?? "-"
+        emit("diagnostic \($0.kind.rawValue) \($0.count) \(code)")
+    }
+}
+
+/// Waits (at most 30 s) until the queue holds nothing, prints its statistics and exits.
+func drain(_ queue: BeaconQueue) async -> Never {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(30))
+    while queue.statistics.pending > 0 || queue.statistics.inFlight > 0 {
+        guard clock.now < deadline else {
+            emit("stuck \(queue.statistics)")
+            exit(2)
+        }
+        await queue.flush()
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    await queue.close()
+    let statistics = queue.statistics
+    emit("drained delivered=\(statistics.delivered) durable=\(statistics.isDurable) \(statistics)")
+    exit(0)
+}
+
+func send(_ count: Int, to url: String, through queue: BeaconQueue, persistingEach: Bool) async {
+    for index in 0..<count {
+        queue.send(Beacon(kind: .impression, url: "\(url)?n=\(index)"))
+        if persistingEach { await queue.persist() }
+    }
+    await queue.persist()
+    emit("persisted \(count) durable=\(queue.statistics.isDurable)")
+}
+
+func soak(_ path: String, count: Int) async -> Never {
+    let queue = openQueue(path, transport: ConfirmingTransport())
+    let clock = ContinuousClock()
+    let start = clock.now
+    let report = max(1, count / 10)
+    for index in 0..<count {
+        queue.send(Beacon(kind: .impression, url: "https://t.example/imp?n=\(index)"))
+        if (index + 1) % 1000 == 0 {
+            await queue.persist()
+            if queue.statistics.pending > 4000 { await queue.flush() }
+        }
+        if (index + 1) % report == 0 { emit("rss \(index + 1) \(ProcessMemory.residentBytes())") }
+    }
+    while queue.statistics.pending > 0 { await queue.flush() }
+    await queue.close()
+    let statistics = queue.statistics
+    let elapsed = start.duration(to: clock.now)
+    emit(
+        "done delivered=\(statistics.delivered) dropped=\(statistics.dropped) refused=\(statistics.refused) "
+            + "rss=\(ProcessMemory.residentBytes()) seconds=\(elapsed.components.seconds)")
+    exit(0)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch (arguments.first, arguments.count) {
+case ("deliver", 4):
+    let queue = openQueue(arguments[1])
+    await send(Int(arguments[3]) ?? 0, to: arguments[2], through: queue, persistingEach: false)
+    await drain(queue)
+case ("resume", 2):
+    let queue = openQueue(arguments[1])
+    emit("restored \(queue.statistics.restored)")
+    await drain(queue)
+case ("full", 4):
+    // A file size limit stands for a full disk: writes past it fail with EFBIG (SIGXFSZ is ignored).
+    let queue = openQueue(arguments[1])
+    signal(SIGXFSZ, SIG_IGN)
+    var limit = rlimit(rlim_cur: 96 << 10, rlim_max: 96 << 10)
+    #if canImport(Glibc)
+        setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+    #else
+        setrlimit(RLIMIT_FSIZE, &limit)
+    #endif
+    await send(Int(arguments[3]) ?? 0, to: arguments[2], through: queue, persistingEach: true)
+    await drain(queue)
+case ("soak", 3):
+    await soak(arguments[1], count: Int(arguments[2]) ?? 0)
+default:
+    FileHandle.standardError.write(
+        Data(
+            "usage: BeaconQueueChild deliver|full <store> <url> <count> | resume <store> | soak <store> <count>\n".utf8)
+    )
+    exit(64)
+}
