@@ -35,7 +35,7 @@ public final class GoogleFullScreenAd: ProviderAd {
     public private(set) var impressionRecorded = false
 
     private let beacons: any BeaconSender
-    private var random: SeededRandom
+    private let stamps: BeaconStamps
     private var events: AdEventSink?
     /// What the ad may use while presented: the scheduler for playback, the geometry of its overlay.
     private var context: ProviderContext?
@@ -43,12 +43,12 @@ public final class GoogleFullScreenAd: ProviderAd {
     private var clickCounted = false
     private var isFinished = false
 
-    init(info: LoadedAdInfo, creative: GoogleCreative, beacons: any BeaconSender, seed: UInt64) {
+    init(info: LoadedAdInfo, creative: GoogleCreative, beacons: any BeaconSender, stamps: BeaconStamps) {
         self.info = info
         self.creative = creative
         self.beacons = beacons
         self.playback = GooglePlayback(creative: creative)
-        self.random = SeededRandom(seed: seed)
+        self.stamps = stamps
     }
 
     /// The playhead.
@@ -90,7 +90,8 @@ public final class GoogleFullScreenAd: ProviderAd {
     // MARK: User actions
 
     /// The user tapped the ad: counts once, after the impression, while presented; fires the click tracking and
-    /// opens the click-through (reported as `.jumped`).
+    /// opens the click-through through the host's landing opener (reported as `.jumped`, N6). A repeated tap counts
+    /// nothing and opens nothing: the player is still on screen and the click-through already opened.
     @discardableResult
     public func userDidTap() -> ClickOutcome {
         guard let events, presentation != nil, !isFinished else {
@@ -109,7 +110,7 @@ public final class GoogleFullScreenAd: ProviderAd {
         clickCounted = true
         send(creative.clickTrackingURLs, kind: .click)
         events.sendNow(.click(component: nil))
-        events.sendNow(.jumped(success: creative.clickThrough != nil))
+        context?.landings.open(creative.clickThrough.map { [$0] } ?? [])
         return .counted
     }
 
@@ -209,7 +210,9 @@ public final class GoogleFullScreenAd: ProviderAd {
         values.adPlayhead = time
         values.mediaPlayhead = time
         values.adServingId = creative.adServingID
-        values.cacheBusting = String(10_000_000 + random.next() % 90_000_000)
+        let stamp = stamps.next()
+        values.timestamp = stamp.timestamp
+        values.cacheBusting = stamp.cacheBusting
         switch creative.kind {
         case .video(let mediaURL): values.assetURI = mediaURL
         case .image(let imageURL): values.assetURI = imageURL

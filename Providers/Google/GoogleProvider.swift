@@ -33,14 +33,12 @@ public struct GoogleProvider: AdProvider {
 
     /// The provider's declaration.
     public let descriptor: ProviderDescriptor
-    /// The seed of the per-ad generators that fill `[CACHEBUSTING]`.
-    public let seed: UInt64
     /// How far and how long wrapper chains are followed.
     public let wrapperPolicy: WrapperResolutionPolicy
 
     /// Creates the provider.
     public init(
-        id: ProviderID = "google", seed: UInt64 = 0, wrapperPolicy: WrapperResolutionPolicy = WrapperResolutionPolicy()
+        id: ProviderID = "google", wrapperPolicy: WrapperResolutionPolicy = WrapperResolutionPolicy()
     ) {
         descriptor = ProviderDescriptor(
             id: id, displayName: "Google Mobile Ads", version: Self.version,
@@ -51,7 +49,6 @@ public struct GoogleProvider: AdProvider {
                 .rewardedInterstitial: Self.defaultTimeToLive,
             ],
             providerCodes: Self.providerCodes)
-        self.seed = seed
         self.wrapperPolicy = wrapperPolicy
     }
 
@@ -144,21 +141,7 @@ public struct GoogleProvider: AdProvider {
             providerID: id, adUnitID: request.adUnitID, format: request.format, creativeID: creative.creativeID,
             loadedAt: now, expiresAt: creative.timeToLive.map { now.advanced(by: $0) }, revenue: revenue)
         return GoogleFullScreenAd(
-            info: info, creative: creative, beacons: environment.beacons,
-            seed: adSeed(request.adUnitID, creative.creativeID, now))
-    }
-
-    /// A per-ad seed for `[CACHEBUSTING]`: the provider's seed mixed (FNV-1a, SplitMix64) with the ad unit, the
-    /// creative and the load time, so two ads differ and every run replays.
-    private func adSeed(_ adUnitID: String, _ creativeID: String?, _ now: AdInstant) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in adUnitID.utf8 + [0] + (creativeID ?? "").utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        let (seconds, attoseconds) = now.sinceEpoch.components
-        var mixer = SeededRandom(
-            seed: seed ^ hash ^ UInt64(bitPattern: seconds) ^ UInt64(bitPattern: attoseconds >> 20))
-        return mixer.next()
+            info: info, creative: creative, beacons: environment.beacons, stamps: environment.stamps)
     }
 
     private func noFill(_ message: String, _ code: Int) -> AdError {

@@ -5,11 +5,11 @@ import AdCreative
 /// (I6-I11, I15, I26, I27, I28), exposure and click tracking through the beacon sender, the SDK's jumps (I20) and
 /// its video player (I19).
 ///
-/// Hosts normally use ``NativeFeedAd``; this type is what `UnifiedAd.loadedAd` holds.
+/// Hosts normally use ``NativeFeedAd``, or render `UnifiedAd.content` like any provider's native ad; this type is
+/// what `UnifiedAd.loadedAd` holds.
 ///
 /// ```swift
-/// let feedAd = unified.loadedAd as? IFLYFeedAd
-/// print(feedAd?.adData.materialType ?? .singleImage)
+/// let layout = unified.content?.extra(IFLYNativeExtras.self)?.materialType ?? .singleImage   // no cast
 /// ```
 @MainActor
 public final class IFLYFeedAd: ProviderAd {
@@ -25,13 +25,15 @@ public final class IFLYFeedAd: ProviderAd {
     public private(set) var videoState: VideoState?
 
     private let beacons: any BeaconSender
+    private let stamps: BeaconStamps
     private var events: AdEventSink?
     private var isDestroyed = false
 
-    init(info: LoadedAdInfo, response: IFLYFeedResponse, beacons: any BeaconSender) {
+    init(info: LoadedAdInfo, response: IFLYFeedResponse, beacons: any BeaconSender, stamps: BeaconStamps) {
         self.info = info
         self.response = response
         self.beacons = beacons
+        self.stamps = stamps
         if response.adData.materialType == .video { videoState = .ready }
     }
 
@@ -40,6 +42,20 @@ public final class IFLYFeedAd: ProviderAd {
 
     /// The host must render the ad-source badge inside the container (rule I5).
     public var requiredAssets: Set<AssetKind> { [.badge] }
+
+    /// What the host renders (N1): see ``IFLYContent``.
+    public var content: NativeAdContent? { IFLYContent.content(of: adData) }
+
+    /// Where a click jumps (I20): the deep link then the landing page for redirect ads, the store then the download
+    /// for download ads; `nil` for exposure-only ads. The unified ad opens the first URL the host can open and
+    /// reports `.jumped`; a clickable ad with no URL reports a failed jump (N6).
+    public func landingURLs(for part: AdPart) -> [String]? {
+        switch adData.interactionType {
+        case .redirect: [adData.deeplinkURL, adData.targetURL].compactMap { $0 }
+        case .download: [adData.marketURL, adData.downloadURL].compactMap { $0 }
+        case .exposure, .unknown: nil
+        }
+    }
 
     // MARK: Attach (I6-I11, I15, I27, I28; the unified ad refuses an expired ad with 71506, I26)
 
@@ -75,7 +91,7 @@ public final class IFLYFeedAd: ProviderAd {
         }
     }
 
-    // MARK: Tracking, jumps
+    // MARK: Tracking
 
     /// Exposure counted: fire the exposure URLs; video may now be controlled. Ignored once destroyed.
     public func didRecordImpression(_ data: ImpressionData) {
@@ -84,29 +100,10 @@ public final class IFLYFeedAd: ProviderAd {
         send(response.impressionURLs, kind: .impression)
     }
 
-    /// A click counted: fire the click tracking, then jump (the SDK opens the page, never the host) and report
-    /// whether the jump succeeded.
+    /// A click counted: fire the click tracking. The jump follows from ``landingURLs(for:)``: the SDK opens the
+    /// page through the host's landing opener, never the host's own code (I20).
     public func didRecordClick(on node: HostNodeID?, part: AdPart) {
         send(response.clickURLs, kind: .click)
-        events?.sendNow(.jumped(success: jumpTarget != nil))
-    }
-
-    /// Where the SDK jumps for this ad: deep link or landing page (redirect), store or download (download).
-    var jumpTarget: String? {
-        let candidates: [String?]
-        switch adData.interactionType {
-        case .redirect: candidates = [adData.deeplinkURL, adData.targetURL]
-        case .download: candidates = [adData.marketURL, adData.downloadURL]
-        case .exposure, .unknown: candidates = []
-        }
-        return candidates.lazy.compactMap { $0 }.first { Self.isOpenable($0) }
-    }
-
-    private static func isOpenable(_ url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":"), colon != url.startIndex else { return false }
-        let scheme = url[..<colon]
-        return scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
-            && url[url.index(after: colon)...].count > 1
     }
 
     // MARK: Video (I19)
@@ -168,7 +165,11 @@ public final class IFLYFeedAd: ProviderAd {
 
     private func send(_ urls: [String], kind: Beacon.Kind) {
         guard !isDestroyed else { return }
-        let pings = VASTMacroExpander.pings(for: urls, values: VASTMacroValues())
+        let stamp = stamps.next()
+        var values = VASTMacroValues()
+        values.timestamp = stamp.timestamp
+        values.cacheBusting = stamp.cacheBusting
+        let pings = VASTMacroExpander.pings(for: urls, values: values)
         beacons.send(pings.map { Beacon(kind: kind, url: $0.absoluteString, providerID: info.providerID) })
     }
 }

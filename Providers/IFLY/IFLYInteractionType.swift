@@ -43,4 +43,14 @@ public enum IFLYInteractionType: Sendable, Hashable, CustomStringConvertible {
         case .unknown(let raw): "unknown(\(raw))"
         }
     }
+
+    /// The dialect's text for the value (the raw text for an unknown one), read back by ``init(dialectValue:)``.
+    public var dialectValue: String {
+        switch self {
+        case .exposure: "exposure"
+        case .redirect: "redirect"
+        case .download: "download"
+        case .unknown(let raw): raw
+        }
+    }
 }

@@ -38,4 +38,14 @@ public enum IFLYMaterialType: Sendable, Hashable, CustomStringConvertible {
         case .unknown(let raw): "unknown(\(raw))"
         }
     }
+
+    /// The dialect's text for the value (the raw text for an unknown one), read back by ``init(dialectValue:)``.
+    public var dialectValue: String {
+        switch self {
+        case .singleImage: "singleImage"
+        case .multiImage: "multiImage"
+        case .video: "video"
+        case .unknown(let raw): raw
+        }
+    }
 }

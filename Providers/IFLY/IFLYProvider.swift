@@ -78,6 +78,6 @@ public struct IFLYProvider: AdProvider {
         let info = LoadedAdInfo(
             providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
             creativeID: feed.creativeID, loadedAt: now, expiresAt: feed.timeToLive.map { now.advanced(by: $0) })
-        return IFLYFeedAd(info: info, response: feed, beacons: environment.beacons)
+        return IFLYFeedAd(info: info, response: feed, beacons: environment.beacons, stamps: environment.stamps)
     }
 }

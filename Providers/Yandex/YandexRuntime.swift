@@ -14,9 +14,14 @@ struct YandexRuntime {
     /// The placement key of the ledger: the request's placement, else its ad unit.
     var placementKey: String { request.placementID ?? request.adUnitID }
 
-    /// Pings tracking URLs through the host's beacon sender, macros expanded, only http(s) (``VASTURLPolicy``).
+    /// Pings tracking URLs through the host's beacon sender, macros expanded (the host's time and cache-busting
+    /// number, N5), only http(s) (``VASTURLPolicy``).
     func send(_ urls: [String], kind: Beacon.Kind) {
-        for url in VASTMacroExpander.pings(for: urls, values: VASTMacroValues()) {
+        let stamp = environment.stamps.next()
+        var values = VASTMacroValues()
+        values.timestamp = stamp.timestamp
+        values.cacheBusting = stamp.cacheBusting
+        for url in VASTMacroExpander.pings(for: urls, values: values) {
             environment.beacons.send(Beacon(kind: kind, url: url.absoluteString, providerID: providerID))
         }
     }

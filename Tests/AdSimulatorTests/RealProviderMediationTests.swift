@@ -23,7 +23,7 @@ struct RealProviderMediationTests {
                     mode: .waterfall(pricing: .fixed, priceMicros: 5_000, priority: 0))
             ], retry: RetryPolicy(maxAttempts: 0))
         let (driver, _, mediator) = try world(
-            GoogleProvider(seed: 7), serving: "google/rewarded.xml", at: "ca-app-pub-test/rewarded",
+            GoogleProvider(), serving: "google/rewarded.xml", at: "ca-app-pub-test/rewarded",
             after: .milliseconds(200), placements: [placement], seed: 7)
         var expired: [String] = []
         mediator.onEvent { event in

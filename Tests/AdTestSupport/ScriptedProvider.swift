@@ -87,6 +87,10 @@ public final class ScriptedAdRecorder: Sendable {
     public var checkError: AdError?
     /// An error `validateClick` returns.
     public var clickError: AdError?
+    /// The content scripted ads report (`nil`: none, like a full-screen ad).
+    public var content: NativeAdContent?
+    /// Where clicks on scripted ads lead (`nil`: nowhere by design).
+    public var landingURLs: [String]?
 
     /// Creates a recorder.
     public nonisolated init() {}
@@ -152,6 +156,12 @@ public final class ScriptedAd: ProviderAd {
         recorder.calls.append("present")
         events = context.events
     }
+
+    /// The recorder's content.
+    public var content: NativeAdContent? { recorder.content }
+
+    /// The recorder's landing URLs.
+    public func landingURLs(for part: AdPart) -> [String]? { recorder.landingURLs }
 
     /// Returns the recorder's `clickError`.
     public func validateClick(on node: HostNodeID, part: AdPart, binding: AdBinding) -> AdError? {

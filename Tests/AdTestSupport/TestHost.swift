@@ -15,6 +15,8 @@ public final class TestHost {
     public let transport: InMemoryTransport
     /// Every beacon sent.
     public let beacons: RecordingBeaconSender
+    /// Every landing page opened (the host's landing opener; it opens every URL).
+    public let landings: RecordingLandingOpener
     /// The host.
     public let host: AdHost
     /// The main window.
@@ -27,14 +29,19 @@ public final class TestHost {
     /// The host's tree.
     public var tree: HostTree { host.tree }
 
-    /// Creates the host with the given providers.
+    /// The wall clock of every test host: virtual time zero is 2026-12-01T00:00:00Z.
+    public static let wallClock = AdWallClock(unixMillisecondsAtZero: 1_796_083_200_000)
+
+    /// Creates the host with the given providers; `seed` seeds the driver and the beacons' cache-busting numbers.
     public init(providers: [any AdProvider], seed: UInt64 = 1) throws(AdError) {
         driver = VirtualTimeDriver(seed: seed)
         transport = InMemoryTransport(clock: driver.clock)
         beacons = RecordingBeaconSender()
+        landings = RecordingLandingOpener()
         host = AdHost(
             registry: try ProviderRegistry(providers), scheduler: driver, transport: transport, beacons: beacons,
-            diagnostics: AdDiagnostics(isEnabled: true, minimumLevel: .debug))
+            diagnostics: AdDiagnostics(isEnabled: true, minimumLevel: .debug), random: SeededRandom(seed: seed),
+            wallClock: Self.wallClock, landingOpener: landings)
         window = host.tree.addWindow(scene: "main", frame: Rect(x: 0, y: 0, width: 400, height: 800), isKey: true)
         feed = try host.tree.makeNode(frame: Rect(x: 0, y: 0, width: 400, height: 800), clipsToBounds: true)
         try host.tree.addChild(feed, to: host.tree.rootNode(of: window))

@@ -166,18 +166,27 @@ struct GooglePlaybackTests {
         #expect(ad.userDidTap() != .counted)
     }
 
-    @Test("[CACHEBUSTING] comes from the provider's seed: the same run replays, another ad differs")
-    func cacheBustingIsSeeded() async throws {
-        func impressionURL(_ adUnit: String) async throws -> String {
-            let world = try GoogleTestWorld()
-            try world.serve(fixture: "video-interstitial", as: adUnit)
-            let ad = try await InterstitialAd.load(adUnitID: adUnit, host: world.host)
-            try ad.present(from: world.context)
-            return try #require(world.urls("impression").first)
+    @Test("N5: [CACHEBUSTING] comes from the host's seeded generator: the same seed replays, another differs")
+    func n5_cacheBustingIsSeededByTheHost() async throws {
+        func impressionURLs(seed: UInt64) async throws -> [String] {
+            let world = try GoogleTestWorld(seed: seed)
+            var urls: [String] = []
+            for _ in 0..<2 {
+                let before = world.urls("impression").count
+                let ad = try await InterstitialAd.load(adUnitID: "video-interstitial", host: world.host)
+                try ad.present(from: world.context)
+                world.driver.advance(by: .seconds(1))
+                urls += world.urls("impression").dropFirst(before)
+                ad.destroy()
+            }
+            return urls
         }
-        let first = try await impressionURL("unit-a")
-        #expect(try await impressionURL("unit-a") == first)
-        #expect(try await impressionURL("unit-b") != first)
+        let first = try await impressionURLs(seed: 1)
+        try #require(first.count == 2)
+        #expect(first.allSatisfy { $0.range(of: "cb=[0-9]{8}($|&)", options: .regularExpression) != nil })
+        #expect(first[0].suffix(8) != first[1].suffix(8))
+        #expect(try await impressionURLs(seed: 1) == first)
+        #expect(try await impressionURLs(seed: 2) != first)
     }
 
     @Test("The playback machine: nothing before the foreground, milestones once, nothing after stop")

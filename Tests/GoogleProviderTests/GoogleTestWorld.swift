@@ -16,8 +16,8 @@ final class GoogleTestWorld {
     var beacons: RecordingBeaconSender { world.beacons }
     var transport: InMemoryTransport { world.transport }
 
-    init() throws {
-        world = try TestHost(providers: [GoogleProvider(), ScriptedProvider(formats: [.native])])
+    init(seed: UInt64 = 1) throws {
+        world = try TestHost(providers: [GoogleProvider(), ScriptedProvider(formats: [.native])], seed: seed)
         context = try HostContextProvider(tree: world.tree)
         try world.tree.addChild(context.node, to: world.feed)
         for name in Self.fixtureNames { try serve(fixture: name, as: name) }

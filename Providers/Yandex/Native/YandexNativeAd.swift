@@ -30,6 +30,12 @@ public final class YandexNativeAd: ProviderAd {
     /// The card's required assets (the unified layer checks them on `bind`).
     public var requiredAssets: Set<AssetKind> { state.card.requiredAssets }
 
+    /// What the ad shows, as every native ad's content (N1).
+    public var content: NativeAdContent? { YandexContent.content(of: state.card) }
+
+    /// A click opens the card's click-through (the unified ad asks the host, N6).
+    public func landingURLs(for part: AdPart) -> [String]? { state.card.clickThrough.map { [$0] } }
+
     /// The card's rule (a video card counts by the video rule, Y20).
     public var impressionRule: ImpressionRule? { state.impressionRule }
 

@@ -70,6 +70,12 @@ public final class SliderAd: ProviderAd {
     /// The block's required assets (rule Y9): the unified layer checks them on `bind`.
     public var requiredAssets: Set<AssetKind> { response.blockRequiredAssets }
 
+    /// What the slider shows, as every native ad's content (N1): the block's assets and each card's, as components.
+    public var content: NativeAdContent? { YandexContent.content(of: response) }
+
+    /// A click on a card opens that card's click-through (the unified ad asks the host, N6); the block has none.
+    public func landingURLs(for part: AdPart) -> [String]? { card(part)?.card.clickThrough.map { [$0] } }
+
     /// The block's impression counts only while one of its cards is bound inside it and seen (rule Y22).
     public var countsOnlyWithVisibleComponent: Bool { true }
 

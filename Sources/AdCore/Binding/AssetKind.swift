@@ -39,6 +39,8 @@ public enum AssetKind: String, Sendable, Hashable, Codable, CaseIterable, Custom
     case close
     /// The ad-source badge (the provider's logo or label).
     case badge
+    /// The advertiser's or app's name.
+    case advertiser
 
     /// The asset's name.
     public var description: String { rawValue }

@@ -33,6 +33,11 @@ public final class AdHost {
     public let diagnostics: AdDiagnostics
     /// Every impression timer.
     public let trackers: ImpressionTrackerSet
+    /// The wall-clock time and random numbers beacons carry (N5), for every provider.
+    public let stamps: BeaconStamps
+    /// Opens landing pages when clicks count (N6). Without one, a click's landing does not open and the ad reports
+    /// `.jumped(success: false)` with a diagnostic.
+    public var landingOpener: (any LandingOpener)?
 
     /// Who a registered view belongs to: an ad and one of its parts.
     struct ViewOwner: Hashable {
@@ -56,6 +61,9 @@ public final class AdHost {
     ///   - beacons: where tracking pings go.
     ///   - ledger: the app-wide placement ledger.
     ///   - diagnostics: integration diagnostics.
+    ///   - random: the generator of beacons' `[CACHEBUSTING]` (seed it from the system in an app, fixed in tests).
+    ///   - wallClock: the Unix time at the driver's zero, for beacons' `[TIMESTAMP]`; without one it expands to -1.
+    ///   - landingOpener: opens landing pages (settable later through ``landingOpener``).
     public init(
         tree: HostTree = HostTree(),
         registry: ProviderRegistry,
@@ -63,7 +71,10 @@ public final class AdHost {
         transport: any ResponseTransport,
         beacons: any BeaconSender,
         ledger: PlacementLedger = PlacementLedger(),
-        diagnostics: AdDiagnostics = AdDiagnostics()
+        diagnostics: AdDiagnostics = AdDiagnostics(),
+        random: SeededRandom = SeededRandom(seed: 0),
+        wallClock: AdWallClock? = nil,
+        landingOpener: (any LandingOpener)? = nil
     ) {
         self.tree = tree
         self.engine = VisibilityEngine(tree: tree)
@@ -74,6 +85,8 @@ public final class AdHost {
         self.ledger = ledger
         self.diagnostics = diagnostics
         self.trackers = ImpressionTrackerSet(engine: engine, scheduler: scheduler)
+        self.stamps = BeaconStamps(random: random, wallClock: wallClock, scheduler: scheduler, diagnostics: diagnostics)
+        self.landingOpener = landingOpener
         tree.onChange = { [weak self] in self?.treeChanged() }
     }
 
@@ -82,7 +95,7 @@ public final class AdHost {
     public func environment(for providerID: ProviderID) -> ProviderEnvironment {
         ProviderEnvironment(
             providerID: providerID, transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger,
-            diagnostics: diagnostics)
+            diagnostics: diagnostics, stamps: stamps)
     }
 
     /// A provider context for driving a provider ad outside a ``UnifiedAd`` (conformance kits and tests): its
@@ -90,10 +103,12 @@ public final class AdHost {
     public func makeProviderContext(
         adID: AdID, providerID: ProviderID, events: AdEventSink, nodes: Set<HostNodeID>, ad: UnifiedAd? = nil
     ) -> ProviderContext {
-        ProviderContext(
+        let providerDiagnostics = ProviderDiagnostics(log: diagnostics, providerID: providerID)
+        return ProviderContext(
             adID: adID, providerID: providerID, events: events, scheduler: scheduler, beacons: beacons,
-            diagnostics: ProviderDiagnostics(log: diagnostics, providerID: providerID),
-            geometry: HostGeometry(tree: tree, engine: engine, own: nodes), parts: AdParts(ad))
+            diagnostics: providerDiagnostics, geometry: HostGeometry(tree: tree, engine: engine, own: nodes),
+            parts: AdParts(ad), stamps: stamps,
+            landings: AdLandings(host: self, events: events, diagnostics: providerDiagnostics))
     }
 
     /// Creates an ad object for a request, served by one provider.

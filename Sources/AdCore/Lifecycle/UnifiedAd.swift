@@ -108,6 +108,20 @@ public final class UnifiedAd {
     /// The loaded provider ad, for provider-specific API (a slider's cards, IFLY's ad data).
     public var loadedAd: (any ProviderAd)? { providerAd }
 
+    /// What the ad shows, once loaded: the same model for every provider's native ads (N1); `nil` before the load,
+    /// after destroy and for full-screen formats. Its required assets are the ones binding enforces, for the ad and
+    /// for each component.
+    public var content: NativeAdContent? {
+        guard var content = providerAd?.content else { return nil }
+        content.requiredAssets = providerAd?.requiredAssets ?? []
+        for index in content.components.indices {
+            let id = content.components[index].id
+            content.components[index].content.requiredAssets =
+                components.first { $0.id == id }?.requiredAssets ?? []
+        }
+        return content
+    }
+
     /// When the loaded ad expires, if it does.
     public var expiresAt: AdInstant? { machine.expiresAt }
 
@@ -387,11 +401,23 @@ public final class UnifiedAd {
         let effects = machine.click(part, on: node)
         switch effects.first {
         case .reject(let error)?: return rejectClick(error, part: part)
-        case .ignore?: return .repeated
+        case .ignore?:
+            // A repeated click in the same impression counts nothing again but opens the landing again (N6).
+            openLanding(of: part, providerAd: providerAd)
+            return .repeated
         default:
             run(effects)
+            openLanding(of: part, providerAd: providerAd)
             return .counted
         }
+    }
+
+    /// Opens the landing the provider declares for `part` through the host, reporting `.jumped` (N6).
+    private func openLanding(of part: AdPart, providerAd: any ProviderAd) {
+        guard let candidates = providerAd.landingURLs(for: part), let sink else { return }
+        AdLandings(
+            host: host, events: sink, diagnostics: ProviderDiagnostics(log: host.diagnostics, providerID: providerID)
+        ).open(candidates)
     }
 
     private func rejectClick(_ error: AdError, part: AdPart) -> ClickOutcome {

@@ -6,9 +6,10 @@
 /// ```swift
 /// host.diagnostics.isEnabled = true
 /// host.diagnostics.handler = { print($0) }
+/// print(host.diagnostics)   // AdDiagnostics: on, from info, 1 entry, then each entry on its own line
 /// ```
 @MainActor
-public final class AdDiagnostics {
+public final class AdDiagnostics: @MainActor CustomStringConvertible {
     /// One diagnostic.
     public struct Entry: Sendable, Hashable, CustomStringConvertible {
         /// How serious it is.
@@ -77,5 +78,13 @@ public final class AdDiagnostics {
         if entries.count >= 1000 { entries.removeFirst(entries.count - 999) }
         entries.append(entry)
         handler?(entry)
+    }
+
+    /// What the log holds: whether it is on, from which level, how many entries, then each entry on its own line
+    /// (N8), so printing it in a test failure or a debugger shows the problems themselves.
+    public var description: String {
+        let state = isEnabled ? "on, from \(minimumLevel.rawValue)" : "off (set isEnabled to record)"
+        let count = entries.count == 1 ? "1 entry" : "\(entries.count) entries"
+        return (["AdDiagnostics: \(state), \(count)"] + entries.map { "  " + $0.description }).joined(separator: "\n")
     }
 }

@@ -29,6 +29,15 @@ public protocol ProviderAd: AnyObject {
     /// Whether the ad's own impression needs one of its components bound inside its container and visible by that
     /// component's rule, for the whole duration (a slider's block, rule Y22).
     var countsOnlyWithVisibleComponent: Bool { get }
+    /// What a native ad shows, mapped from the vendor's data (``NativeAdContent``); `nil` for full-screen formats.
+    /// Its ``NativeAdContent/requiredAssets`` is filled in by the unified ad from ``requiredAssets`` and the
+    /// components'.
+    var content: NativeAdContent? { get }
+    /// Where a click on a part leads, best first (a deep link, then its web page): the unified ad asks the host to
+    /// open the first it can after every counted or repeated click, and reports `.jumped` (N6). `nil` when clicks
+    /// on the part lead nowhere by design (the default); an empty list when they should jump but the ad has no
+    /// address, which reports `.jumped(success: false)`.
+    func landingURLs(for part: AdPart) -> [String]?
 
     /// The unified ad kept the loaded ad: the context's sink and parts are the ad's for its whole life.
     func didLoad(context: ProviderContext)
@@ -43,7 +52,7 @@ public protocol ProviderAd: AnyObject {
     func validateClick(on node: HostNodeID, part: AdPart, binding: AdBinding) -> AdError?
     /// An impression counted (the ad's, or a component's: `data.component`): fire the impression tracking.
     func didRecordImpression(_ data: ImpressionData)
-    /// A click counted on a part: fire the click tracking and open the landing page.
+    /// A click counted on a part: fire the click tracking (the unified ad then opens ``landingURLs(for:)``).
     func didRecordClick(on node: HostNodeID?, part: AdPart)
     /// The host detached a part from its container; it may be bound again.
     func detach(part: AdPart)
@@ -58,6 +67,10 @@ extension ProviderAd {
     public var components: [AdComponent] { [] }
     /// The provider's viewability rule by default.
     public var impressionRule: ImpressionRule? { nil }
+    /// No native content by default (full-screen formats).
+    public var content: NativeAdContent? { nil }
+    /// No landing by default.
+    public func landingURLs(for part: AdPart) -> [String]? { nil }
     /// The ad's impression counts on its own by default.
     public var countsOnlyWithVisibleComponent: Bool { false }
 

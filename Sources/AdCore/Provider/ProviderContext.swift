@@ -3,7 +3,7 @@
 /// beacons and diagnostics. Click views, view claims, impression trackers and presenters are the unified ad's.
 ///
 /// ```swift
-/// context.events.sendNow(.jumped(success: true))
+/// context.landings.open([deepLink, webPage])
 /// let visible = context.geometry.geometry(of: presentation.overlay).visibleRatio >= 0.5
 /// context.scheduler.schedule(after: .milliseconds(250)) { /* sample playback */ }
 /// ```
@@ -25,10 +25,15 @@ public struct ProviderContext {
     public let geometry: HostGeometry
     /// The ad's parts, for the provider's host-facing types (a slider's card containers) to drive.
     public let parts: AdParts
+    /// The wall-clock time and random numbers for the beacons of each event (N5).
+    public let stamps: BeaconStamps
+    /// Opens landing pages through the host, reporting `.jumped` (N6).
+    public let landings: AdLandings
 
     init(
         adID: AdID, providerID: ProviderID, events: AdEventSink, scheduler: any AdScheduler,
-        beacons: any BeaconSender, diagnostics: ProviderDiagnostics, geometry: HostGeometry, parts: AdParts
+        beacons: any BeaconSender, diagnostics: ProviderDiagnostics, geometry: HostGeometry, parts: AdParts,
+        stamps: BeaconStamps, landings: AdLandings
     ) {
         self.adID = adID
         self.providerID = providerID
@@ -38,5 +43,7 @@ public struct ProviderContext {
         self.diagnostics = diagnostics
         self.geometry = geometry
         self.parts = parts
+        self.stamps = stamps
+        self.landings = landings
     }
 }

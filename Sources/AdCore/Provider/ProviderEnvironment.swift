@@ -20,15 +20,19 @@ public struct ProviderEnvironment {
     public let ledger: PlacementLedger
     /// Integration diagnostics, under the provider's ID (rule Y17).
     public let diagnostics: ProviderDiagnostics
+    /// The wall-clock time and random numbers for beacons (N5), such as a failed load's error pings.
+    public let stamps: BeaconStamps
 
-    /// Creates an environment (hosts and test kits do; providers receive one).
+    /// Creates an environment (hosts and test kits do; providers receive one). Without `stamps`, beacons get
+    /// cache-busters from a generator seeded with 0 and no timestamp.
     public init(
         providerID: ProviderID,
         transport: any ResponseTransport,
         beacons: any BeaconSender,
         scheduler: any AdScheduler,
         ledger: PlacementLedger,
-        diagnostics: AdDiagnostics
+        diagnostics: AdDiagnostics,
+        stamps: BeaconStamps? = nil
     ) {
         self.providerID = providerID
         self.transport = transport
@@ -36,5 +40,9 @@ public struct ProviderEnvironment {
         self.scheduler = scheduler
         self.ledger = ledger
         self.diagnostics = ProviderDiagnostics(log: diagnostics, providerID: providerID)
+        self.stamps =
+            stamps
+            ?? BeaconStamps(
+                random: SeededRandom(seed: 0), wallClock: nil, scheduler: scheduler, diagnostics: diagnostics)
     }
 }

@@ -1,6 +1,6 @@
 extension ADSim {
     /// The subcommands `adsim` ships with, in the order its usage text lists them.
     public static var builtInSubcommands: [Subcommand] {
-        [DemoCommand.subcommand, HelpCommand.subcommand, ParseCommand.subcommand]
+        [DemoCommand.subcommand, ContentCommand.subcommand, HelpCommand.subcommand, ParseCommand.subcommand]
     }
 }

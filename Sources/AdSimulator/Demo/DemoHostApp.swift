@@ -1,33 +1,15 @@
 import AdCore
 
-/// The demo's host app, as a headless tree: one 390×844 window with a vertically scrolling feed (an IFLY cell at
-/// the top, a Yandex slider further down, a second IFLY cell below it) and a toolbar at the bottom holding the
+/// The demo's host app, as a headless tree: one 390×844 window with a vertically scrolling feed (a native cell at
+/// the top, a slider further down, a second native cell below it) and a toolbar at the bottom holding the
 /// "Watch a video for 10 coins" button and the zero-size context the rewarded ad is presented from.
 @MainActor
 struct DemoHostApp {
-    /// The nodes of one IFLY feed cell.
-    struct FeedCell {
-        var container: HostNodeID
-        var media: HostNodeID
-        var title: HostNodeID
-        var badge: HostNodeID
-        var cta: HostNodeID
-        var close: HostNodeID
-    }
-
-    /// The nodes of one slider card.
-    struct Card {
-        var container: HostNodeID
-        var assets: [AssetKind: HostNodeID]
-        var cta: HostNodeID
-    }
-
-    /// The nodes of the slider: its container, the block's sponsored label, the horizontal scroller and 3 cards.
+    /// The nodes of the slider: the block's layout (its sponsored label), the horizontal scroller and 3 cards.
     struct Slider {
-        var container: HostNodeID
-        var sponsored: HostNodeID
+        var block: NativeLayout
         var scroller: HostNodeID
-        var cards: [Card]
+        var cards: [NativeLayout]
     }
 
     /// The window's size.
@@ -44,9 +26,9 @@ struct DemoHostApp {
     let window: HostWindowID
     /// The scrolling, clipping feed (its bounds origin is the scroll offset).
     let feed: HostNodeID
-    let firstCell: FeedCell
+    let firstCell: NativeLayout
     let slider: Slider
-    let secondCell: FeedCell
+    let secondCell: NativeLayout
     /// The toolbar's button that presents the rewarded ad.
     let rewardButton: HostNodeID
     /// Where full-screen ads are presented from.
@@ -84,15 +66,19 @@ struct DemoHostApp {
         return node
     }
 
-    private static func addCell(y: Double, to feed: HostNodeID, in tree: HostTree) throws(AdError) -> FeedCell {
+    /// A feed cell: media, title, the ad-source badge, a call-to-action button and a close button.
+    private static func addCell(y: Double, to feed: HostNodeID, in tree: HostTree) throws(AdError) -> NativeLayout {
         let container = try child(Rect(x: 0, y: y, width: 390, height: 300), of: feed, in: tree)
-        return FeedCell(
-            container: container,
-            media: try child(Rect(x: 10, y: 50, width: 370, height: 180), of: container, in: tree),
-            title: try child(Rect(x: 10, y: 10, width: 290, height: 30), of: container, in: tree),
-            badge: try child(Rect(x: 310, y: 10, width: 70, height: 30), of: container, in: tree),
-            cta: try child(Rect(x: 10, y: 240, width: 200, height: 50), of: container, in: tree),
-            close: try child(Rect(x: 350, y: 250, width: 30, height: 30), of: container, in: tree))
+        let frames: [(AssetKind, Rect)] = [
+            (.media, Rect(x: 10, y: 50, width: 370, height: 180)),
+            (.title, Rect(x: 10, y: 10, width: 290, height: 30)),
+            (.badge, Rect(x: 310, y: 10, width: 70, height: 30)),
+            (.callToAction, Rect(x: 10, y: 240, width: 200, height: 50)),
+        ]
+        var nodes: [AssetKind: HostNodeID] = [:]
+        for (kind, frame) in frames { nodes[kind] = try child(frame, of: container, in: tree) }
+        let close = try child(Rect(x: 350, y: 250, width: 30, height: 30), of: container, in: tree)
+        return NativeLayout(container: container, nodes: nodes, close: close)
     }
 
     private static func addSlider(y: Double, to feed: HostNodeID, in tree: HostTree) throws(AdError) -> Slider {
@@ -100,7 +86,7 @@ struct DemoHostApp {
         let sponsored = try child(Rect(x: 10, y: 0, width: 100, height: 20), of: container, in: tree)
         let scroller = try tree.makeNode(frame: Rect(x: 0, y: 40, width: 390, height: 250), clipsToBounds: true)
         try tree.addChild(scroller, to: container)
-        var cards: [Card] = []
+        var cards: [NativeLayout] = []
         for index in 0..<3 {
             let x = Double(index) * (cardWidth + cardGap)
             let card = try child(Rect(x: x, y: 0, width: cardWidth, height: 240), of: scroller, in: tree)
@@ -113,8 +99,9 @@ struct DemoHostApp {
                 (.callToAction, Rect(x: 10, y: 180, width: 200, height: 44)),
             ]
             for (kind, frame) in frames { assets[kind] = try child(frame, of: card, in: tree) }
-            cards.append(Card(container: card, assets: assets, cta: assets[.callToAction] ?? card))
+            cards.append(NativeLayout(container: card, nodes: assets))
         }
-        return Slider(container: container, sponsored: sponsored, scroller: scroller, cards: cards)
+        return Slider(
+            block: NativeLayout(container: container, nodes: [.sponsored: sponsored]), scroller: scroller, cards: cards)
     }
 }

@@ -6,15 +6,17 @@ import YandexProvider
 /// The providers `adsim` ships with: one registry, built in one place, used by the demo and listed by the usage
 /// text (`adsim help`).
 enum DemoProviders {
-    /// The seed of every generator in the demo (the driver, the mediator, Google's cache-busting).
+    /// The seed of every generator in the demo (the driver, the mediator, the host's beacon stamps).
     static let seed: UInt64 = 7
+    /// The demo's wall clock: virtual time zero is 2026-12-01T00:00:00Z, so beacons carry a fixed `[TIMESTAMP]`.
+    static let wallClock = AdWallClock(unixMillisecondsAtZero: 1_796_083_200_000)
 
     /// Yandex (slider and native), Google (full-screen formats) and IFLY (native feed). Yandex loads card images
     /// on the scheduler (150 ms each, in virtual time) instead of fetching them.
     static func registry() throws(AdError) -> ProviderRegistry {
         try ProviderRegistry([
             YandexProvider(imageLoader: ScheduledImageLoader(delay: .milliseconds(150))),
-            GoogleProvider(seed: seed),
+            GoogleProvider(),
             IFLYProvider(),
         ])
     }

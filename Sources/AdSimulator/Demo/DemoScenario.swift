@@ -26,11 +26,10 @@ final class DemoScenario {
     private let host: AdHost
     private let app: DemoHostApp
     private let mediator: Mediator
-    private let iflyLoader: NativeFeedAdLoader
     /// The ads the app took: it owns them (a `UnifiedAd` nobody holds is gone, and its trackers with it).
     private var shown: [MediatedAd] = []
-    private var feedAds: [NativeFeedAd] = []
-    private var sliderCards: [NativeAdContainer] = []
+    private var slider: MediatedAd?
+    private var feedAds: [MediatedAd] = []
     private var rewardedAd: RewardedAd?
     private var coins = 0
 
@@ -40,7 +39,8 @@ final class DemoScenario {
         transport = DemoTransport(directory: fixtures, scripts: DemoConfiguration.scripts, driver: driver)
         host = AdHost(
             registry: try DemoProviders.registry(), scheduler: driver, transport: transport,
-            beacons: RecordingBeaconSender())
+            beacons: RecordingBeaconSender(), random: SeededRandom(seed: DemoProviders.seed),
+            wallClock: DemoProviders.wallClock)
         app = try DemoHostApp(tree: host.tree)
         do {
             mediator = try Mediator(
@@ -49,7 +49,10 @@ final class DemoScenario {
         } catch {
             throw error.adError
         }
-        iflyLoader = NativeFeedAdLoader(host: host)
+        host.landingOpener = RecordingLandingOpener { [weak self] url in
+            self?.hostApp("opens the landing page \(url)")
+            return true
+        }
         mediator.onEvent { [weak self] event in self?.record(event) }
         transport.onFetch = { [weak self] provider, adUnit in self?.recordAsk(provider: provider, adUnit: adUnit) }
     }
@@ -80,7 +83,7 @@ final class DemoScenario {
 
         await run(until: .seconds(5))
         user("taps the call-to-action of slider card 1")
-        if let card = sliderCards.first, let nodes = app.slider.cards.first { card.click(on: nodes.cta) }
+        if let cta = app.slider.cards.first?.callToAction { _ = slider?.ad.click(on: cta) }
 
         await run(until: .seconds(6))
         user("swipes the slider to card 2")
@@ -92,7 +95,7 @@ final class DemoScenario {
 
         await run(until: .seconds(9))
         user("taps the call-to-action of the second IFLY ad")
-        feedAds.last?.click(on: app.secondCell.cta)
+        if let cta = app.secondCell.callToAction { _ = feedAds.last?.ad.click(on: cta) }
 
         await run(until: .seconds(10))
         user("taps the button \"Watch a video for 10 coins\"")
@@ -109,53 +112,43 @@ final class DemoScenario {
 
     // MARK: The host app's ad code
 
+    /// Binds the slider through the one native path: the block, then each card the layout has room for.
     private func bindSlider() throws(AdError) {
         let mediated = try mediator.takeAd(for: DemoConfiguration.slider)
         watch(mediated)
-        guard let slider = mediated.ad.loadedAd as? SliderAd else {
-            throw AdError(
-                .internal, "The slider placement delivered a \(mediated.ad.request.format) ad.",
-                hint: "Check the demo's mediation configuration.")
-        }
-        try mediated.ad.bind(AdBinding(container: app.slider.container, assets: [.sponsored: app.slider.sponsored]))
-        for (card, nodes) in zip(slider.cards, app.slider.cards) {
-            let container = NativeAdContainer(state: card, node: nodes.container)
-            try container.bind(assets: nodes.assets, clickViews: [nodes.cta])
-            sliderCards.append(container)
-        }
-        let cards = slider.cards.map(\.id).joined(separator: ", ")
+        slider = mediated
+        let content = try app.slider.block.bind(mediated.ad)
+        let cards = zip(content.components, app.slider.cards)
+        for (card, layout) in cards { try layout.bind(mediated.ad, part: card.part) }
+        let ids = cards.map(\.0.id).joined(separator: ", ")
         timeline.append(
             now, mediated.placementID, .bind,
-            "\(mediated.lineItemID): block (sponsored label) and \(sliderCards.count) cards (\(cards)) bound at y=1000")
+            "\(mediated.lineItemID): block (\(Self.kinds(app.slider.block.rendered(content)))) and \(min(content.components.count, app.slider.cards.count)) "
+                + "cards (\(ids)) bound at y=1000")
     }
 
-    private func attachFeedAd(to cell: DemoHostApp.FeedCell, name: String) throws(AdError) {
+    /// Binds a feed ad, whichever provider won, through the one native path.
+    private func attachFeedAd(to cell: NativeLayout, name: String) throws(AdError) {
         let mediated = try mediator.takeAd(for: DemoConfiguration.feed)
         watch(mediated)
-        let text: String
-        if mediated.ad.providerID == IFLYProvider.id {
-            let ad = iflyLoader.adopt(mediated.ad)
-            let data = ad.adData
-            let clickable = data?.interactionType.isClickable ?? false
-            try ad.attach(
-                with: NativeFeedAdViewBinder(
-                    containerView: cell.container,
-                    renderViews: [.media: cell.media, .title: cell.title, .badge: cell.badge],
-                    clickViews: clickable ? [cell.cta] : [], closeView: cell.close,
-                    videoView: data?.materialType == .video ? cell.media : nil))
-            feedAds.append(ad)
-            text =
-                "\(mediated.lineItemID): IFLY ad \(mediated.ad.info?.creativeIDs.first ?? "-") "
-                + "\"\(data?.title ?? "")\" (\(data.map { "\($0.materialType), \($0.interactionType)" } ?? "-")) "
-                + "attached to \(name)"
-        } else {
-            try mediated.ad.bind(
-                AdBinding(
-                    container: cell.container, assets: [.media: cell.media, .title: cell.title],
-                    clickViews: [cell.cta]))
-            text = "\(mediated.lineItemID): \(mediated.ad.providerID) native ad bound to \(name)"
-        }
-        timeline.append(now, mediated.placementID, .bind, text)
+        feedAds.append(mediated)
+        let content = try cell.bind(mediated.ad)
+        let title = content[.title]?.text.map { " \"\($0)\"" } ?? ""
+        timeline.append(
+            now, mediated.placementID, .bind,
+            "\(mediated.lineItemID): \(mediated.ad.providerID) ad \(mediated.ad.info?.creativeIDs.first ?? "-")\(title) "
+                + "(\(Self.kinds(cell.rendered(content)))) bound to \(name)")
+    }
+
+    /// The kinds of rendered assets, with the media's shape: `title, callToAction, media: 3 images, badge`.
+    private static func kinds(_ assets: [NativeAsset]) -> String {
+        assets.map { asset in
+            switch asset.value {
+            case .images(let images): "\(asset.kind): \(images.count) images"
+            case .video: "\(asset.kind): video"
+            default: asset.kind.rawValue
+            }
+        }.joined(separator: ", ")
     }
 
     private func presentRewarded() throws(AdError) {

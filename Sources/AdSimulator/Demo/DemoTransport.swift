@@ -40,7 +40,11 @@ final class DemoTransport: ResponseTransport {
         let script = scripts[request.adUnitID]
         let count = served[request.adUnitID, default: 0]
         served[request.adUnitID] = count + 1
-        let deadline = driver.now.advanced(by: script?.latency ?? .zero)
+        // The scripted latency, in virtual time. The timer is set before the file is read, so answers due at the
+        // same instant arrive in the order they were asked, whatever order the real reads finish in.
+        let driver = self.driver
+        let latency = LatencyGate()
+        driver.schedule(at: driver.now.advanced(by: script?.latency ?? .zero)) { latency.open() }
         let file = script.flatMap { $0.files.isEmpty ? nil : $0.files[min(count, $0.files.count - 1)] }
         let fixtures = FixtureDirectoryTransport(
             directory: directory, mapping: file.map { [request.adUnitID: $0] } ?? [:])
@@ -50,11 +54,22 @@ final class DemoTransport: ResponseTransport {
         } catch {
             result = .failure(error)
         }
-        // The scripted latency, in virtual time: the driver counts the fetch as waiting until its timer fires.
-        let driver = self.driver
-        await driver.suspend { (resumer: AdResumer<Void>) in
-            driver.schedule(at: deadline) { resumer.resume(returning: ()) }
-        }
+        // The driver counts the fetch as waiting until the timer fires.
+        if !latency.isOpen { await driver.suspend { (resumer: AdResumer<Void>) in latency.waiter = resumer } }
         return try result.get()
+    }
+
+    /// The end of one answer's latency: open once the timer fired; the fetch waits on it when its read finished
+    /// first.
+    @MainActor
+    private final class LatencyGate {
+        private(set) var isOpen = false
+        var waiter: AdResumer<Void>?
+
+        func open() {
+            isOpen = true
+            waiter?.resume(returning: ())
+            waiter = nil
+        }
     }
 }
