@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Integration diagnostics: what went wrong in the host's integration and how to fix it (rule Y17).
 ///
 /// Off by default; switched on, every problem AdBridge or a provider notices is recorded and forwarded to an
@@ -9,7 +11,7 @@
 /// print(host.diagnostics)   // AdDiagnostics: on, from info, 1 entry, then each entry on its own line
 /// ```
 @MainActor
-public final class AdDiagnostics: @MainActor CustomStringConvertible {
+public final class AdDiagnostics: CustomStringConvertible {
     /// One diagnostic.
     public struct Entry: Sendable, Hashable, CustomStringConvertible {
         /// How serious it is.
@@ -54,37 +56,58 @@ public final class AdDiagnostics: @MainActor CustomStringConvertible {
         }
     }
 
+    /// What the log holds. It lives in a `Mutex` only so that ``description`` can be read from any context (a
+    /// `print` in a test, a debugger); every change still happens on the main actor.
+    private struct State {
+        var isEnabled: Bool
+        var minimumLevel: Entry.Level
+        var entries: [Entry] = []
+    }
+
+    private let state: Mutex<State>
+
     /// Whether diagnostics are recorded and forwarded.
-    public var isEnabled: Bool
+    public var isEnabled: Bool {
+        get { state.withLock { $0.isEnabled } }
+        set { state.withLock { $0.isEnabled = newValue } }
+    }
     /// The lowest level recorded.
-    public var minimumLevel: Entry.Level
+    public var minimumLevel: Entry.Level {
+        get { state.withLock { $0.minimumLevel } }
+        set { state.withLock { $0.minimumLevel = newValue } }
+    }
     /// Called for every recorded entry.
     public var handler: (@MainActor (Entry) -> Void)?
     /// Every recorded entry, oldest first (the newest 1,000 are kept).
-    public private(set) var entries: [Entry] = []
+    public var entries: [Entry] { state.withLock { $0.entries } }
 
     /// Creates a diagnostics log.
     public init(isEnabled: Bool = false, minimumLevel: Entry.Level = .info) {
-        self.isEnabled = isEnabled
-        self.minimumLevel = minimumLevel
+        state = Mutex(State(isEnabled: isEnabled, minimumLevel: minimumLevel))
     }
 
     /// Records an entry when enabled and at or above the minimum level.
     public func record(
         _ level: Entry.Level, _ message: String, providerID: ProviderID? = nil, recommendation: String? = nil
     ) {
-        guard isEnabled, level >= minimumLevel else { return }
         let entry = Entry(level: level, providerID: providerID, message: message, recommendation: recommendation)
-        if entries.count >= 1000 { entries.removeFirst(entries.count - 999) }
-        entries.append(entry)
-        handler?(entry)
+        let recorded = state.withLock { state in
+            guard state.isEnabled, level >= state.minimumLevel else { return false }
+            if state.entries.count >= 1000 { state.entries.removeFirst(state.entries.count - 999) }
+            state.entries.append(entry)
+            return true
+        }
+        if recorded { handler?(entry) }
     }
 
     /// What the log holds: whether it is on, from which level, how many entries, then each entry on its own line
     /// (N8), so printing it in a test failure or a debugger shows the problems themselves.
-    public var description: String {
-        let state = isEnabled ? "on, from \(minimumLevel.rawValue)" : "off (set isEnabled to record)"
-        let count = entries.count == 1 ? "1 entry" : "\(entries.count) entries"
-        return (["AdDiagnostics: \(state), \(count)"] + entries.map { "  " + $0.description }).joined(separator: "\n")
+    public nonisolated var description: String {
+        state.withLock { state in
+            let status = state.isEnabled ? "on, from \(state.minimumLevel.rawValue)" : "off (set isEnabled to record)"
+            let count = state.entries.count == 1 ? "1 entry" : "\(state.entries.count) entries"
+            return (["AdDiagnostics: \(status), \(count)"] + state.entries.map { "  " + $0.description })
+                .joined(separator: "\n")
+        }
     }
 }

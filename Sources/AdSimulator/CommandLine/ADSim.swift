@@ -79,7 +79,7 @@ public struct ADSim: Sendable {
     public var usage: String {
         let width = (subcommands.map(\.name.count).max() ?? 0) + 2
         var text = """
-            OVERVIEW: AdBridge simulator: run the demo app, parse creatives, in virtual time.
+            OVERVIEW: AdBridge simulator: run the demo app, render native content, parse creatives, in virtual time.
 
             USAGE: adsim [<subcommand>] [options]   (no subcommand: adsim demo)
 
