@@ -37,6 +37,8 @@ let package = Package(
         .library(name: "YandexProvider", targets: ["YandexProvider"]),
         .library(name: "GoogleProvider", targets: ["GoogleProvider"]),
         .library(name: "IFLYProvider", targets: ["IFLYProvider"]),
+        .library(name: "AdTestKit", targets: ["AdTestKit"]),
+        .library(name: "AdConformance", targets: ["AdConformance"]),
         .executable(name: "adsim", targets: ["adsim"]),
         .executable(name: "adbench", targets: ["adbench"]),
     ],
@@ -91,7 +93,13 @@ let package = Package(
         // A third-party provider written against AdCore alone: the shape an SDK vendor copies.
         .target(name: "ExampleProvider", dependencies: ["AdCore"], path: "Tests/ExampleProvider", swiftSettings: strict),
         // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
-        .target(name: "AdTestSupport", dependencies: ["AdCore"], path: "Tests/AdTestSupport", swiftSettings: strict),
+        .target(name: "AdTestKit", dependencies: ["AdCore"], path: "Sources/AdTestKit", swiftSettings: strict),
+        .target(
+            name: "AdConformance", dependencies: ["AdCore", "AdTestKit"], path: "Sources/AdConformance",
+            swiftSettings: strict),
+        .target(
+            name: "AdTestSupport", dependencies: ["AdCore", "AdTestKit"], path: "Tests/AdTestSupport",
+            swiftSettings: strict),
 
         // The child process of the beacon queue's process tests (R11, R12, R14); `swift test` builds it with the
         // rest of the package, and the tests run it from the build folder.
@@ -119,6 +127,15 @@ let package = Package(
             name: "AdRuntimeTests",
             dependencies: ["AdRuntime", "AdCore", "AdTestSupport", "CSQLite3"],
             path: "Tests/AdRuntimeTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AdConformanceTests",
+            dependencies: [
+                "AdConformance", "AdCore", "AdTestSupport", "ExampleProvider", "YandexProvider", "GoogleProvider",
+                "IFLYProvider",
+            ],
+            path: "Tests/AdConformanceTests",
             swiftSettings: strict
         ),
         .testTarget(

@@ -56,7 +56,8 @@ struct ContentCommandTests {
         #expect(line.provider == "yandex")
         #expect(line.format == "nativeSlider")
         #expect(line.content.components.map(\.id) == ["demo-card-1", "demo-card-2", "demo-card-3"])
-        #expect(lines[0].hasPrefix("{\"content\":{\"acceptsClicks\":true,"))
+        #expect(lines[0].hasPrefix("{\"content\":{\"acceptsClicks\":false,"))
+        #expect(lines[0].contains("\"requiredAssets\":[\"callToAction\",\"media\",\"sponsored\",\"title\"]"))
     }
 
     @Test("N4: a folder lists every file; a full-screen response and an unknown provider fail with exit 1")

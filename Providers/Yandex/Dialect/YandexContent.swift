@@ -14,10 +14,12 @@ public enum YandexContent {
         NativeAdContent(assets: card.assets.compactMap(asset), requiredAssets: card.requiredAssets)
     }
 
-    /// The content of a slider: the block's own assets, and each card's content as a component.
+    /// The content of a slider: the block's own assets (it takes no clicks of its own, Y8), and each card's
+    /// content as a component.
     public static func content(of response: YandexResponse) -> NativeAdContent {
         NativeAdContent(
             assets: response.blockAssets.compactMap(asset), requiredAssets: response.blockRequiredAssets,
+            acceptsClicks: false,
             components: response.cards.map { NativeComponentContent(id: $0.id, content: content(of: $0)) })
     }
 

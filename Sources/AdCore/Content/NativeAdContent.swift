@@ -89,4 +89,28 @@ public struct NativeAdContent: Sendable, Hashable, Codable {
             hint: "Render a node for every kind in content.requiredAssets (\(names)) or pick another layout; the "
                 + "ad counts no impression without them (Y9, I5).")
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case assets, requiredAssets, acceptsClicks, components, extras
+    }
+
+    /// Decodes content; every key but `assets` may be left out.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        assets = try container.decode([NativeAsset].self, forKey: .assets)
+        requiredAssets = try container.decodeIfPresent(Set<AssetKind>.self, forKey: .requiredAssets) ?? []
+        acceptsClicks = try container.decodeIfPresent(Bool.self, forKey: .acceptsClicks) ?? true
+        components = try container.decodeIfPresent([NativeComponentContent].self, forKey: .components) ?? []
+        extras = try container.decodeIfPresent(NativeContentExtras.self, forKey: .extras) ?? NativeContentExtras()
+    }
+
+    /// Encodes content with the required kinds sorted, so equal content always encodes to the same bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(assets, forKey: .assets)
+        try container.encode(requiredAssets.map(\.rawValue).sorted(), forKey: .requiredAssets)
+        try container.encode(acceptsClicks, forKey: .acceptsClicks)
+        try container.encode(components, forKey: .components)
+        try container.encode(extras, forKey: .extras)
+    }
 }

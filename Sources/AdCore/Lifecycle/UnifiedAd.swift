@@ -747,25 +747,36 @@ public final class UnifiedAd {
                 ignoreProviderEvent(event, "the unified tracker decides impressions for \(providerID)")
                 return
             }
-            run(machine.impression(AdPart(component: data.component), data: data, at: host.scheduler.now))
+            contain(event, machine.impression(AdPart(component: data.component), data: data, at: host.scheduler.now))
         case .click(let component):
             guard descriptor.selfReportsClicks else {
                 ignoreProviderEvent(event, "the unified validator decides clicks for \(providerID)")
                 return
             }
-            run(machine.click(AdPart(component: component), on: nil))
-        case .rewardEarned(let reward): run(machine.reward(reward))
-        case .willDismiss, .didDismiss: run(machine.dismissed())
+            contain(event, machine.click(AdPart(component: component), on: nil))
+        case .rewardEarned(let reward): contain(event, machine.reward(reward))
+        case .willDismiss, .didDismiss: contain(event, machine.dismissed())
         case .closed: close()
-        case .failedToPresent(let error): run(machine.presentFailed(error))
+        case .failedToPresent(let error): contain(event, machine.presentFailed(error))
         case .bindingFailed, .clickRejected, .jumped, .videoStateChanged, .rendered:
-            run(machine.passThrough(event))
+            contain(event, machine.passThrough(event))
         case .loadStarted, .loadSucceeded, .loadFailed, .willPresent, .expired:
             ignoreProviderEvent(event, "only the unified layer emits lifecycle events")
         }
     }
 
+    /// Performs what a provider's event led to; what the lifecycle ignored is recorded as contained (the
+    /// conformance kit's K19 reads these).
+    private func contain(_ event: AdEvent, _ effects: [AdLifecycleEffect]) {
+        var kept: [AdLifecycleEffect] = []
+        for effect in effects {
+            if case .ignore(let reason) = effect { ignoreProviderEvent(event, reason) } else { kept.append(effect) }
+        }
+        run(kept)
+    }
+
+    /// Records a provider's event the lifecycle did not act on: `Contained <event> from <provider>: <reason>.`
     private func ignoreProviderEvent(_ event: AdEvent, _ reason: String) {
-        host.diagnostics.record(.debug, "Dropped \(event) from \(providerID): \(reason).", providerID: providerID)
+        host.diagnostics.record(.debug, "Contained \(event) from \(providerID): \(reason).", providerID: providerID)
     }
 }

@@ -81,6 +81,19 @@ struct NativeAdContentTests {
         #expect(json.contains("{\"kind\":\"title\",\"text\":\"Fresh coffee\"}"))
     }
 
+    @Test("N3: equal content encodes to the same bytes whatever order its required kinds were inserted in")
+    func n3_stableEncoding() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let kinds = AssetKind.allCases
+        let forward = NativeAdContent(assets: [], requiredAssets: Set(kinds))
+        var backward = NativeAdContent(assets: [])
+        for kind in kinds.reversed() { backward.requiredAssets.insert(kind) }
+        #expect(try encoder.encode(forward) == encoder.encode(backward))
+        let minimal = try JSONDecoder().decode(NativeAdContent.self, from: Data(#"{"assets":[]}"#.utf8))
+        #expect(minimal == NativeAdContent(assets: []))
+    }
+
     @Test("N3: an asset with no value, two values or an unknown kind is a DecodingError, not a crash")
     func n3_badAssetJSONRefused() {
         for json in [

@@ -1,0 +1,147 @@
+public import AdCore
+
+/// Every check's result for one provider, readable as a table, JSON lines or a JUnit XML test suite.
+///
+/// ```swift
+/// let report = await ConformanceVerifier.run(subject)
+/// print(report.text)
+/// try report.junitXML().write(to: url, atomically: true, encoding: .utf8)
+/// ```
+public struct ConformanceReport: Sendable {
+    /// The provider judged.
+    public var providerID: ProviderID
+    /// Every result, in catalogue order, per format.
+    public var results: [ConformanceResult]
+
+    /// Creates a report.
+    public init(providerID: ProviderID, results: [ConformanceResult]) {
+        self.providerID = providerID
+        self.results = results
+    }
+
+    /// The failed checks.
+    public var failures: [ConformanceResult] { results.filter { $0.status == .failed } }
+
+    /// Whether every check passed or did not apply.
+    public var passed: Bool { failures.isEmpty }
+
+    /// One line per result (`provider  check  format  status  reason`), then each failure's fix, then a total.
+    public var text: String {
+        let width = max(8, providerID.rawValue.count)
+        var lines: [String] = []
+        for result in results {
+            let status: String
+            switch result.status {
+            case .passed: status = "pass"
+            case .failed: status = "FAIL"
+            case .notApplicable: status = "n/a "
+            }
+            let check = Self.pad(result.check.id, 4)
+            let format = Self.pad(result.format?.rawValue ?? "-", 20)
+            lines.append(Self.pad(providerID.rawValue, width) + "  \(check)  \(format)  \(status)  \(result.reason)")
+            if result.status == .failed, let hint = result.hint {
+                lines.append(String(repeating: " ", count: width + 36) + "fix: \(hint)")
+            }
+        }
+        let passed = results.filter { $0.status == .passed }.count
+        let skipped = results.filter { $0.status == .notApplicable }.count
+        lines.append(
+            "\(providerID): \(passed) passed, \(failures.count) failed, \(skipped) not applicable")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One JSON object per result and line, keys in a fixed order: provider, check, rules, format, status, reason,
+    /// hint, events, beacons.
+    public var jsonLines: String {
+        results.map { result in
+            var fields = [
+                "\"provider\":\(Self.json(providerID.rawValue))", "\"check\":\(Self.json(result.check.id))",
+                "\"rules\":[" + result.check.rules.map(Self.json).joined(separator: ",") + "]",
+                "\"format\":" + (result.format.map { Self.json($0.rawValue) } ?? "null"),
+                "\"status\":\(Self.json(result.status.rawValue))", "\"reason\":\(Self.json(result.reason))",
+            ]
+            fields.append("\"hint\":" + (result.hint.map(Self.json) ?? "null"))
+            fields.append("\"events\":[" + result.events.map(Self.json).joined(separator: ",") + "]")
+            fields.append("\"beacons\":[" + result.beacons.map(Self.json).joined(separator: ",") + "]")
+            return "{" + fields.joined(separator: ",") + "}\n"
+        }.joined()
+    }
+
+    /// The report as one JUnit `<testsuite>`: a test case per check and format (`classname` the provider), a
+    /// `<failure>` with the reason and fix for each failed one, `<skipped>` for those that do not apply.
+    public func junitTestSuite() -> String {
+        let skipped = results.filter { $0.status == .notApplicable }.count
+        var xml =
+            "  <testsuite name=\"\(Self.xml(providerID.rawValue))\" tests=\"\(results.count)\" "
+            + "failures=\"\(failures.count)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        for result in results {
+            let name = "\(result.name): \(result.check.title)"
+            xml +=
+                "    <testcase classname=\"AdConformance.\(Self.xml(providerID.rawValue))\" name=\"\(Self.xml(name))\""
+            switch result.status {
+            case .passed: xml += "/>\n"
+            case .notApplicable:
+                xml += ">\n      <skipped message=\"\(Self.xml(result.reason))\"/>\n    </testcase>\n"
+            case .failed:
+                let body =
+                    ([result.reason] + (result.hint.map { ["Fix: \($0)"] } ?? [])
+                    + result.events.map {
+                        "event: \($0)"
+                    }).joined(separator: "\n")
+                xml +=
+                    ">\n      <failure message=\"\(Self.xml(result.reason))\" type=\"\(result.check.id)\">"
+                    + "\(Self.xml(body))</failure>\n    </testcase>\n"
+            }
+        }
+        return xml + "  </testsuite>\n"
+    }
+
+    /// A whole JUnit XML document for several reports.
+    public static func junitXML(_ reports: [ConformanceReport]) -> String {
+        let tests = reports.reduce(0) { $0 + $1.results.count }
+        let failures = reports.reduce(0) { $0 + $1.failures.count }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"AdConformance\" tests=\"\(tests)\" failures=\"\(failures)\">\n"
+            + reports.map { $0.junitTestSuite() }.joined() + "</testsuites>\n"
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    private static func json(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case let control where control.value < 0x20: result += "\\u" + Self.hex4(control.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    private static func xml(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "&#10;"
+            case let control where control.value < 0x20 && control != "\t": result += "?"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,58 @@
+import AdCore
+
+/// What one check found: the problems (each with its fix) and the evidence, turned into a result.
+@MainActor
+struct ConformanceVerdict {
+    let check: ConformanceCheck
+    let format: AdFormat?
+    private(set) var problems: [String] = []
+    private(set) var hints: [String] = []
+    var events: [String] = []
+    var beacons: [String] = []
+    var contained: [String] = []
+
+    init(_ id: String, format: AdFormat? = nil) {
+        check = ConformanceCheck.named(id) ?? ConformanceCheck(id, rules: [], category: .load, id)
+        self.format = format
+    }
+
+    /// Records a problem unless `condition` holds.
+    mutating func require(_ condition: Bool, _ problem: @autoclosure () -> String, fix: @autoclosure () -> String) {
+        guard !condition else { return }
+        problems.append(problem())
+        let hint = fix()
+        if !hints.contains(hint) { hints.append(hint) }
+    }
+
+    /// Keeps an ad's events and the world's beacons as evidence.
+    mutating func observe(_ world: ConformanceWorld, _ ad: UnifiedAd? = nil) {
+        if let ad { events += world.events(of: ad) }
+        beacons = world.beacons
+        contained = world.containments
+    }
+
+    /// The result: passed with `passed` as its reason, or failed with every problem.
+    func result(passed: String) -> ConformanceResult {
+        guard !problems.isEmpty else {
+            return ConformanceResult(
+                check: check, format: format, status: .passed, reason: passed, events: events, beacons: beacons,
+                contained: contained)
+        }
+        return ConformanceResult(
+            check: check, format: format, status: .failed, reason: problems.joined(separator: "; ") + ".",
+            hint: hints.joined(separator: " "), events: events, beacons: beacons, contained: contained)
+    }
+
+    /// A result for a check that does not apply.
+    func notApplicable(_ reason: String) -> ConformanceResult {
+        ConformanceResult(check: check, format: format, status: .notApplicable, reason: reason)
+    }
+
+    /// A failure because the scenario itself could not be set up (the provider threw where it must not).
+    func failed(_ error: AdError, while doing: String) -> ConformanceResult {
+        ConformanceResult(
+            check: check, format: format, status: .failed, reason: "\(doing) failed: \(error.message)",
+            hint: error.hint ?? "Make \(doing) succeed for a fill response.", events: events, beacons: beacons,
+            contained: contained)
+    }
+}

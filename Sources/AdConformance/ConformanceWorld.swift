@@ -1,0 +1,168 @@
+import AdCore
+import AdTestKit
+
+/// One scenario's world: a fresh provider on a fresh test host (virtual time, in-memory transport, recorded
+/// beacons, diagnostics at debug level), with the kit's helpers to load, lay out and bind.
+@MainActor
+final class ConformanceWorld {
+    /// A part's nodes in a layout the kit built from the ad's content.
+    struct PartLayout {
+        var part: AdPart
+        var container: HostNodeID
+        var nodes: [AssetKind: HostNodeID]
+        var clickView: HostNodeID?
+        var videoView: HostNodeID?
+
+        /// The binding of the part, optionally without one kind's node.
+        func binding(omitting omitted: AssetKind? = nil) -> AdBinding {
+            var assets = nodes
+            if let omitted { assets[omitted] = nil }
+            return AdBinding(
+                container: container, assets: assets, clickViews: clickView.map { [$0] } ?? [], videoView: videoView)
+        }
+    }
+
+    /// The layout of a whole ad: its own part and each component's.
+    struct Layout {
+        var main: PartLayout
+        var components: [PartLayout]
+
+        var parts: [PartLayout] { [main] + components }
+    }
+
+    let subject: ConformanceSubject
+    let provider: any AdProvider
+    let test: TestHost
+    private var units = 0
+
+    init(_ subject: ConformanceSubject) throws(AdError) {
+        self.subject = subject
+        provider = subject.makeProvider()
+        test = try TestHost(providers: [provider, ScriptedProvider(id: Self.referenceID, formats: [.native])])
+    }
+
+    /// The kit's own scripted provider, registered beside the subject for checks that need a second ad.
+    static let referenceID: ProviderID = "adconformance-reference"
+
+    /// Loads a native ad from the kit's own scripted provider.
+    func loadReference() async throws(AdError) -> UnifiedAd {
+        units += 1
+        let unit = "conformance-reference-\(units)"
+        test.transport.respond(to: unit, with: .body(Array("reference".utf8)))
+        let ad = try test.makeAd(AdRequest(adUnitID: unit, format: .native), provider: Self.referenceID)
+        await ad.load().value
+        return ad
+    }
+
+    var providerID: ProviderID { provider.descriptor.id }
+    var host: AdHost { test.host }
+    var tree: HostTree { test.tree }
+    var driver: VirtualTimeDriver { test.driver }
+    var now: AdInstant { driver.now }
+
+    /// The beacons sent so far, as `kind url`.
+    var beacons: [String] { test.beacons.sent.map { "\($0.kind.rawValue) \($0.url)" } }
+
+    /// The beacons of a kind sent so far.
+    func beacons(_ kind: Beacon.Kind) -> [String] { test.beacons.sent.filter { $0.kind == kind }.map(\.url) }
+
+    /// The events of an ad so far.
+    func events(of ad: UnifiedAd) -> [String] { test.events(of: ad) }
+
+    /// The provider's callbacks the lifecycle contained: events it did not act on.
+    var containments: [String] {
+        host.diagnostics.entries.filter { $0.providerID == providerID && $0.message.hasPrefix("Contained ") }
+            .map(\.message)
+    }
+
+    /// Makes an ad for `format` whose fetch gets `reply`, without loading it.
+    func makeAd(_ format: AdFormat, reply: InMemoryTransport.Reply) throws(AdError) -> UnifiedAd {
+        units += 1
+        let unit = "conformance-\(units)"
+        test.transport.respond(to: unit, with: reply)
+        return try test.makeAd(
+            AdRequest(adUnitID: unit, format: format, timeout: subject.loadTimeout), provider: providerID)
+    }
+
+    /// Loads an ad for `format` from `body` and runs virtual time until the load's deadline has passed.
+    func load(_ format: AdFormat, body: [UInt8]) async throws(AdError) -> UnifiedAd {
+        let ad = try makeAd(format, reply: .body(body))
+        ad.load()
+        await driver.run(for: subject.loadTimeout + .milliseconds(1))
+        return ad
+    }
+
+    /// Runs virtual time.
+    func run(for duration: Duration) async { await driver.run(for: duration) }
+
+    /// The error a failed load ended with, if it failed.
+    static func loadError(_ ad: UnifiedAd) -> AdError? {
+        if case .failed(let error) = ad.phase { return error }
+        return nil
+    }
+
+    /// Builds a layout for an ad's content in a new container at `y` in the feed: a node for every kind the
+    /// content has a value for or requires, a call-to-action click view when the ad takes clicks, the video asset's
+    /// node as the video view; a component gets a card of its own inside the container.
+    func layout(for content: NativeAdContent, y: Double) throws(AdError) -> Layout {
+        let mainKinds = Self.kinds(of: content)
+        let cardHeights = content.components.map { Self.height(of: Self.kinds(of: $0.content).count) }
+        let mainHeight = Self.height(of: mainKinds.count)
+        let height = mainHeight + cardHeights.reduce(0) { $0 + $1 + 10 }
+        let container = try tree.makeNode(frame: Rect(x: 0, y: y, width: 400, height: height))
+        try tree.addChild(container, to: test.feed)
+        let main = try part(.main, content: content, in: container, origin: 0)
+        var components: [PartLayout] = []
+        var top = mainHeight
+        for (component, cardHeight) in zip(content.components, cardHeights) {
+            let card = try tree.makeNode(frame: Rect(x: 5, y: top, width: 390, height: cardHeight))
+            try tree.addChild(card, to: container)
+            components.append(try part(component.part, content: component.content, in: card, origin: 0))
+            top += cardHeight + 10
+        }
+        return Layout(main: main, components: components)
+    }
+
+    /// Binds every part of a layout.
+    func bind(_ ad: UnifiedAd, _ layout: Layout) throws(AdError) {
+        for part in layout.parts { try ad.bind(part.binding(), part: part.part) }
+    }
+
+    private func part(
+        _ part: AdPart, content: NativeAdContent, in container: HostNodeID, origin: Double
+    ) throws(AdError) -> PartLayout {
+        var nodes: [AssetKind: HostNodeID] = [:]
+        var videoView: HostNodeID?
+        for (index, kind) in Self.kinds(of: content).enumerated() {
+            let frame = Rect(
+                x: 5 + Double(index % 4) * 98, y: origin + 5 + Double(index / 4) * 35, width: 90, height: 30)
+            let node = try tree.makeNode(frame: frame)
+            try tree.addChild(node, to: container)
+            nodes[kind] = node
+            if case .video? = content[kind] { videoView = node }
+        }
+        var clickView: HostNodeID?
+        if content.acceptsClicks {
+            if let cta = nodes[.callToAction] {
+                clickView = cta
+            } else {
+                let count = Self.kinds(of: content).count
+                let frame = Rect(
+                    x: 5 + Double(count % 4) * 98, y: origin + 5 + Double(count / 4) * 35, width: 90, height: 30)
+                let cta = try tree.makeNode(frame: frame)
+                try tree.addChild(cta, to: container)
+                clickView = cta
+            }
+        }
+        return PartLayout(part: part, container: container, nodes: nodes, clickView: clickView, videoView: videoView)
+    }
+
+    /// The kinds a layout renders: the content's, then any required kind without a value, in a stable order.
+    private static func kinds(of content: NativeAdContent) -> [AssetKind] {
+        let extra = content.requiredAssets.subtracting(content.kinds).sorted { $0.rawValue < $1.rawValue }
+        return content.kinds + extra
+    }
+
+    /// The height of a part with `count` nodes, a call-to-action included.
+    private static func height(of count: Int) -> Double { Double((count + 1 + 3) / 4) * 35 + 10 }
+}

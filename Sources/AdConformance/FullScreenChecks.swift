@@ -1,0 +1,135 @@
+import AdCore
+
+/// K15, K17, K18: presentation, rewards and dismissal of full-screen formats.
+@MainActor
+enum FullScreenChecks {
+    /// A loaded full-screen ad, a context in the feed, and the world.
+    private static func loaded(
+        _ subject: ConformanceSubject, _ format: AdFormat, _ verdict: inout ConformanceVerdict
+    ) async -> (ConformanceWorld, UnifiedAd, HostContextProvider)? {
+        guard let responses = subject.responses[format] else { return nil }
+        do throws(AdError) {
+            let world = try ConformanceWorld(subject)
+            let ad = try await world.load(format, body: responses.fill)
+            verdict.observe(world, ad)
+            guard ad.phase == .loaded else {
+                verdict.require(false, "the fill did not load (\(ad.phase))", fix: "Pass K3 first.")
+                return nil
+            }
+            let context = try HostContextProvider(tree: world.tree)
+            try world.tree.addChild(context.node, to: world.test.feed)
+            return (world, ad, context)
+        } catch {
+            verdict.require(false, "loading failed: \(error.message)", fix: error.hint ?? "Pass K3 first.")
+            return nil
+        }
+    }
+
+    /// K15: presents only from a context in a window, once, and counts its impression.
+    static func present(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K15", format: format)
+        guard let (world, ad, context) = await loaded(subject, format, &verdict) else {
+            return verdict.result(passed: "")
+        }
+        do throws(AdError) {
+            let detached = try HostContextProvider(tree: world.tree)
+            var refusal: AdError?
+            do throws(AdError) { try ad.present(from: detached) } catch { refusal = error }
+            verdict.require(
+                refusal != nil && world.beacons.isEmpty,
+                "presenting from a context in no window was not refused cleanly",
+                fix: "Start playback only in present(_:context:), which the lifecycle calls once the context is valid.")
+            do throws(AdError) {
+                try ad.present(from: context)
+            } catch {
+                verdict.require(
+                    false, "presenting from a valid context failed: \(error.message)",
+                    fix: error.hint ?? "Implement ProviderAd.present(_:context:) for \(format).")
+                verdict.observe(world, ad)
+                return verdict.result(passed: "")
+            }
+            await world.run(for: .seconds(2))
+            var again: AdError?
+            do throws(AdError) { try ad.present(from: context) } catch { again = error }
+            verdict.observe(world, ad)
+            verdict.require(
+                world.events(of: ad).contains("willPresent"), "no willPresent after present",
+                fix: "Let present(_:context:) return normally once playback starts.")
+            verdict.require(
+                world.events(of: ad).contains { $0.hasPrefix("impression") },
+                "no impression 2 s after presenting in a foreground window",
+                fix: "Declare the impression rule of the full-screen player; the lifecycle counts it.")
+            verdict.require(
+                again != nil, "the ad presented a second time", fix: "A full-screen ad is single use (G9).")
+        } catch {
+            return verdict.failed(error, while: "Setting up the presentation")
+        }
+        return verdict.result(passed: "Refused without a window, presented once, counted its impression.")
+    }
+
+    /// K17: a rewarded ad played to the end grants its reward once, before it is dismissed.
+    static func reward(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K17", format: format)
+        guard format == .rewarded || format == .rewardedInterstitial else {
+            return verdict.notApplicable("\(format) grants no reward.")
+        }
+        guard let (world, ad, context) = await loaded(subject, format, &verdict) else {
+            return verdict.result(passed: "")
+        }
+        do throws(AdError) {
+            try ad.present(from: context)
+        } catch {
+            return verdict.failed(error, while: "Presenting")
+        }
+        await world.run(for: .seconds(120))
+        if let dismiss = subject.dismiss, let providerAd = ad.loadedAd { dismiss(providerAd) }
+        await world.run(for: .seconds(1))
+        verdict.observe(world, ad)
+        let events = world.events(of: ad)
+        let rewards = events.indices.filter { events[$0].hasPrefix("rewardEarned") }
+        verdict.require(
+            rewards.count == 1, "\(rewards.count) reward(s) after playing to the end",
+            fix: "Send .rewardEarned once when the user has earned it (G11).")
+        if let dismissed = events.firstIndex(of: "didDismiss"), let reward = rewards.first {
+            verdict.require(
+                reward < dismissed, "the reward came after didDismiss",
+                fix: "Send .rewardEarned before the ad is dismissed (G11).")
+        }
+        let refused = world.containments.filter { $0.contains("reward") }
+        verdict.require(
+            refused.isEmpty, "the lifecycle refused a reward: \(refused.joined(separator: "; "))",
+            fix: "Send the reward once, while presented.")
+        return verdict.result(passed: "One reward, before the dismissal.")
+    }
+
+    /// K18: closed by the user, the ad is dismissed and what it covered is visible again.
+    static func dismissal(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K18", format: format)
+        guard let dismiss = subject.dismiss else {
+            return verdict.notApplicable("The subject says no way to close the ad (ConformanceSubject.dismiss).")
+        }
+        guard let (world, ad, context) = await loaded(subject, format, &verdict) else {
+            return verdict.result(passed: "")
+        }
+        do throws(AdError) {
+            let probe = try world.tree.makeNode(frame: Rect(x: 0, y: 300, width: 100, height: 100))
+            try world.tree.addChild(probe, to: world.test.feed)
+            try ad.present(from: context)
+            await world.run(for: .seconds(1))
+            let covered = world.host.engine.visibleRatio(of: probe)
+            if let providerAd = ad.loadedAd { dismiss(providerAd) }
+            await world.run(for: .seconds(1))
+            verdict.observe(world, ad)
+            verdict.require(
+                world.events(of: ad).contains("didDismiss"), "closing the ad did not dismiss it (\(ad.phase))",
+                fix: "Send .didDismiss when the user closes the player.")
+            verdict.require(
+                world.host.engine.visibleRatio(of: probe) > covered || covered > 0,
+                "what the ad covered is still hidden after the dismissal",
+                fix: "Send .didDismiss so the lifecycle uncovers the window.")
+        } catch {
+            return verdict.failed(error, while: "Presenting")
+        }
+        return verdict.result(passed: "Closing dismissed the ad and uncovered the window.")
+    }
+}

@@ -1,0 +1,207 @@
+import AdCore
+
+/// K3-K8 and K16: loading, for every declared format.
+@MainActor
+enum LoadChecks {
+    /// K3: a fill becomes a ready ad of the requested format, from this provider, loaded now.
+    static func fill(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K3", format: format)
+        guard let responses = subject.responses[format] else {
+            verdict.require(
+                false, "the subject gives no responses for \(format), a declared format",
+                fix: "Pass ConformanceResponses for every format the descriptor declares.")
+            return verdict.result(passed: "")
+        }
+        do throws(AdError) {
+            let world = try ConformanceWorld(subject)
+            let startedAt = world.now
+            let ad = try await world.load(format, body: responses.fill)
+            verdict.observe(world, ad)
+            verdict.require(
+                ad.phase == .loaded, "the fill ended \(ad.phase) instead of loaded",
+                fix: ConformanceWorld.loadError(ad)?.hint ?? "Return a ProviderAd for a fill response.")
+            if let info = ad.info {
+                verdict.require(
+                    info.providerID == world.providerID,
+                    "the ad says it comes from '\(info.providerID)', not '\(world.providerID)'",
+                    fix: "Fill LoadedAdInfo.providerID with descriptor.id.")
+                verdict.require(
+                    info.format == format, "a \(format) request loaded a \(info.format) ad",
+                    fix: "Fill LoadedAdInfo.format with the request's format.")
+                verdict.require(
+                    info.loadedAt >= startedAt && info.loadedAt <= world.now,
+                    "loadedAt \(info.loadedAt) is not the time of the load",
+                    fix: "Fill LoadedAdInfo.loadedAt with environment.scheduler.now.")
+            }
+        } catch {
+            return verdict.failed(error, while: "Loading a fill")
+        }
+        return verdict.result(passed: "A fill became a ready \(format) ad.")
+    }
+
+    /// K4 and K5: a no-fill and a malformed response are typed errors with the provider's code and a hint.
+    static func typedError(
+        _ subject: ConformanceSubject, _ format: AdFormat, noFill: Bool
+    ) async -> ConformanceResult {
+        var verdict = ConformanceVerdict(noFill ? "K4" : "K5", format: format)
+        let expected: AdError.Code = noFill ? .noFill : .invalidResponse
+        let body = noFill ? subject.responses[format]?.noFill : subject.responses[format]?.malformed
+        guard let body else {
+            return verdict.notApplicable(
+                "The subject gives no \(noFill ? "no-fill" : "malformed") response for \(format).")
+        }
+        do throws(AdError) {
+            let world = try ConformanceWorld(subject)
+            let ad = try await world.load(format, body: body)
+            verdict.observe(world, ad)
+            let error = ConformanceWorld.loadError(ad)
+            verdict.require(
+                error?.code == expected,
+                "the \(noFill ? "no-fill" : "malformed") response ended \(ad.phase), not failed(\(expected))",
+                fix: "Throw AdError(.\(expected), ...) for this response.")
+            verdict.require(
+                error == nil || error?.providerCode != nil || error?.vastCode != nil,
+                "the error carries neither the network's code nor a VAST code",
+                fix: "Keep the network's own code in AdError.providerCode, or the VAST code in vastCode (C6).")
+            verdict.require(
+                error == nil || !(error?.hint ?? "").isEmpty, "the error has no hint",
+                fix: "Say in AdError.hint what the app should do about it.")
+        } catch {
+            return verdict.failed(error, while: "Loading")
+        }
+        return verdict.result(passed: "It failed with \(expected), the provider's code and a hint.")
+    }
+
+    /// K6: a server that never answers ends in a timeout at the deadline; nothing of that load happens later.
+    static func timeout(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K6", format: format)
+        do throws(AdError) {
+            let world = try ConformanceWorld(subject)
+            let ad = try world.makeAd(format, reply: .never)
+            ad.load()
+            await world.run(for: subject.loadTimeout - .milliseconds(1))
+            verdict.require(
+                ad.phase == .loading, "1 ms before the deadline the load was \(ad.phase)",
+                fix: "Wait for the transport; do not fail or succeed without an answer.")
+            await world.run(for: .milliseconds(1))
+            verdict.require(
+                ConformanceWorld.loadError(ad)?.code == .timeout, "at the deadline the load was \(ad.phase)",
+                fix: "Fetch through environment.transport so the lifecycle's timeout applies (C7).")
+            let events = world.events(of: ad).count
+            let beacons = world.beacons.count
+            await world.run(for: .seconds(60))
+            verdict.observe(world, ad)
+            verdict.require(
+                world.events(of: ad).count == events, "the timed-out load emitted events afterwards",
+                fix: "Emit nothing from a load the lifecycle abandoned.")
+            verdict.require(
+                world.beacons.count == beacons,
+                "the timed-out load sent \(world.beacons.count - beacons) beacon(s) afterwards",
+                fix: "Schedule no work that outlives the load: send beacons only from the ad's callbacks.")
+        } catch {
+            return verdict.failed(error, while: "Starting the load")
+        }
+        return verdict.result(passed: "The load timed out at its deadline and left nothing behind.")
+    }
+
+    /// K7: every fetch goes through the transport the host gave.
+    static func transport(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K7", format: format)
+        guard let responses = subject.responses[format] else { return verdict.notApplicable("No responses given.") }
+        do throws(AdError) {
+            let world = try ConformanceWorld(subject)
+            let ad = try await world.load(format, body: responses.fill)
+            let fetched = world.test.transport.requests.filter { $0.adUnitID == ad.request.adUnitID }
+            verdict.require(
+                !fetched.isEmpty, "the ad unit was never asked of the host's transport",
+                fix: "Fetch with environment.transport.fetch(_:), never with your own client.")
+            verdict.require(
+                fetched.allSatisfy { $0.providerID == world.providerID },
+                "a fetch named another provider than '\(world.providerID)'",
+                fix: "Set TransportRequest.providerID to descriptor.id.")
+            let silent = try world.makeAd(format, reply: .never)
+            silent.load()
+            await world.run(for: subject.loadTimeout + .milliseconds(1))
+            verdict.observe(world, silent)
+            verdict.require(
+                silent.phase != .loaded, "the ad loaded while the host's transport never answered",
+                fix: "Load only what environment.transport returned.")
+        } catch {
+            return verdict.failed(error, while: "Loading a fill")
+        }
+        return verdict.result(passed: "Every fetch went through the host's transport.")
+    }
+
+    /// K8: loading shows nothing.
+    static func silentLoad(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K8", format: format)
+        guard let responses = subject.responses[format] else { return verdict.notApplicable("No responses given.") }
+        do throws(AdError) {
+            let world = try ConformanceWorld(subject)
+            let ad = try await world.load(format, body: responses.fill)
+            await world.run(for: .seconds(10))
+            verdict.observe(world, ad)
+            let sent = world.beacons(.impression) + world.beacons(.click)
+            verdict.require(
+                sent.isEmpty, "loading sent \(sent.count) impression or click beacon(s)",
+                fix: "Send impression and click tracking only from didRecordImpression and didRecordClick (C3, C4).")
+            let shown = world.events(of: ad).filter {
+                $0.hasPrefix("impression") || $0.hasPrefix("click") || $0 == "willPresent" || $0 == "rendered"
+            }
+            verdict.require(
+                shown.isEmpty, "loading emitted \(shown.joined(separator: ", "))",
+                fix: "Show nothing on load: the host binds or presents when it chooses (G7).")
+        } catch {
+            return verdict.failed(error, while: "Loading a fill")
+        }
+        return verdict.result(passed: "Loading showed nothing and sent no impression or click.")
+    }
+
+    /// K16: the ad expires by its declared time-to-live; bind and present are refused after it.
+    static func expiry(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K16", format: format)
+        guard let responses = subject.responses[format] else { return verdict.notApplicable("No responses given.") }
+        do throws(AdError) {
+            let world = try ConformanceWorld(subject)
+            let ad = try await world.load(format, body: responses.fill)
+            guard let info = ad.info else {
+                return verdict.failed(AdError(.notReady, "No ad loaded."), while: "Loading")
+            }
+            let declared = world.provider.descriptor.timeToLive[format]
+            if info.expiresAt == nil && declared == nil {
+                return verdict.notApplicable("Neither the descriptor nor the response gives \(format) ads a lifetime.")
+            }
+            guard let expiresAt = info.expiresAt else {
+                verdict.require(
+                    false, "the loaded ad has no expiry although \(format) lives \(declared.map { "\($0)" } ?? "-")",
+                    fix: "Set LoadedAdInfo.expiresAt to loadedAt plus the response's or the declared time-to-live.")
+                return verdict.result(passed: "")
+            }
+            if let declared {
+                verdict.require(
+                    expiresAt <= info.loadedAt.advanced(by: declared),
+                    "the ad expires at \(expiresAt), after the declared \(declared)",
+                    fix: "Never keep an ad longer than the descriptor's timeToLive.")
+            }
+            await world.run(for: world.now.duration(to: expiresAt))
+            let refusal: AdError?
+            if format.isFullScreen {
+                let context = try HostContextProvider(tree: world.tree)
+                try world.tree.addChild(context.node, to: world.test.feed)
+                refusal = ad.presentRejection(from: context)
+            } else {
+                let layout = try world.layout(for: ad.content ?? NativeAdContent(assets: []), y: 100)
+                var thrown: AdError?
+                do throws(AdError) { try ad.bind(layout.main.binding()) } catch { thrown = error }
+                refusal = thrown
+            }
+            verdict.observe(world, ad)
+            verdict.require(
+                refusal?.code == .expired, "at its expiry the ad was not refused as expired (\(ad.phase))",
+                fix: "Report the expiry in LoadedAdInfo.expiresAt; the lifecycle refuses the rest (N7).")
+        } catch {
+            return verdict.failed(error, while: "Loading a fill")
+        }
+        return verdict.result(passed: "The ad expired by its time-to-live and was refused after it.")
+    }
+}
