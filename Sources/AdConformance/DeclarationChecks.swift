@@ -47,7 +47,7 @@ enum DeclarationChecks {
         let first = provider.descriptor
         let second = provider.descriptor
         verdict.require(
-            first.id == second.id && first.summary == second.summary,
+            first.id == second.id && first.summary == second.summary && first.displayName == second.displayName,
             "reading the descriptor twice gave '\(first.id)' then '\(second.id)'",
             fix: "Make descriptor a constant: build it once in init.")
         var registry = ProviderRegistry()

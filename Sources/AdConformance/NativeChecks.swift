@@ -78,6 +78,7 @@ enum NativeChecks {
         }
         do throws(AdError) {
             let layout = try world.layout(for: content, y: 100)
+            let loadBeacons = world.beacons(.impression).count
             try world.bind(ad, layout)
             try world.tree.setHidden(layout.main.container, true)
             await world.run(for: impressionWait(world))
@@ -87,12 +88,13 @@ enum NativeChecks {
                 hidden.isEmpty, "the ad in a hidden container counted \(hidden.joined(separator: ", "))",
                 fix: "Let the unified tracker decide impressions; never report one on bind or attach (C3).")
             verdict.require(
-                world.beacons(.impression).isEmpty,
-                "\(world.beacons(.impression).count) impression beacon(s) went out for a hidden ad",
+                world.beacons(.impression).count == loadBeacons,
+                "\(world.beacons(.impression).count - loadBeacons) impression beacon(s) went out for a hidden ad",
                 fix: "Send impression tracking only from didRecordImpression.")
             let other = try ConformanceWorld(subject)
             let zero = try await other.load(format, body: subject.responses[format]?.fill ?? [])
             let zeroLayout = try other.layout(for: zero.content ?? content, y: 100)
+            let zeroLoadBeacons = other.beacons(.impression).count
             try other.bind(zero, zeroLayout)
             for part in zeroLayout.parts {
                 try other.tree.setFrame(part.container, Rect(x: 0, y: 0, width: 0, height: 0))
@@ -100,7 +102,7 @@ enum NativeChecks {
             await other.run(for: impressionWait(other))
             let flat = other.events(of: zero).filter { $0.hasPrefix("impression") }
             verdict.require(
-                flat.isEmpty && other.beacons(.impression).isEmpty,
+                flat.isEmpty && other.beacons(.impression).count == zeroLoadBeacons,
                 "the ad in a zero-size container counted \(flat.joined(separator: ", "))",
                 fix: "Let the unified tracker decide impressions; never report one on bind or attach (C3).")
         } catch {
@@ -117,6 +119,7 @@ enum NativeChecks {
         }
         do throws(AdError) {
             let layout = try world.layout(for: content, y: 100)
+            let loadBeacons = world.beacons(.impression).count
             try world.bind(ad, layout)
             let rule = world.provider.descriptor.impressionRule
             let half = Swift.max(rule.minimumDuration / 2, .milliseconds(50))
@@ -136,7 +139,7 @@ enum NativeChecks {
             verdict.require(
                 Set(impressions).count == impressions.count, "impressions counted twice: \(impressions)",
                 fix: "Report nothing yourself: the lifecycle counts each part once.")
-            let beacons = world.beacons(.impression)
+            let beacons = Array(world.beacons(.impression).dropFirst(loadBeacons))
             verdict.require(
                 Set(beacons).count == beacons.count,
                 "an impression beacon went out more than once (\(beacons.count) sent, \(Set(beacons).count) distinct)",
@@ -192,6 +195,11 @@ enum NativeChecks {
             verdict.require(
                 counted.count == 1, "\(counted.count) click events for one valid click",
                 fix: "Report nothing yourself: the lifecycle counts the click (C4).")
+            let tracked = world.beacons(.click)
+            verdict.require(
+                Set(tracked).count == tracked.count,
+                "one click sent \(tracked.count) click beacons, \(Set(tracked).count) distinct",
+                fix: "Send each click URL once, from didRecordClick only.")
         } catch {
             return verdict.failed(error, while: "Binding")
         }
