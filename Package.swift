@@ -72,7 +72,8 @@ let package = Package(
         .target(
             name: "AdSimulator",
             dependencies: [
-                "AdCore", "AdCreative", "AdRuntime", "AdMediation", "YandexProvider", "GoogleProvider", "IFLYProvider",
+                "AdCore", "AdCreative", "AdRuntime", "AdMediation", "AdConformance", "YandexProvider", "GoogleProvider",
+                "IFLYProvider",
             ],
             path: "Sources/AdSimulator",
             swiftSettings: strict
@@ -132,8 +133,7 @@ let package = Package(
         .testTarget(
             name: "AdConformanceTests",
             dependencies: [
-                "AdConformance", "AdCore", "AdTestSupport", "ExampleProvider", "YandexProvider", "GoogleProvider",
-                "IFLYProvider",
+                "AdConformance", "AdCore", "AdSimulator", "AdTestSupport", "ExampleProvider",
             ],
             path: "Tests/AdConformanceTests",
             swiftSettings: strict

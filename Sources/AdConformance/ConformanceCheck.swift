@@ -101,7 +101,7 @@ public struct ConformanceCheck: Sendable, Hashable, Identifiable, CustomStringCo
             "K17", rules: ["G11"], category: .fullScreen,
             "A rewarded ad played to the end grants its reward once, before it is dismissed."),
         ConformanceCheck(
-            "K18", rules: ["G5", "C1"], category: .fullScreen,
+            "K18", rules: ["G8", "C1"], category: .fullScreen,
             "Closed by the user, the ad is dismissed and what it covered is visible again."),
         ConformanceCheck(
             "K19", rules: ["C2", "C5"], category: .misbehaviour,

@@ -1,6 +1,9 @@
 extension ADSim {
     /// The subcommands `adsim` ships with, in the order its usage text lists them.
     public static var builtInSubcommands: [Subcommand] {
-        [DemoCommand.subcommand, ContentCommand.subcommand, HelpCommand.subcommand, ParseCommand.subcommand]
+        [
+            DemoCommand.subcommand, ConformanceCommand.subcommand, ContentCommand.subcommand, HelpCommand.subcommand,
+            ParseCommand.subcommand,
+        ]
     }
 }
