@@ -4,7 +4,7 @@
 #   Scripts/fuzz.sh <target> <seconds> [libFuzzer options...]
 #   targets: vast, wrapper, yandex, google, ifly, mediation
 #
-# Builds `adfuzz` once in its own scratch folder (.build/fuzz) with -sanitize=fuzzer,address, in release mode,
+# Builds `adfuzz` once in its own scratch folder (.build/fuzz) with the address sanitizer and libFuzzer, in release mode,
 # then runs the target for <seconds> on all cores given by FUZZ_JOBS (default 1). The generated corpus grows in
 # .build/fuzz/corpus/<target>; the seeds (Fixtures/, the target's seed folders, the IAB samples in
 # ../shared/corpus read in place) are only read. A crash, a leak or a broken promise is written to
@@ -28,10 +28,22 @@ case "$target" in
         ;;
 esac
 
+# What -sanitize=fuzzer,address does, split in two, because SwiftPM links an executable built with
+# --sanitize=fuzzer against libFuzzer's own main (a second `main`, and the target never chosen): every Swift module
+# gets the address sanitizer and libFuzzer's coverage instrumentation, and adfuzz links libFuzzer without its main
+# (libclang_rt.fuzzer_no_main) and calls LLVMFuzzerRunDriver itself (Fuzz/CFuzzerDriver, -DADFUZZ_LIBFUZZER).
 scratch=.build/fuzz
-echo "fuzz.sh: building adfuzz with -sanitize=fuzzer,address (release) in $scratch"
-swift build -c release --product adfuzz --scratch-path "$scratch" \
-    --sanitize=fuzzer --sanitize=address -Xcc -DADFUZZ_LIBFUZZER
+runtime="$(dirname "$(dirname "$(command -v swiftc)")")/lib/clang"
+no_main="$(find "$runtime" -name 'libclang_rt.fuzzer_no_main-x86_64.a' | head -n 1)"
+if [ -z "$no_main" ]; then
+    echo "fuzz.sh: libclang_rt.fuzzer_no_main-x86_64.a not found under $runtime; install a toolchain with libFuzzer" >&2
+    exit 2
+fi
+echo "fuzz.sh: building adfuzz with the address sanitizer and libFuzzer (release) in $scratch"
+swift build -c release --product adfuzz --scratch-path "$scratch" --sanitize=address \
+    -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table \
+    -Xcc -DADFUZZ_LIBFUZZER \
+    -Xlinker --whole-archive -Xlinker "$no_main" -Xlinker --no-whole-archive -Xlinker -lstdc++
 binary="$scratch/release/adfuzz"
 
 corpus="$scratch/corpus/$target"

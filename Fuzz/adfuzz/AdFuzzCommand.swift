@@ -2,18 +2,27 @@ import AdFuzzTargets
 import CFuzzerDriver
 import Foundation
 
-/// The `adfuzz` command: runs one fuzz target under libFuzzer when built by `Scripts/fuzz.sh` (with
-/// `-sanitize=fuzzer,address`), and otherwise runs the inputs it is given once each, like libFuzzer given files.
+/// The `adfuzz` command: runs one fuzz target under libFuzzer when built by `Scripts/fuzz.sh` (the address
+/// sanitizer and libFuzzer's coverage instrumentation), and otherwise runs the inputs it is given once each, like libFuzzer given files.
 ///
 /// ```
 /// Scripts/fuzz.sh vast 300                      # five minutes of libFuzzer on the VAST parser
 /// .build/debug/adfuzz vast Fixtures/vast        # the ordinary build: every file once
 /// ```
+///
+/// A `@main` type, not `main.swift`: SwiftPM compiles an executable built with `-sanitize=fuzzer` as a library
+/// (`-parse-as-library`), where top-level code is not allowed.
+@main
 enum AdFuzzCommand {
+    /// The entry point: runs the command with the process's arguments and exits with its status.
+    static func main() {
+        exit(run(CommandLine.arguments))
+    }
+
     static let usage = """
         usage: adfuzz <target> [libFuzzer options] [corpus folders or input files]
         targets: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))
-        Built by Scripts/fuzz.sh (swift build --sanitize=fuzzer --sanitize=address -Xcc -DADFUZZ_LIBFUZZER) it
+        Built by Scripts/fuzz.sh (address sanitizer, libFuzzer's coverage, libFuzzer linked without its main) it
         fuzzes the target with libFuzzer; built by plain swift build it runs each input file once (a folder: every
         file in it; no file: the target's seed folders, from the package root).
         """
