@@ -5,7 +5,7 @@
 #   targets: vast, wrapper, yandex, google, ifly, mediation
 #
 # Builds `adfuzz` once in its own scratch folder (.build/fuzz) with the address sanitizer and libFuzzer, in release mode,
-# then runs the target for <seconds> on all cores given by FUZZ_JOBS (default 1). The generated corpus grows in
+# then runs the target for <seconds> in one process. The generated corpus grows in
 # .build/fuzz/corpus/<target>; the seeds (Fixtures/, the target's seed folders, the IAB samples in
 # ../shared/corpus read in place) are only read. A crash, a leak or a broken promise is written to
 # .build/fuzz/findings/<target>/: make it a fixture in Fixtures/fuzz/<target>/ and an r6_ test.
