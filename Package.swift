@@ -111,6 +111,28 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Fuzzing (R5, R6; Docs/Reliability.md, section 2): the targets' one-input functions, the libFuzzer entry
+        // (LLVMFuzzerRunDriver, linked only by Scripts/fuzz.sh), and `adfuzz <target>`.
+        .target(
+            name: "AdFuzzTargets",
+            dependencies: ["AdCore", "AdCreative", "AdMediation", "YandexProvider", "GoogleProvider", "IFLYProvider"],
+            path: "Fuzz/AdFuzzTargets",
+            swiftSettings: strict
+        ),
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .executableTarget(
+            name: "adfuzz",
+            dependencies: ["AdFuzzTargets", "CFuzzerDriver"],
+            path: "Fuzz/adfuzz",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AdFuzzTargetsTests",
+            dependencies: ["AdFuzzTargets", "AdTestSupport"],
+            path: "Tests/AdFuzzTargetsTests",
+            swiftSettings: strict
+        ),
+
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"], path: "Tests/CLibXML2Tests"),
         .testTarget(
             name: "AdCoreTests",

@@ -46,9 +46,9 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
 
     /// Decodes the extension.
     ///
-    /// - Throws: `invalidResponse` (VAST 101, Google code 13) for an unknown format, a reward without a type or
-    ///   with a negative or non-numeric amount, a bad offset, time-to-live or display time, or an unparseable
-    ///   `<Skippable>`.
+    /// - Throws: `invalidResponse` (VAST 101, Google code 13), naming the field, for an unknown format, a reward
+    ///   without a type or with a negative or non-numeric amount, a bad offset, time-to-live or display time, an
+    ///   unparseable `<Skippable>`, or a `<NoFill code>` that is not a whole number (rule R18).
     public init(_ element: VASTElement, providerID: ProviderID) throws(AdError) {
         func invalid(_ what: String) -> AdError {
             AdError(
@@ -57,7 +57,15 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
                 hint: "Serve the google-fullscreen extension as documented in Docs/Dialects.md (section Google).")
         }
         if let noFill = element.child("NoFill") {
-            let code = noFill.attribute("code").flatMap { Int($0) } ?? GoogleErrorCode.noFill
+            var code = GoogleErrorCode.noFill
+            if let text = noFill.attribute("code") {
+                // R18: a code that is not a whole number is refused naming the field, not read as "no code".
+                do throws(NumberOutOfRange) {
+                    code = try CheckedConversion.integer(text: text, field: "<NoFill> code", in: 0...Int(Int32.max))
+                } catch {
+                    throw invalid("\(error.field) '\(error.value)' is not a whole number in \(error.allowed)")
+                }
+            }
             self.noFill = NoFill(code: code, message: noFill.text.isEmpty ? "No ad to show." : noFill.text)
         } else {
             noFill = nil

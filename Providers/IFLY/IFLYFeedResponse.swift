@@ -32,7 +32,8 @@ public struct IFLYFeedResponse: Sendable, Hashable {
     ///
     /// - Throws: `noFill` (VAST 303) for a document without ads or an ad whose feed extension says `<noFill>`;
     ///   `invalidResponse` for a wrapper, an ad without the `ifly-native-feed` extension, a missing
-    ///   `materialType` or a bad `ttl`/`videoDuration`.
+    ///   `materialType`, a bad `ttl`/`videoDuration`, or a field of the wrong type (rule R18: an `interactType` or
+    ///   image size that is not a whole number, an `isMaterialComplete` that is not a boolean), naming the field.
     public init(document: VASTDocument, providerID: ProviderID) throws(AdError) {
         guard let ad = document.ads.first else {
             throw AdError(
@@ -99,8 +100,25 @@ public struct IFLYFeedResponse: Sendable, Hashable {
         data.marketURL = Self.text(feed, "marketURL")
         data.downloadURL = Self.text(feed, "downloadURL")
         data.packageName = Self.text(feed, "packageName")
-        data.interactType = feed.child("interactType")?.intValue
-        data.isMaterialComplete = feed.child("isMaterialComplete")?.boolValue ?? true
+        // R18: a field of the wrong type is refused naming it, never read as absent.
+        if let text = Self.text(feed, "interactType") {
+            do throws(NumberOutOfRange) {
+                data.interactType = try CheckedConversion.integer(
+                    text: text, field: "<interactType>", in: 0...Int(Int32.max))
+            } catch {
+                throw Self.invalid(
+                    "\(error.field) '\(error.value)' is not a whole number in \(error.allowed)", providerID)
+            }
+        }
+        if let text = Self.text(feed, "isMaterialComplete") {
+            guard let value = feed.child("isMaterialComplete")?.boolValue else {
+                throw Self.invalid(
+                    "<isMaterialComplete> '\(text.prefix(40))' is not a boolean (true, false, 1 or 0)", providerID)
+            }
+            data.isMaterialComplete = value
+        } else {
+            data.isMaterialComplete = true
+        }
         if let badge = feed.child("adSourceBadge") {
             data.adSourceBadge = NativeFeedAdSourceBadge(
                 text: badge.text.isEmpty ? NativeFeedAdSourceBadge().text : badge.text,

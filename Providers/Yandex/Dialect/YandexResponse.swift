@@ -51,14 +51,15 @@ public struct YandexResponse: Sendable, Hashable {
     /// Parses the bytes with the one VAST parser and decodes the dialect.
     ///
     /// - Throws: `noFill` (VAST 303) for a response without ads, `invalidResponse` (VAST 100/101/102) for XML
-    ///   that is malformed or not VAST, `limitExceeded` for an oversized document; each names the provider.
+    ///   that is malformed or not VAST or a field of the wrong type (rule R18), `limitExceeded` for an oversized
+    ///   document; each names the provider.
     public init(bytes: [UInt8], providerID: ProviderID, parser: VASTParser = VASTParser()) throws(AdError) {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(AdError) -> VASTDocument in try parser.parse(bytes: buffer) }
         }
         switch result {
         case .success(let document):
-            self.init(document: document)
+            try self.init(document: document, providerID: providerID)
         case .failure(let error):
             throw AdError(
                 error.code, "Yandex response: \(error.message)", providerID: providerID,
@@ -68,7 +69,12 @@ public struct YandexResponse: Sendable, Hashable {
     }
 
     /// Decodes the dialect from a parsed document.
-    public init(document: VASTDocument) {
+    ///
+    /// - Throws: `invalidResponse` (VAST 101) naming the field when a field holds a value of the wrong type
+    ///   (rule R18): an asset's `required` that is not a boolean, a `<Video duration>` that is not a VAST time, a
+    ///   `width` or `height` that is not a number. (A number out of range is not refused: the size is unknown,
+    ///   with a warning, rule R1.)
+    public init(document: VASTDocument, providerID: ProviderID) throws(AdError) {
         self.init()
         for (index, ad) in document.ads.enumerated() {
             guard let inLine = ad.inLine else {
@@ -83,7 +89,7 @@ public struct YandexResponse: Sendable, Hashable {
                     continue
                 }
                 blockID = adID
-                blockAssets = decodeAssets(of: block, owner: "block \(adID)")
+                blockAssets = try decodeAssets(of: block, owner: "block \(adID)", providerID: providerID)
                 blockImpressionURLs = inLine.impressions.map(\.url).filter { !$0.isEmpty }
                 blockErrorURLs = inLine.errorURLs
                 continue
@@ -99,7 +105,7 @@ public struct YandexResponse: Sendable, Hashable {
             }
             var card = YandexCard(
                 id: adID, creativeID: creative.id ?? creative.adId ?? adID,
-                assets: decodeAssets(of: native, owner: "card \(adID)"),
+                assets: try decodeAssets(of: native, owner: "card \(adID)", providerID: providerID),
                 clickThrough: native.child("ClickThrough").map(\.text).flatMap { $0.isEmpty ? nil : $0 },
                 impressionURLs: inLine.impressions.map(\.url).filter { !$0.isEmpty },
                 clickTrackingURLs: native.children(named: "ClickTracking").map(\.text).filter { !$0.isEmpty })
@@ -117,7 +123,9 @@ public struct YandexResponse: Sendable, Hashable {
     /// The block's required asset kinds (rule Y9).
     public var blockRequiredAssets: Set<AssetKind> { Set(blockAssets.filter(\.isRequired).map(\.kind)) }
 
-    private mutating func decodeAssets(of element: VASTElement, owner: String) -> [YandexAsset] {
+    private mutating func decodeAssets(
+        of element: VASTElement, owner: String, providerID: ProviderID
+    ) throws(AdError) -> [YandexAsset] {
         var assets: [YandexAsset] = []
         for child in element.children(named: "Asset") {
             let name = child.attribute("kind") ?? ""
@@ -125,21 +133,43 @@ public struct YandexResponse: Sendable, Hashable {
                 warnings.append("\(owner): unknown asset kind '\(name)' ignored.")
                 continue
             }
-            let required = child.attribute("required").flatMap(Self.bool) ?? false
-            let content = self.content(of: child, owner: "\(owner) asset \(name)")
+            let field = "\(owner) <Asset kind=\"\(name)\">"
+            var required = false
+            if let text = child.attribute("required") {
+                guard let value = Self.bool(text) else {
+                    throw Self.wrongType(
+                        "\(field) required", text, "is not a boolean (true or false)",
+                        "Write required=\"true\" or required=\"false\", or leave it out (false).", providerID)
+                }
+                required = value
+            }
+            let content = try self.content(of: child, owner: field, providerID: providerID)
             assets.append(YandexAsset(kind: kind, content: content, isRequired: required))
         }
         return assets
     }
 
-    private mutating func content(of asset: VASTElement, owner: String) -> YandexAsset.Content {
+    private mutating func content(
+        of asset: VASTElement, owner: String, providerID: ProviderID
+    ) throws(AdError) -> YandexAsset.Content {
         if let video = asset.child("Video"), let url = video.attribute("url") ?? Self.nonEmpty(video.text) {
-            let duration = video.attribute("duration").flatMap(VASTTime.init(parsing:))?.duration
+            var duration: Duration?
+            if let text = video.attribute("duration") {
+                guard let time = VASTTime(parsing: text) else {
+                    throw Self.wrongType(
+                        "\(owner) <Video> duration", text, "is not a time (HH:MM:SS or HH:MM:SS.mmm)",
+                        "Write the video's duration as duration=\"00:00:15\", or leave it out.", providerID)
+                }
+                duration = time.duration
+            }
             return .video(
-                url: url, width: size(video, "width", owner), height: size(video, "height", owner), duration: duration)
+                url: url, width: try size(video, "width", "\(owner) <Video>", providerID),
+                height: try size(video, "height", "\(owner) <Video>", providerID), duration: duration)
         }
         if let image = asset.child("Image"), let url = image.attribute("url") ?? Self.nonEmpty(image.text) {
-            return .image(url: url, width: size(image, "width", owner), height: size(image, "height", owner))
+            return .image(
+                url: url, width: try size(image, "width", "\(owner) <Image>", providerID),
+                height: try size(image, "height", "\(owner) <Image>", providerID))
         }
         if let text = asset.child("Text").map(\.text) ?? Self.nonEmpty(asset.text), !text.isEmpty {
             return .text(text)
@@ -147,16 +177,34 @@ public struct YandexResponse: Sendable, Hashable {
         return .empty
     }
 
-    /// A pixel size, checked where it is read (rule R1); a size that is not a whole number in
-    /// `0...maximumPixels` counts as unknown (0) with a warning, as an image without a size.
-    private mutating func size(_ element: VASTElement, _ name: String, _ owner: String) -> Int {
+    /// A pixel size, checked where it is read. Text that is not a number is refused naming the field (rule R18);
+    /// a number that is not a whole number in `0...maximumPixels` counts as unknown (0) with a warning, as an
+    /// image without a size (rule R1).
+    private mutating func size(
+        _ element: VASTElement, _ name: String, _ owner: String, _ providerID: ProviderID
+    ) throws(AdError) -> Int {
         guard let text = element.attribute(name) else { return 0 }
+        guard Double(String(text.filter { !$0.isWhitespace })) != nil else {
+            throw Self.wrongType(
+                "\(owner) \(name)", text, "is not a number",
+                "Write the size in pixels as a whole number (\(name)=\"320\"), or leave it out.", providerID)
+        }
         do throws(NumberOutOfRange) {
             return try CheckedConversion.integer(text: text, field: "\(name)", in: 0...Self.maximumPixels)
         } catch {
             warnings.append("\(owner): \(error); the size is treated as unknown.")
             return 0
         }
+    }
+
+    /// A field of the wrong type (rule R18): `invalidResponse`, VAST 101, naming the field and its value.
+    private static func wrongType(
+        _ field: String, _ value: String, _ problem: String, _ hint: String, _ providerID: ProviderID
+    ) -> AdError {
+        AdError(
+            .invalidResponse, "The Yandex response is invalid: \(field) '\(value.prefix(40))' \(problem).",
+            providerID: providerID, vastCode: 101,
+            hint: "\(hint) (The Yandex dialect is described in Docs/Dialects.md.)")
     }
 
     /// The largest image or video size in pixels the dialect accepts.

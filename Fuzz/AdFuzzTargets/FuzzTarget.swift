@@ -1,0 +1,57 @@
+/// One libFuzzer target: a decoder AdBridge runs on input from outside, with the function that runs one input
+/// through it (rules R5, R6; `Docs/Reliability.md`, section 2).
+///
+/// `adfuzz <target>` runs a target under libFuzzer (`Scripts/fuzz.sh <target> <seconds>`); the R5 tests replay
+/// every target's corpus through ``run(_:)`` in the ordinary `swift test`.
+///
+/// ```swift
+/// let problems = FuzzTarget.vast.run(Array("<VAST version=\"4.2\"/>".utf8))
+/// assert(problems.isEmpty)
+/// ```
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// The VAST parser (`VASTParser.parse(bytes:)`), every input one document.
+    case vast
+    /// Wrapper resolution over an in-memory transport answering from the input (``WrapperResolverFuzzer``).
+    case wrapper
+    /// The Yandex dialect (`YandexResponse(bytes:providerID:)`).
+    case yandex
+    /// The Google dialect: every ad decoded as each full-screen format, its price converted.
+    case google
+    /// The IFLY native feed dialect (`IFLYFeedResponse(document:providerID:)`).
+    case ifly
+    /// The mediation configuration decoder (`MediationConfiguration.decode(_:providers:)`).
+    case mediation
+
+    /// Runs one input through the target. A decoder refusing the input is the expected outcome of most inputs;
+    /// what comes back are broken promises found on the way (an error without a message, a cap exceeded, a
+    /// result that differs between two runs), empty when there are none. A crash is a finding too.
+    public func run(_ input: [UInt8]) -> [String] {
+        switch self {
+        case .vast: VASTParserFuzzer.run(input)
+        case .wrapper: WrapperResolverFuzzer.run(input)
+        case .yandex: YandexResponseFuzzer.run(input)
+        case .google: GoogleResponseFuzzer.run(input)
+        case .ifly: IFLYResponseFuzzer.run(input)
+        case .mediation: MediationConfigurationFuzzer.run(input)
+        }
+    }
+
+    /// The folders (relative to the package root) whose files seed the target, and which its R5 test replays:
+    /// the fixtures of its format, the target's own seeds and findings, and for VAST the IAB samples read in place
+    /// from `../shared/corpus/iab-vast-samples` when that folder exists.
+    public var seedFolders: [String] {
+        let findings = "Fixtures/fuzz/\(rawValue)"
+        switch self {
+        case .vast:
+            return [
+                "Fixtures/vast", "Fixtures/yandex", "Fixtures/google", "Fixtures/ifly", findings,
+                "../shared/corpus/iab-vast-samples",
+            ]
+        case .wrapper: return ["Fuzz/Seeds/wrapper", "Fixtures/vast/chain", "Fixtures/vast/loop", findings]
+        case .yandex: return ["Fixtures/yandex", findings]
+        case .google: return ["Fixtures/google", findings]
+        case .ifly: return ["Fixtures/ifly", findings]
+        case .mediation: return ["Fixtures/mediation", findings]
+        }
+    }
+}
