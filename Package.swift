@@ -15,7 +15,8 @@ let strict: [SwiftSetting] = [
 /// A vendor plugin under `Providers/<folder>`, built on AdCore and AdCreative, with its test target.
 func provider(_ name: String, folder: String) -> [Target] {
     [
-        .target(name: name, dependencies: ["AdCore", "AdCreative"], path: "Providers/\(folder)", swiftSettings: strict),
+        .target(
+            name: name, dependencies: ["AdCore", "AdCreative"], path: "Providers/\(folder)", swiftSettings: strict),
         .testTarget(
             name: "\(name)Tests",
             dependencies: [.target(name: name), "AdCore", "AdCreative", "AdTestSupport"],
@@ -55,10 +56,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "AdCore", path: "Sources/AdCore", swiftSettings: strict),
+        // AdCore maps AdCreative's VASTError to AdError and drives its wrapper state machine; AdCreative stands alone.
+        .target(name: "AdCore", dependencies: ["AdCreative"], path: "Sources/AdCore", swiftSettings: strict),
         .target(
             name: "AdCreative",
-            dependencies: ["AdCore", "CLibXML2"],
+            dependencies: ["CLibXML2"],
             path: "Sources/AdCreative",
             swiftSettings: strict
         ),
@@ -92,7 +94,8 @@ let package = Package(
         .target(name: "CHeapStatistics", path: "Benchmarks/CHeapStatistics"),
 
         // A third-party provider written against AdCore alone: the shape an SDK vendor copies.
-        .target(name: "ExampleProvider", dependencies: ["AdCore"], path: "Tests/ExampleProvider", swiftSettings: strict),
+        .target(
+            name: "ExampleProvider", dependencies: ["AdCore"], path: "Tests/ExampleProvider", swiftSettings: strict),
         // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
         .target(name: "AdTestKit", dependencies: ["AdCore"], path: "Sources/AdTestKit", swiftSettings: strict),
         .target(

@@ -71,11 +71,11 @@ public struct GoogleProvider: AdProvider {
                 providerID: id, adUnitID: request.adUnitID, format: request.format, parameters: request.parameters,
                 timeout: request.timeout))
         let document: VASTDocument
-        do throws(AdError) {
+        do throws(VASTError) {
             document = try VASTParser().parse(Data(response.body), allowNoAd: true)
         } catch {
             throw AdError(
-                error.code == .limitExceeded ? .limitExceeded : .invalidResponse,
+                error.kind == .limitExceeded ? .limitExceeded : .invalidResponse,
                 "The Google response for \(request.adUnitID) could not be parsed: \(error.message)", providerID: id,
                 providerCode: GoogleErrorCode.receivedInvalidResponse, vastCode: error.vastCode,
                 hint: "The ad server sent a broken VAST document; report it with the ad unit ID.", underlying: error)
@@ -100,7 +100,8 @@ public struct GoogleProvider: AdProvider {
                 environment.beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: id))
             }
             guard let resolved = resolution.ads.first else {
-                let failure = resolution.error ?? AdError(.noFill, "The wrapper chain ended with no ad.", vastCode: 303)
+                let failure = AdError(
+                    resolution.error ?? VASTError(.noFill, "The wrapper chain ended with no ad.", vastCode: 303))
                 throw AdError(
                     failure.code, "Google wrapper chain for \(request.adUnitID) failed: \(failure.message)",
                     providerID: id,

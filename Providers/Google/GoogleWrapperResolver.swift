@@ -52,7 +52,7 @@ public struct GoogleWrapperResolver {
                     let response = try await transport.fetch(request)
                     action = machine.received(Data(response.body), elapsed: start.duration(to: scheduler.now))
                 } catch {
-                    action = machine.failed(error, elapsed: start.duration(to: scheduler.now))
+                    action = machine.failed(VASTError(error), elapsed: start.duration(to: scheduler.now))
                 }
             }
         }

@@ -52,11 +52,12 @@ public struct IFLYProvider: AdProvider {
                 providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
                 parameters: request.parameters, timeout: request.timeout))
         let document: VASTDocument
-        do throws(AdError) {
+        do throws(VASTError) {
             document = try VASTParser().parse(Data(response.body), allowNoAd: true)
         } catch {
             throw AdError(
-                error.code, "The IFLY response could not be parsed: \(error.message)", providerID: descriptor.id,
+                AdError.Code(rawValue: error.kind.rawValue), "The IFLY response could not be parsed: \(error.message)",
+                providerID: descriptor.id,
                 vastCode: error.vastCode,
                 hint: error.hint ?? "Serve a well-formed VAST document in the IFLY dialect (Docs/Dialects.md).",
                 underlying: error)

@@ -31,7 +31,7 @@ public struct HTTPResponseTransport: ResponseTransport {
     ///
     /// - Throws: `invalidRequest` when the provider has no endpoint; `refusedURL` for a non-http(s) URL.
     public func url(for request: TransportRequest) throws(AdError) -> URL {
-        if let explicit = request.url { return try VASTURLPolicy.validate(explicit) }
+        if let explicit = request.url { return try validate(explicit, request) }
         guard let template = endpoints[request.providerID] else {
             let known = endpoints.keys.map(\.rawValue).sorted().joined(separator: ", ")
             throw AdError(
@@ -42,7 +42,7 @@ public struct HTTPResponseTransport: ResponseTransport {
         // `{adUnit}` may arrive percent-encoded when the template was built with URL APIs.
         let filled = template.replacingOccurrences(of: "{adUnit}", with: unit ?? "")
             .replacingOccurrences(of: "%7BadUnit%7D", with: unit ?? "")
-        let base = try VASTURLPolicy.validate(filled)
+        let base = try validate(filled, request)
         guard !request.parameters.isEmpty else { return base }
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
             throw AdError(
@@ -59,6 +59,14 @@ public struct HTTPResponseTransport: ResponseTransport {
         return url
     }
 
+    private func validate(_ string: String, _ request: TransportRequest) throws(AdError) -> URL {
+        do throws(VASTError) {
+            return try VASTURLPolicy.validate(string)
+        } catch {
+            throw AdError(error, providerID: request.providerID)
+        }
+    }
+
     /// Fetches the response for a request.
     public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
         let url = try url(for: request)
@@ -66,9 +74,7 @@ public struct HTTPResponseTransport: ResponseTransport {
         do {
             body = try await fetcher.get(url, timeout: request.timeout)
         } catch {
-            var attributed = error
-            attributed.providerID = attributed.providerID ?? request.providerID
-            throw attributed
+            throw AdError(error, providerID: request.providerID)
         }
         guard !body.isEmpty else {
             throw AdError(

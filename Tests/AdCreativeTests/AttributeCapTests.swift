@@ -22,9 +22,9 @@ struct AttributeCapTests {
     }
 
     static func expectAttributeLimit(
-        _ error: AdError?, element: String = "Ad", limit: Int = 256, sourceLocation: SourceLocation = #_sourceLocation
+        _ error: VASTError?, element: String = "Ad", limit: Int = 256, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        #expect(error?.code == .limitExceeded, sourceLocation: sourceLocation)
+        #expect(error?.kind == .limitExceeded, sourceLocation: sourceLocation)
         #expect(
             error?.message.contains("the maxAttributesPerElement limit (\(limit))") == true,
             sourceLocation: sourceLocation)
@@ -142,7 +142,7 @@ struct AttributeCapTests {
         for data in [ucs4, ebcdic, mixed] {
             let error = TestData.parseError(data)
             #expect(error?.vastCode == 100)
-            #expect(error?.code == .invalidResponse)
+            #expect(error?.kind == .invalidResponse)
         }
         // Encodings that keep '<' and '=' as those bytes parse as they are.
         let latin1 = try #require(

@@ -20,7 +20,7 @@ struct HTTPFetcherTests {
         return try LoopbackHTTPServer(routes: routes)
     }
 
-    static func error(_ body: () async throws(AdError) -> Data) async -> AdError? {
+    static func error(_ body: () async throws(VASTError) -> Data) async -> VASTError? {
         do {
             _ = try await body()
             return nil
@@ -59,10 +59,10 @@ struct HTTPFetcherTests {
         defer { server.shutdown() }
         let clock = ContinuousClock()
         let start = clock.now
-        let error = await Self.error { () async throws(AdError) -> Data in
+        let error = await Self.error { () async throws(VASTError) -> Data in
             try await HTTPFetcher().get(server.url("/slow.xml"), timeout: .milliseconds(300))
         }
-        #expect(error?.code == .timeout, "\(String(describing: error))")
+        #expect(error?.kind == .timeout, "\(String(describing: error))")
         let waited = start.duration(to: clock.now)
         #expect(
             waited >= .milliseconds(250) && waited < .milliseconds(2500),
@@ -72,18 +72,18 @@ struct HTTPFetcherTests {
         let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: clock, policy: policy)
             .resolve(url: server.url("/slow.xml"))
         #expect(resolution.failures.first?.vastCode == 301)
-        #expect(resolution.failures.first?.error.code == .timeout)
+        #expect(resolution.failures.first?.error.kind == .timeout)
     }
 
     @Test("A 404 is a .network error carrying the status")
     func notFound() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
-        let error = await Self.error { () async throws(AdError) -> Data in
+        let error = await Self.error { () async throws(VASTError) -> Data in
             try await HTTPFetcher().get(server.url("/missing.xml"), timeout: .seconds(5))
         }
-        #expect(error?.code == .network)
-        #expect(error?.providerCode == 404)
+        #expect(error?.kind == .network)
+        #expect(error?.status == 404)
         let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: ContinuousClock())
             .resolve(url: server.url("/missing.xml"))
         #expect(resolution.error?.vastCode == 301)
@@ -93,12 +93,12 @@ struct HTTPFetcherTests {
     func redirects() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
-        let loop = await Self.error { () async throws(AdError) -> Data in
+        let loop = await Self.error { () async throws(VASTError) -> Data in
             try await HTTPFetcher().get(server.url("/redirect-loop"), timeout: .seconds(5))
         }
-        #expect(loop?.code == .network)
+        #expect(loop?.kind == .network)
         #expect(server.requests.count <= 7)
-        let file = await Self.error { () async throws(AdError) -> Data in
+        let file = await Self.error { () async throws(VASTError) -> Data in
             try await HTTPFetcher().get(server.url("/redirect-file"), timeout: .seconds(5))
         }
         #expect(file != nil)
@@ -128,15 +128,15 @@ struct HTTPFetcherTests {
     func capsAndSchemes() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
-        let big = await Self.error { () async throws(AdError) -> Data in
+        let big = await Self.error { () async throws(VASTError) -> Data in
             try await HTTPFetcher(maxBodyBytes: 1000).get(server.url("/big"), timeout: .seconds(5))
         }
-        #expect(big?.code == .limitExceeded)
+        #expect(big?.kind == .limitExceeded)
         for refused in ["file:///etc/passwd", "ftp://127.0.0.1/x", "data:text/plain,hi"] {
-            let error = await Self.error { () async throws(AdError) -> Data in
+            let error = await Self.error { () async throws(VASTError) -> Data in
                 try await HTTPFetcher().get(URL(string: refused)!, timeout: .seconds(1))
             }
-            #expect(error?.code == .refusedURL, "\(refused)")
+            #expect(error?.kind == .refusedURL, "\(refused)")
         }
         #expect(server.requests == ["GET /big"])
     }
@@ -146,9 +146,9 @@ struct HTTPFetcherTests {
         let server = try Self.server()
         let url = server.url("/chain/hop3.xml")
         server.shutdown()
-        let error = await Self.error { () async throws(AdError) -> Data in
+        let error = await Self.error { () async throws(VASTError) -> Data in
             try await HTTPFetcher().get(url, timeout: .seconds(2))
         }
-        #expect(error?.code == .network)
+        #expect(error?.kind == .network)
     }
 }

@@ -6,9 +6,9 @@ import Testing
 @Suite("Hostile input: typed errors, nothing leaked, fast and bounded")
 struct HostileInputTests {
     /// Parses `data` three times and returns the error and the fastest run in milliseconds.
-    static func measure(_ data: Data, limits: VASTParserLimits = VASTParserLimits()) -> (AdError?, Double) {
+    static func measure(_ data: Data, limits: VASTParserLimits = VASTParserLimits()) -> (VASTError?, Double) {
         var best = Double.infinity
-        var error: AdError?
+        var error: VASTError?
         let clock = ContinuousClock()
         for _ in 0..<3 {
             let start = clock.now
@@ -30,7 +30,7 @@ struct HostileInputTests {
         let (error, milliseconds) = Self.measure(try TestData.fixture("hostile/" + name))
         let failure = try #require(error)
         #expect(failure.vastCode == 100)
-        #expect(failure.code == .invalidResponse)
+        #expect(failure.kind == .invalidResponse)
         #expect(milliseconds < 100, "\(name) took \(milliseconds) ms")
     }
 
@@ -63,7 +63,7 @@ struct HostileInputTests {
         var roomy = VASTParserLimits()
         roomy.maxInputBytes = 16 << 20
         let (depthError, milliseconds) = Self.measure(data, limits: roomy)
-        #expect(depthError?.code == .limitExceeded)
+        #expect(depthError?.kind == .limitExceeded)
         #expect(depthError?.message.contains("maxDepth") == true)
         #expect(depthError?.message.contains("line 1, column") == true)
         #expect(milliseconds < 100, "took \(milliseconds) ms")
@@ -77,7 +77,7 @@ struct HostileInputTests {
         xml += String(repeating: "x", count: 20 << 20)
         xml += "</Description></InLine></Ad></VAST>"
         let (error, milliseconds) = Self.measure(Data(xml.utf8))
-        #expect(error?.code == .limitExceeded)
+        #expect(error?.kind == .limitExceeded)
         #expect(error?.message.contains("maxInputBytes") == true)
         #expect(milliseconds < 100, "took \(milliseconds) ms")
     }
@@ -113,7 +113,7 @@ struct HostileInputTests {
         for _ in 0..<200 {
             for input in inputs { #expect(TestData.parseError(input)?.vastCode == 100) }
         }
-        for _ in 0..<20 { #expect(TestData.parseError(deep, limits: roomy)?.code == .limitExceeded) }
+        for _ in 0..<20 { #expect(TestData.parseError(deep, limits: roomy)?.kind == .limitExceeded) }
         let peak = Self.peakResidentBytes()
         #expect(peak > 0)
         #expect(peak < 1 << 30, "peak resident memory \(peak >> 20) MiB")
@@ -166,7 +166,7 @@ struct HostileInputTests {
                     }
                 }
                 if let error = TestData.parseError(Data(bytes)) {
-                    #expect(error.vastCode != nil || error.code == .limitExceeded, "\(error)")
+                    #expect(error.vastCode != nil || error.kind == .limitExceeded, "\(error)")
                     failures += 1
                 } else {
                     parses += 1

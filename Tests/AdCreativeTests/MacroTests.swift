@@ -77,11 +77,11 @@ struct MacroTests {
             "file:///etc/passwd", "javascript:alert(1)", "data:text/html,hi", "ftp://a.example.test/", "relative/path",
             "https:///nohost",
         ] {
-            #expect(throws: AdError.self, "\(refused)") { try VASTURLPolicy.validate(refused) }
+            #expect(throws: VASTError.self, "\(refused)") { try VASTURLPolicy.validate(refused) }
             do {
                 _ = try VASTURLPolicy.validate(refused)
             } catch {
-                #expect(error.code == .refusedURL)
+                #expect(error.kind == .refusedURL)
             }
         }
         #expect(try VASTURLPolicy.validate("data:text/html;base64,PGgxPg==", allowDataURI: true).scheme == "data")

@@ -40,7 +40,7 @@ struct ParserCeilingTests {
         let cut = data.prefix(data.count - 40)
         let error = try #require(
             TestData.parseError(Data(cut), limits: Self.limits { $0.maxInputBytes = 16_000_000 }))
-        #expect(error.code == .invalidResponse)
+        #expect(error.kind == .invalidResponse)
         #expect(error.vastCode == 100)
         #expect(error.message.contains("Malformed XML"))
     }
@@ -49,7 +49,7 @@ struct ParserCeilingTests {
     func largeDocumentStillBoundedByMaxInputBytes() throws {
         let data = Self.padded(to: 11_000_000)
         let error = try #require(TestData.parseError(data, limits: Self.limits { $0.maxInputBytes = data.count - 1 }))
-        #expect(error.code == .limitExceeded)
+        #expect(error.kind == .limitExceeded)
         #expect(error.message.contains("maxInputBytes"))
         #expect(TestData.parseError(data, limits: Self.limits { $0.maxInputBytes = data.count }) == nil)
     }
@@ -78,7 +78,7 @@ struct ParserCeilingTests {
         #expect(TestData.parseError(Data(TestData.inline().utf8), limits: limits(ceiling)) == nil)
 
         let refusal = try #require(limits(ceiling + 1).refusal)
-        #expect(refusal.code == .invalidRequest)
+        #expect(refusal.kind == .invalidRequest)
         #expect(refusal.message.contains("\(name) limit \(ceiling + 1) is above \(ceiling)"))
         #expect(refusal.hint?.contains("Set \(name) to \(ceiling) or less") == true)
         // The parse throws the same error before reading the document, even an empty one.
@@ -115,7 +115,7 @@ struct ParserCeilingTests {
         let limits = Self.limits { $0.maxDepth = VASTParserLimits.depthCeiling }
         #expect(TestData.parseError(nested(256), limits: limits) == nil)
         let error = try #require(TestData.parseError(nested(257), limits: limits))
-        #expect(error.code == .limitExceeded)
+        #expect(error.kind == .limitExceeded)
         #expect(error.message.contains("maxDepth"))
     }
 }

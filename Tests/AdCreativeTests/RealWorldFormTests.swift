@@ -93,7 +93,7 @@ struct RealWorldFormTests {
         let data = Self.document(
             Self.inline("a", creatives: creatives), errors: "<Error>https://t.example.test/doc</Error>")
         let error = try #require(TestData.parseError(data))
-        #expect(error.code == .noFill)
+        #expect(error.kind == .noFill)
         #expect(error.vastCode == 303)
         #expect(error.message.contains("no playable ad"))
         // With allowNoAd the document comes back (its extensions and error URLs readable), and says it is no ad.
@@ -102,7 +102,7 @@ struct RealWorldFormTests {
         #expect(!document.hasPlayableAd)
         let noAd = try #require(document.noAdFailure)
         #expect(noAd.vastCode == 303)
-        #expect(noAd.error.code == .noFill)
+        #expect(noAd.error.kind == .noFill)
         #expect(
             noAd.errorURLs == ["https://t.example.test/doc", "https://t.example.test/err/a?code=[ERRORCODE]"])
         let pings = VASTMacroExpander.errorPings(for: noAd.errorURLs, code: noAd.vastCode)
@@ -145,7 +145,7 @@ struct RealWorldFormTests {
         #expect(resolution.ads.isEmpty)
         let error = try #require(resolution.error)
         #expect(error.vastCode == 303)
-        #expect(error.code == .noFill)
+        #expect(error.kind == .noFill)
         #expect(
             resolution.errorPings().map(\.absoluteString) == [
                 "https://t.example.test/err/w?code=303", "https://t.example.test/err/hollow?code=303",

@@ -33,7 +33,7 @@ struct ResolutionCapTests {
         _ resolution: VASTResolution, by limit: VASTLimit, sourceLocation: SourceLocation = #_sourceLocation
     ) -> VASTResolutionFailure? {
         let error = resolution.error
-        #expect(error?.code == .limitExceeded, sourceLocation: sourceLocation)
+        #expect(error?.kind == .limitExceeded, sourceLocation: sourceLocation)
         #expect(error?.vastCode == 302, sourceLocation: sourceLocation)
         #expect(error?.message.contains("the \(limit.rawValue) limit") == true, sourceLocation: sourceLocation)
         #expect(resolution.stopError == error, sourceLocation: sourceLocation)

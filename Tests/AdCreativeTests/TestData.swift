@@ -23,9 +23,9 @@ enum TestData {
         return try Data(contentsOf: folder.appendingPathComponent(path))
     }
 
-    /// The AdError a parse throws, or `nil` when it succeeds.
+    /// The VASTError a parse throws, or `nil` when it succeeds.
     static func parseError(_ data: Data, limits: VASTParserLimits = VASTParserLimits(), allowNoAd: Bool = false)
-        -> AdError?
+        -> VASTError?
     {
         do {
             _ = try VASTParser(limits: limits).parse(data, allowNoAd: allowNoAd)
@@ -35,7 +35,7 @@ enum TestData {
         }
     }
 
-    static func parseError(_ xml: String) -> AdError? { parseError(Data(xml.utf8)) }
+    static func parseError(_ xml: String) -> VASTError? { parseError(Data(xml.utf8)) }
 
     /// A minimal valid inline document with `body` spliced into its `<Linear>`.
     static func inline(version: String = "4.2", namespace: Bool = true, linear: String = "", inLineExtra: String = "")

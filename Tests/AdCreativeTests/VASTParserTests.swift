@@ -168,7 +168,7 @@ struct VASTParserTests {
             #"<VAST version="4.0"><Ad id="bad"><Wrapper><AdSystem>s</AdSystem></Wrapper></Ad></VAST>"#
         )
         #expect(error?.vastCode == 101)
-        #expect(error?.code == .invalidResponse)
+        #expect(error?.kind == .invalidResponse)
     }
 
     // MARK: Document errors
@@ -177,7 +177,7 @@ struct VASTParserTests {
     func malformed() {
         let error = TestData.parseError("<VAST version=\"4.0\">\n  <Ad><InLine></Ad>\n</VAST>")
         #expect(error?.vastCode == 100)
-        #expect(error?.code == .invalidResponse)
+        #expect(error?.kind == .invalidResponse)
         #expect(error?.message.contains("line 2") == true)
         #expect(TestData.parseError("")?.vastCode == 100)
         #expect(TestData.parseError("not xml at all")?.vastCode == 100)
@@ -226,7 +226,7 @@ struct VASTParserTests {
         let data = try TestData.fixture("no-ad.xml")
         let error = TestData.parseError(data)
         #expect(error?.vastCode == 303)
-        #expect(error?.code == .noFill)
+        #expect(error?.kind == .noFill)
         #expect(error?.message.hasSuffix("at the end of <VAST> (line 4, column 8).") == true)
         #expect(TestData.parseError("")?.message == "The document is empty (line 1, column 1).")
         let document = try VASTParser().parse(data, allowNoAd: true)
@@ -239,7 +239,7 @@ struct VASTParserTests {
     @Test("Each limit is enforced with a limitExceeded error naming it", arguments: VASTLimitCase.all)
     func limits(_ testCase: VASTLimitCase) {
         let error = TestData.parseError(Data(testCase.xml.utf8), limits: testCase.limits)
-        #expect(error?.code == .limitExceeded, "\(testCase)")
+        #expect(error?.kind == .limitExceeded, "\(testCase)")
         #expect(error?.message.contains(testCase.limit.rawValue) == true, "\(String(describing: error))")
     }
 

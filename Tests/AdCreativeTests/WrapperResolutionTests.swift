@@ -89,7 +89,7 @@ struct WrapperResolutionTests {
         #expect(resolution.ads.isEmpty)
         let failure = try #require(resolution.failures.first)
         #expect(failure.vastCode == 302)
-        #expect(failure.error.code == .limitExceeded)
+        #expect(failure.error.kind == .limitExceeded)
         #expect(failure.chain.count == 6)
         let pings = resolution.errorPings()
         #expect(pings.count == 6)
@@ -168,7 +168,7 @@ struct WrapperResolutionTests {
         let resolution = await task.value
         let failure = try #require(resolution.failures.first)
         #expect(failure.vastCode == 301)
-        #expect(failure.error.code == .timeout)
+        #expect(failure.error.kind == .timeout)
         #expect(failure.errorURLs == ["https://t.example.test/err/one?c=[ERRORCODE]"])
     }
 
@@ -217,7 +217,7 @@ struct WrapperResolutionTests {
         let resolution = await VASTWrapperResolver(fetcher: InMemoryFetcher([:]), clock: ManualClock()).resolve(top)
         #expect(resolution.ads.isEmpty)
         #expect(resolution.failures.first?.vastCode == 301)
-        #expect(resolution.failures.first?.error.providerCode == 404)
+        #expect(resolution.failures.first?.error.status == 404)
     }
 
     @Test("Without fallbackOnNoAd a chain that ends with no ad fails with 303")
@@ -417,17 +417,17 @@ struct WrapperResolutionTests {
         ])
         let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
             .resolve(url: URL(string: "https://a.example.test/1")!)
-        #expect(resolution.failures.first?.error.code == .refusedURL)
+        #expect(resolution.failures.first?.error.kind == .refusedURL)
         #expect(resolution.failures.first?.vastCode == 301)
         #expect(fetcher.requestedURLs.count == 1)
     }
 
     @Test("The file fetcher never escapes its folder and answers 404 for unknown paths")
     func fileFetcherBounds() async throws {
-        await #expect(throws: AdError.self) {
+        await #expect(throws: VASTError.self) {
             try await Self.files.fetch(Self.url("../../etc/passwd"), timeout: .seconds(1))
         }
-        await #expect(throws: AdError.self) {
+        await #expect(throws: VASTError.self) {
             try await Self.files.fetch(URL(string: "https://other.example.test/chain/hop1.xml")!, timeout: .seconds(1))
         }
         let data = try await Self.files.fetch(Self.url("chain/hop1.xml"), timeout: .seconds(1))

@@ -15,9 +15,9 @@ struct GoogleDialectTests {
         #expect(files.count >= 8)
         for file in files {
             let data = try Data(contentsOf: file)
-            let result = Result { () throws(AdError) -> VASTDocument in try VASTParser().parse(data) }
+            let result = Result { () throws(VASTError) -> VASTDocument in try VASTParser().parse(data) }
             if file.lastPathComponent == "malformed.xml" {
-                #expect(throws: AdError.self) { try result.get() }
+                #expect(throws: VASTError.self) { try result.get() }
             } else if file.lastPathComponent == "no-fill.xml" {
                 // R17: its <Creatives/> is empty, so the plain parse says no ad (303), as adsim parse does; the
                 // provider parses with allowNoAd to read its <NoFill> extension.

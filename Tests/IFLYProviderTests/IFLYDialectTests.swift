@@ -161,9 +161,9 @@ struct IFLYDialectTests {
         #expect(files.count >= 10)
         for file in files {
             let data = try Data(contentsOf: file)
-            let result = Result { () throws(AdError) in try VASTParser().parse(data) }
+            let result = Result { () throws(VASTError) in try VASTParser().parse(data) }
             if file.lastPathComponent == "malformed.xml" {
-                #expect(throws: AdError.self) { try result.get() }
+                #expect(throws: VASTError.self) { try result.get() }
             } else if file.lastPathComponent == "no-fill.xml" {
                 // R17: its one <InLine> has no <Creative>, so the plain parse says no ad (303), as adsim parse does;
                 // the provider parses with allowNoAd to read its <noFill> extension.

@@ -55,15 +55,15 @@ public struct YandexResponse: Sendable, Hashable {
     ///   document; each names the provider.
     public init(bytes: [UInt8], providerID: ProviderID, parser: VASTParser = VASTParser()) throws(AdError) {
         let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(AdError) -> VASTDocument in try parser.parse(bytes: buffer) }
+            Result { () throws(VASTError) -> VASTDocument in try parser.parse(bytes: buffer) }
         }
         switch result {
         case .success(let document):
             try self.init(document: document, providerID: providerID)
         case .failure(let error):
             throw AdError(
-                error.code, "Yandex response: \(error.message)", providerID: providerID,
-                providerCode: error.providerCode, vastCode: error.vastCode,
+                AdError.Code(rawValue: error.kind.rawValue), "Yandex response: \(error.message)",
+                providerID: providerID, providerCode: error.status, vastCode: error.vastCode,
                 hint: error.hint ?? "Serve the Yandex VAST dialect described in Docs/Dialects.md.", underlying: error)
         }
     }

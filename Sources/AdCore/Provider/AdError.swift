@@ -76,6 +76,9 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let registrationFailed: Code = "registrationFailed"
         /// A configured limit was exceeded (input size, depth, counts).
         public static let limitExceeded: Code = "limitExceeded"
+        /// A URL was refused: not `http`/`https` (for example `file:`, `javascript:`, `data:`), unparseable, or at an
+        /// address the address policy refuses (rules R7, R9).
+        public static let refusedURL: Code = "refusedURL"
     }
 
     /// What kind of failure this is.

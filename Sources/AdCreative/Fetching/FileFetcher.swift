@@ -1,4 +1,3 @@
-public import AdCore
 public import Foundation
 
 /// A ``VASTFetcher`` that serves a folder as if it were a web server: `https://host/base/a/b.xml` is read from
@@ -26,21 +25,21 @@ public struct FileFetcher: VASTFetcher {
     }
 
     /// Reads the file that `url` maps to; 404 (`.network`) when there is none.
-    public func fetch(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+    public func fetch(_ url: URL, timeout: Duration) async throws(VASTError) -> Data {
         try VASTURLPolicy.validate(url)
         let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
         let target = url.absoluteString
         guard target.hasPrefix(base) else {
-            throw AdError(.network, "HTTP 404 for \(target): outside \(base).", providerCode: 404)
+            throw VASTError(.network, "HTTP 404 for \(target): outside \(base).", status: 404)
         }
         let relative = String(target.dropFirst(base.count)).split(separator: "?").first.map(String.init) ?? ""
         let components = relative.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
         guard !components.isEmpty, !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
-            throw AdError(.network, "HTTP 404 for \(target).", providerCode: 404)
+            throw VASTError(.network, "HTTP 404 for \(target).", status: 404)
         }
         let file = components.reduce(directory) { $0.appendingPathComponent($1) }
         guard let handle = try? FileHandle(forReadingFrom: file) else {
-            throw AdError(.network, "HTTP 404 for \(target).", providerCode: 404)
+            throw VASTError(.network, "HTTP 404 for \(target).", status: 404)
         }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: maxBytes + 1) else { return Data() }

@@ -1,4 +1,3 @@
-import AdCore
 import Foundation
 import Synchronization
 
@@ -12,10 +11,10 @@ import Synchronization
 /// Sendable: its only stored state is `let` constants and a `Mutex`.
 final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Result<Data, AdError>, Never>?
+        var continuation: CheckedContinuation<Result<Data, VASTError>, Never>?
         var body = Data()
         var redirects = 0
-        var failure: AdError?
+        var failure: VASTError?
         var finished = false
     }
 
@@ -30,13 +29,13 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         self.maxRedirects = maxRedirects
     }
 
-    func begin(_ continuation: CheckedContinuation<Result<Data, AdError>, Never>, task: URLSessionDataTask) {
+    func begin(_ continuation: CheckedContinuation<Result<Data, VASTError>, Never>, task: URLSessionDataTask) {
         state.withLock { $0.continuation = continuation }
         task.resume()
     }
 
-    private func finish(_ result: Result<Data, AdError>) {
-        let continuation = state.withLock { state -> CheckedContinuation<Result<Data, AdError>, Never>? in
+    private func finish(_ result: Result<Data, VASTError>) {
+        let continuation = state.withLock { state -> CheckedContinuation<Result<Data, VASTError>, Never>? in
             guard !state.finished else { return nil }
             state.finished = true
             defer { state.continuation = nil }
@@ -46,11 +45,11 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Keeps the first failure; the task ends through its completion handler or ``fail(_:task:)``.
-    private func record(_ error: AdError) {
+    private func record(_ error: VASTError) {
         state.withLock { if $0.failure == nil { $0.failure = error } }
     }
 
-    private func fail(_ error: AdError, task: URLSessionTask) {
+    private func fail(_ error: VASTError, task: URLSessionTask) {
         record(error)
         task.cancel()
     }
@@ -63,10 +62,10 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
             record(
-                AdError(
+                VASTError(
                     .network,
                     "HTTP \(http.statusCode) for \(url.absoluteString).",
-                    providerCode: http.statusCode,
+                    status: http.statusCode,
                     hint: "The ad server answered with an error status."
                 )
             )
@@ -105,14 +104,15 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         if count > maxRedirects {
             record(
-                AdError(.network, "More than \(maxRedirects) redirects from \(url.absoluteString) (a redirect loop?).")
+                VASTError(
+                    .network, "More than \(maxRedirects) redirects from \(url.absoluteString) (a redirect loop?).")
             )
             completionHandler(nil)
             return
         }
         guard let next = request.url, (try? VASTURLPolicy.validate(next)) != nil else {
             record(
-                AdError(
+                VASTError(
                     .refusedURL,
                     "\(url.absoluteString) redirected to a refused URL (\(request.url?.scheme ?? "no scheme"))."
                 )
@@ -130,13 +130,13 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         } else if let error {
             let urlError = error as? URLError
             if urlError?.code == .timedOut {
-                finish(.failure(AdError(.timeout, "\(url.absoluteString) did not answer in time.", vastCode: 301)))
+                finish(.failure(VASTError(.timeout, "\(url.absoluteString) did not answer in time.", vastCode: 301)))
             } else if urlError?.code == .cancelled {
-                finish(.failure(AdError(.cancelled, "The fetch of \(url.absoluteString) was cancelled.")))
+                finish(.failure(VASTError(.cancelled, "The fetch of \(url.absoluteString) was cancelled.")))
             } else {
                 finish(
                     .failure(
-                        AdError(
+                        VASTError(
                             .network,
                             "Fetching \(url.absoluteString) failed: \(error.localizedDescription)",
                             underlying: urlError

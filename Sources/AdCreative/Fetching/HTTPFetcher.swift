@@ -1,4 +1,3 @@
-public import AdCore
 public import Foundation
 import Synchronization
 
@@ -7,7 +6,7 @@ import Synchronization
 #endif
 
 /// The one HTTP client of AdBridge: GETs a URL through `URLSession`, refusing non-http(s) schemes (also on
-/// redirects), capping the body, and mapping every failure to an `AdError`: HTTP status ≥ 400, connection
+/// redirects), capping the body, and mapping every failure to an `VASTError`: HTTP status ≥ 400, connection
 /// errors and redirect loops → `.network` (the status in `providerCode`), a timeout → `.timeout`, an oversized
 /// body → `.limitExceeded`.
 ///
@@ -39,12 +38,12 @@ public struct HTTPFetcher: VASTFetcher {
     }
 
     /// ``get(_:timeout:)``.
-    public func fetch(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+    public func fetch(_ url: URL, timeout: Duration) async throws(VASTError) -> Data {
         try await get(url, timeout: timeout)
     }
 
     /// GETs `url` and returns its body; `timeout` bounds the whole exchange, measured on ``clock``.
-    public func get(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+    public func get(_ url: URL, timeout: Duration) async throws(VASTError) -> Data {
         try VASTURLPolicy.validate(url)
         let result = await FetchDeadline.race(url, timeout: timeout, clock: clock) {
             await request(url, timeout: timeout)
@@ -53,7 +52,7 @@ public struct HTTPFetcher: VASTFetcher {
     }
 
     /// One URLSession exchange. Its own timeout (whole seconds on Linux, so rounded up) is only a backstop.
-    private func request(_ url: URL, timeout: Duration) async -> Result<Data, AdError> {
+    private func request(_ url: URL, timeout: Duration) async -> Result<Data, VASTError> {
         let exact = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         let seconds = max(1, exact.rounded(.up)) + 1
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
@@ -68,7 +67,7 @@ public struct HTTPFetcher: VASTFetcher {
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: request)
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, AdError>, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, VASTError>, Never>) in
                 delegate.begin(continuation, task: task)
             }
         } onCancel: {

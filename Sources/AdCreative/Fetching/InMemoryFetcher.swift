@@ -1,4 +1,3 @@
-public import AdCore
 public import Foundation
 import Synchronization
 
@@ -16,7 +15,7 @@ public final class InMemoryFetcher: VASTFetcher {
         /// The body.
         case body(Data)
         /// A failure.
-        case failure(AdError)
+        case failure(VASTError)
         /// Never answers (until the fetching task is cancelled): a hop that times out.
         case hang
     }
@@ -33,7 +32,7 @@ public final class InMemoryFetcher: VASTFetcher {
     public var requestedURLs: [URL] { log.withLock { $0 } }
 
     /// Answers from the table; refuses non-http(s) URLs.
-    public func fetch(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+    public func fetch(_ url: URL, timeout: Duration) async throws(VASTError) -> Data {
         try VASTURLPolicy.validate(url)
         log.withLock { $0.append(url) }
         switch responses[url.absoluteString] {
@@ -45,9 +44,9 @@ public final class InMemoryFetcher: VASTFetcher {
             let (stream, continuation) = AsyncStream<Never>.makeStream()
             for await _ in stream {}
             continuation.finish()
-            throw AdError(.cancelled, "The fetch of \(url.absoluteString) was cancelled.")
+            throw VASTError(.cancelled, "The fetch of \(url.absoluteString) was cancelled.")
         case nil:
-            throw AdError(.network, "HTTP 404 for \(url.absoluteString).", providerCode: 404)
+            throw VASTError(.network, "HTTP 404 for \(url.absoluteString).", status: 404)
         }
     }
 }

@@ -1,4 +1,3 @@
-public import AdCore
 public import Foundation
 
 /// Fetches the VAST document at a URL: what wrapper resolution calls for every hop.
@@ -8,10 +7,10 @@ public import Foundation
 ///
 /// ```swift
 /// struct MyFetcher: VASTFetcher {
-///     func fetch(_ url: URL, timeout: Duration) async throws(AdError) -> Data { Data() }
+///     func fetch(_ url: URL, timeout: Duration) async throws(VASTError) -> Data { Data() }
 /// }
 /// ```
 public protocol VASTFetcher: Sendable {
-    /// The body at `url`, or an `AdError` (`.network`, `.timeout`, `.refusedURL`, `.limitExceeded`).
-    func fetch(_ url: URL, timeout: Duration) async throws(AdError) -> Data
+    /// The body at `url`, or an `VASTError` (`.network`, `.timeout`, `.refusedURL`, `.limitExceeded`).
+    func fetch(_ url: URL, timeout: Duration) async throws(VASTError) -> Data
 }

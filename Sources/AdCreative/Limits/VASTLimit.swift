@@ -1,5 +1,3 @@
-import AdCore
-
 /// Which ``VASTParserLimits`` bound a document exceeded; its raw value is the name used in error messages.
 ///
 /// ```swift
@@ -36,8 +34,8 @@ public enum VASTLimit: String, Sendable, Equatable, CaseIterable {
     case totalBytes = "maxTotalBytes"
 
     /// The error raised when `value` exceeds `limit`: `limitExceeded`, message naming the limit.
-    func error(_ detail: String, limit: Int, vastCode: Int? = nil) -> AdError {
-        AdError(
+    func error(_ detail: String, limit: Int, vastCode: Int? = nil) -> VASTError {
+        VASTError(
             .limitExceeded,
             "\(detail) exceeds the \(rawValue) limit (\(limit)).",
             vastCode: vastCode,

@@ -1,7 +1,5 @@
-public import AdCore
-
 /// The bounds the parser enforces, safe by default. Exceeding one fails the parse with
-/// `AdError.Code.limitExceeded` naming the limit, never unbounded memory or time.
+/// `VASTError.Kind.limitExceeded` naming the limit, never unbounded memory or time.
 ///
 /// ```swift
 /// var limits = VASTParserLimits()
@@ -56,7 +54,7 @@ public struct VASTParserLimits: Sendable, Equatable {
     /// limits.maxTextLength = 64 << 20
     /// limits.refusal  // invalidRequest: The maxTextLength limit 67108864 is above 9000000, ...
     /// ```
-    public var refusal: AdError? {
+    public var refusal: VASTError? {
         let ceilings: [(VASTLimit, Int, Int, String)] = [
             (.inputBytes, maxInputBytes, Self.inputBytesCeiling, "libxml2 counts positions in 32-bit integers"),
             (.depth, maxDepth, Self.depthCeiling, "libxml2 refuses deeper nesting"),
@@ -64,7 +62,7 @@ public struct VASTParserLimits: Sendable, Equatable {
             (.urlLength, maxURLLength, Self.textLengthCeiling, "libxml2 refuses one longer text or attribute value"),
         ]
         guard let (limit, value, ceiling, reason) = ceilings.first(where: { $0.1 > $0.2 }) else { return nil }
-        return AdError(
+        return VASTError(
             .invalidRequest,
             "The \(limit.rawValue) limit \(value) is above \(ceiling), the most the parser can honour (\(reason)).",
             hint: "Set \(limit.rawValue) to \(ceiling) or less; a document that needs more cannot be parsed safely."

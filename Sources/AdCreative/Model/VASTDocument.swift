@@ -1,5 +1,3 @@
-import AdCore
-
 /// A parsed VAST document: the root of the typed model the ``VASTParser`` produces.
 ///
 /// ```swift
@@ -42,7 +40,7 @@ public struct VASTDocument: Sendable, Equatable, Encodable {
     public var hasPlayableAd: Bool { ads.contains(where: \.isPlayable) }
 
     /// `nil` when the response has a playable ad (``hasPlayableAd``); otherwise the no-ad outcome to report: an
-    /// `AdError` with code `noFill` and VAST code 303, and the `<Error>` URLs to ping with that code (the document's
+    /// `VASTError` with code `noFill` and VAST code 303, and the `<Error>` URLs to ping with that code (the document's
     /// own, then those of its ads). A response with no `<Ad>`, and one whose only ads are inline ads without a
     /// `<Creative>` (no `<Creatives>`, or an empty one), are both no ad (R17).
     ///
@@ -67,8 +65,8 @@ public struct VASTDocument: Sendable, Equatable, Encodable {
 
     /// The no-ad error for `document` (see ``noAdFailure``), with `position` (where the document ended) in its
     /// message.
-    static func noAdError(_ document: VASTDocument, position: String = "") -> AdError {
-        AdError(
+    static func noAdError(_ document: VASTDocument, position: String = "") -> VASTError {
+        VASTError(
             .noFill,
             "The VAST response has \(document.noAdSummary)\(position).",
             vastCode: 303,

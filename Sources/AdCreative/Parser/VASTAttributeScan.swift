@@ -1,4 +1,3 @@
-import AdCore
 import CLibXML2
 import Foundation
 

@@ -1,4 +1,3 @@
-import AdCore
 import CLibXML2
 
 /// R10: makes sure the bytes the attribute check reads (``VASTAttributeScan``) are the characters libxml2 parses.
@@ -25,7 +24,7 @@ enum VASTInputEncoding {
     /// `nil` when `bytes` can be scanned and parsed as they are; otherwise the document converted to UTF-8.
     ///
     /// - Throws: VAST 100 for an encoding that cannot be converted, or bytes that are not in their encoding.
-    static func utf8Document(_ bytes: UnsafeRawBufferPointer) throws(AdError) -> [UInt8]? {
+    static func utf8Document(_ bytes: UnsafeRawBufferPointer) throws(VASTError) -> [UInt8]? {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         // Almost every document starts with `<?` or `<V` (or a UTF-8 byte-order mark): ASCII, no call into libxml2.
         if bytes.count >= 2, bytes[0] == UInt8(ascii: "<"), bytes[1] != 0 { return try asciiBased(bytes) }
@@ -43,7 +42,7 @@ enum VASTInputEncoding {
             if let declared, !declared.hasPrefix("UTF-16"), !declared.hasPrefix("UTF16"), declared != "UTF-8",
                 declared != "UTF8"
             {
-                throw AdError(
+                throw VASTError(
                     .invalidResponse, "The document is UTF-16 but declares the encoding \(declared.prefix(40)).",
                     vastCode: 100, hint: "Serve VAST as UTF-8 (or as UTF-16 declared as such).")
             }
@@ -54,7 +53,7 @@ enum VASTInputEncoding {
     }
 
     /// A document whose first characters are ASCII (or a UTF-8 byte-order mark).
-    private static func asciiBased(_ bytes: UnsafeRawBufferPointer) throws(AdError) -> [UInt8]? {
+    private static func asciiBased(_ bytes: UnsafeRawBufferPointer) throws(VASTError) -> [UInt8]? {
         let body = UnsafeRawBufferPointer(rebasing: bytes[byteOrderMark(bytes)...])
         guard let declared = declaredEncoding(body), !isUTF8(body, declared) else { return nil }
         let name = name(body, declared)
@@ -142,7 +141,7 @@ enum VASTInputEncoding {
     /// `bytes` converted to UTF-8 by libxml2's `handler` (which this closes).
     private static func convert(
         _ bytes: UnsafeRawBufferPointer, with handler: xmlCharEncodingHandlerPtr, name: String
-    ) throws(AdError) -> [UInt8] {
+    ) throws(VASTError) -> [UInt8] {
         defer { xmlCharEncCloseFunc(handler) }
         guard let length = Int32(exactly: bytes.count) else { throw undecodable(name) }
         guard let input = xmlBufferCreateSize(bytes.count + 1) else { throw undecodable(name) }
@@ -169,15 +168,15 @@ enum VASTInputEncoding {
     }
 
     @inline(never)
-    private static func unsupported(_ name: String) -> AdError {
-        AdError(
+    private static func unsupported(_ name: String) -> VASTError {
+        VASTError(
             .invalidResponse, "The document's encoding (\(name)) is not supported.", vastCode: 100,
             hint: "Serve VAST as UTF-8.")
     }
 
     @inline(never)
-    private static func undecodable(_ name: String) -> AdError {
-        AdError(
+    private static func undecodable(_ name: String) -> VASTError {
+        VASTError(
             .invalidResponse, "The document is not valid \(name.prefix(40)).", vastCode: 100,
             hint: "The bytes do not match the document's encoding; serve VAST as UTF-8.")
     }

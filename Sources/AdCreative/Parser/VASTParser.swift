@@ -1,11 +1,10 @@
-public import AdCore
 import CLibXML2
 public import Foundation
 
 /// The one VAST parser: streams a VAST 2.0-4.3 document through libxml2's SAX2 interface into a typed
 /// ``VASTDocument``. Safe to call from several threads at once; each call uses its own libxml2 context.
 ///
-/// Failures are `AdError`s carrying the VAST code: malformed XML or any DTD → 100, a non-VAST root → 101,
+/// Failures are `VASTError`s carrying the VAST code: malformed XML or any DTD → 100, a non-VAST root → 101,
 /// VAST 1.0 or an unknown version → 102, no ad (no `<Ad>`, or only inline ads without a `<Creative>`) → 303 (unless
 /// `allowNoAd`; then ``VASTDocument/noAdFailure`` says so), a limit → `limitExceeded`.
 ///
@@ -39,27 +38,27 @@ public struct VASTParser: Sendable {
     ///   `<Creative>`; its ads and ``VASTDocument/errorURLs`` kept) instead of failing with VAST 303; wrapper
     ///   resolution and providers use this to read the response's error URLs and extensions, and learn from
     ///   ``VASTDocument/noAdFailure`` that it is no ad.
-    public func parse(_ data: Data, allowNoAd: Bool = false) throws(AdError) -> VASTDocument {
+    public func parse(_ data: Data, allowNoAd: Bool = false) throws(VASTError) -> VASTDocument {
         let result = data.withUnsafeBytes { buffer in
-            Result { () throws(AdError) -> VASTDocument in try parse(bytes: buffer, allowNoAd: allowNoAd) }
+            Result { () throws(VASTError) -> VASTDocument in try parse(bytes: buffer, allowNoAd: allowNoAd) }
         }
         return try result.get()
     }
 
     /// Parses a document held in a string (UTF-8).
-    public func parse(_ string: String, allowNoAd: Bool = false) throws(AdError) -> VASTDocument {
+    public func parse(_ string: String, allowNoAd: Bool = false) throws(VASTError) -> VASTDocument {
         try parse(Data(string.utf8), allowNoAd: allowNoAd)
     }
 
     /// Parses a document held in `bytes`.
-    public func parse(bytes: UnsafeRawBufferPointer, allowNoAd: Bool = false) throws(AdError) -> VASTDocument {
+    public func parse(bytes: UnsafeRawBufferPointer, allowNoAd: Bool = false) throws(VASTError) -> VASTDocument {
         if let refusal = limits.refusal { throw refusal }
         if bytes.count > limits.maxInputBytes {
             throw VASTLimit.inputBytes.error("A document of \(bytes.count) bytes", limit: limits.maxInputBytes)
         }
         guard bytes.count > 0 else {
-            throw AdError(
-                .invalidResponse, "The document is empty (line 1, column 1).", vastCode: 100,
+            throw VASTError(
+                .invalidResponse, "The document is empty (line 1, column 1).", vastCode: 100, line: 1, column: 1,
                 hint: "The ad server sent no body.")
         }
         LibXML2Runtime.ensureInitialized()
@@ -69,7 +68,7 @@ public struct VASTParser: Sendable {
             return try parseUTF8(bytes, options: VASTParser.options, allowNoAd: allowNoAd)
         }
         let result = converted.withUnsafeBytes { utf8 in
-            Result { () throws(AdError) -> VASTDocument in
+            Result { () throws(VASTError) -> VASTDocument in
                 try parseUTF8(utf8, options: VASTParser.convertedOptions, allowNoAd: allowNoAd)
             }
         }
@@ -82,9 +81,10 @@ public struct VASTParser: Sendable {
     /// Parses `bytes`, in UTF-8 or an encoding that keeps `<` and `=` as those bytes, with libxml2 `options`.
     private func parseUTF8(
         _ bytes: UnsafeRawBufferPointer, options: Int32, allowNoAd: Bool
-    ) throws(AdError) -> VASTDocument {
+    ) throws(VASTError) -> VASTDocument {
         guard let base = bytes.baseAddress else {
-            throw AdError(.invalidResponse, "The document is empty (line 1, column 1).", vastCode: 100)
+            throw VASTError(
+                .invalidResponse, "The document is empty (line 1, column 1).", vastCode: 100, line: 1, column: 1)
         }
         // R10: an element with more attributes than the limit is refused before libxml2 reads it.
         if let excess = VASTAttributeScan.firstExcess(in: bytes, limit: limits.maxAttributesPerElement) {
@@ -94,9 +94,9 @@ public struct VASTParser: Sendable {
         let result = withUnsafeTemporaryAllocation(byteCount: VASTSAXBuilder.frameScratchBytes, alignment: 16) {
             frameScratch in
             withUnsafeTemporaryAllocation(byteCount: VASTSAXBuilder.textScratchBytes, alignment: 16) { textScratch in
-                Result { () throws(AdError) -> VASTDocument in
+                Result { () throws(VASTError) -> VASTDocument in
                     guard let frameScratch = frameScratch.baseAddress, let textScratch = textScratch.baseAddress else {
-                        throw AdError(.internal, "No scratch memory for the parser.")
+                        throw VASTError(.internal, "No scratch memory for the parser.")
                     }
                     var builder = VASTSAXBuilder(
                         limits: limits, inputBytes: bytes.count, frameScratch: frameScratch, textScratch: textScratch)
@@ -115,7 +115,7 @@ public struct VASTParser: Sendable {
         options: Int32,
         builder: inout VASTSAXBuilder,
         allowNoAd: Bool
-    ) throws(AdError) -> VASTDocument {
+    ) throws(VASTError) -> VASTDocument {
         // The builder lives on the stack (it is a few kilobytes: a heap block that size misses malloc's fast
         // path) and libxml2 gets a pointer to it for the duration of the parse; nothing is copied or moved.
         var handler = VASTParser.makeHandler()
@@ -133,7 +133,7 @@ public struct VASTParser: Sendable {
             return status
         }
         guard status != nil else {
-            throw AdError(.internal, "libxml2 could not create a parser context.")
+            throw VASTError(.internal, "libxml2 could not create a parser context.")
         }
         if let failure = builder.failure { throw failure }
         if let malformed = builder.malformed { throw malformed }
@@ -159,10 +159,10 @@ public struct VASTParser: Sendable {
         return xmlParseChunk(context, base + offset, Int32(truncatingIfNeeded: count - offset), 1)
     }
 
-    private static func finish(_ builder: inout VASTSAXBuilder, allowNoAd: Bool) throws(AdError) -> VASTDocument {
+    private static func finish(_ builder: inout VASTSAXBuilder, allowNoAd: Bool) throws(VASTError) -> VASTDocument {
         let document = builder.takeDocument()
         guard builder.sawRoot else {
-            throw AdError(.invalidResponse, "The document has no root element.", vastCode: 100)
+            throw VASTError(.invalidResponse, "The document has no root element.", vastCode: 100)
         }
         if document.ads.isEmpty {
             if builder.droppedAds > 0 { throw noUsableAd(document) }
@@ -178,16 +178,19 @@ public struct VASTParser: Sendable {
     // document (see Performance.md on the instruction cache).
 
     @inline(never)
-    private static func tooManyAttributes(_ excess: VASTAttributeScan.Excess, limit: Int) -> AdError {
-        VASTLimit.attributesPerElement.error(
+    private static func tooManyAttributes(_ excess: VASTAttributeScan.Excess, limit: Int) -> VASTError {
+        var error = VASTLimit.attributesPerElement.error(
             "<\(excess.name)> with more than \(limit) attributes (line \(excess.line), column \(excess.column))",
             limit: limit)
+        error.line = excess.line
+        error.column = excess.column
+        return error
     }
 
     @inline(never)
-    private static func noUsableAd(_ document: VASTDocument) -> AdError {
+    private static func noUsableAd(_ document: VASTDocument) -> VASTError {
         let reasons = document.warnings.map(\.description).joined(separator: "; ")
-        return AdError(
+        return VASTError(
             .invalidResponse,
             "No usable ad: \(reasons)",
             vastCode: 101,
@@ -196,25 +199,30 @@ public struct VASTParser: Sendable {
     }
 
     @inline(never)
-    private static func noAd(_ document: VASTDocument, rootEnd: (line: Int, column: Int)?) -> AdError {
+    private static func noAd(_ document: VASTDocument, rootEnd: (line: Int, column: Int)?) -> VASTError {
         var position = ""
         if let end = rootEnd {
             position = " at the end of <VAST> (line \(end.line), column \(end.column))"
         }
-        return VASTDocument.noAdError(document, position: position)
+        var error = VASTDocument.noAdError(document, position: position)
+        error.line = rootEnd?.line
+        error.column = rootEnd?.column
+        return error
     }
 
     @inline(never)
-    private static func malformed(_ context: xmlParserCtxtPtr) -> AdError {
+    private static func malformed(_ context: xmlParserCtxtPtr) -> VASTError {
         guard let error = xmlCtxtGetLastError(context) else {
-            return AdError(.invalidResponse, "The document is not well-formed XML.", vastCode: 100)
+            return VASTError(.invalidResponse, "The document is not well-formed XML.", vastCode: 100)
         }
         let raw = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
         let message = raw.split(whereSeparator: \.isNewline).map { $0.trimmingASCIIWhitespace() }.joined(separator: " ")
-        return AdError(
+        return VASTError(
             .invalidResponse,
             "Malformed XML at line \(error.pointee.line), column \(error.pointee.int2): \(message)",
             vastCode: 100,
+            line: Int(error.pointee.line),
+            column: Int(error.pointee.int2),
             hint: "The ad response is not well-formed XML (truncated, wrong encoding or not XML at all)."
         )
     }

@@ -1,4 +1,3 @@
-import AdCore
 import CLibXML2
 
 /// Builds a ``VASTDocument`` from libxml2 SAX2 events in one pass: no DOM, no second parse.
@@ -79,9 +78,9 @@ struct VASTSAXBuilder {
     /// The VAST names, recognised by their interned pointers (see ``VASTVocabulary``).
     let vocabulary = VASTVocabulary.shared
     var context: xmlParserCtxtPtr?
-    private(set) var failure: AdError?
+    private(set) var failure: VASTError?
     /// Set by ``VASTParser`` when libxml2 reports the document malformed.
-    var malformed: AdError?
+    var malformed: VASTError?
     /// `failure != nil`, as a flag: checked on every event, it must not copy the error.
     private var failed = false
     private(set) var document = VASTDocument()
@@ -179,12 +178,14 @@ struct VASTSAXBuilder {
     // instruction cache, not the instruction count, is what the builder's speed depends on; see Performance.md).
 
     @inline(never)
-    mutating func fail(_ error: AdError) {
+    mutating func fail(_ error: VASTError) {
         guard !failed else { return }
         failed = true
         var error = error
         let (line, column) = VASTSAXBuilder.position(context)
         error.message += " (line \(line), column \(column))"
+        error.line = line
+        error.column = column
         failure = error
         if let context { xmlStopParser(context) }
     }
@@ -225,7 +226,7 @@ struct VASTSAXBuilder {
 
     mutating func rejectDTD(_ what: String) {
         fail(
-            AdError(
+            VASTError(
                 .invalidResponse,
                 "VAST documents must not contain \(what); it was rejected, not expanded.",
                 vastCode: 100,
@@ -329,7 +330,7 @@ struct VASTSAXBuilder {
             guard VASTSAXBuilder.isSupported(version: version) else {
                 let shown = version.isEmpty ? "no version" : "version '\(version)'"
                 fail(
-                    AdError(
+                    VASTError(
                         .invalidResponse,
                         "VAST \(shown) is not supported (2.0 to 4.3 are).",
                         vastCode: 102,
@@ -341,7 +342,7 @@ struct VASTSAXBuilder {
         case .videoAdServingTemplate:
             document.version = "1.0"
             fail(
-                AdError(
+                VASTError(
                     .invalidResponse,
                     "VAST 1.0 (<VideoAdServingTemplate>) is not supported (2.0 to 4.3 are).",
                     vastCode: 102,
@@ -350,7 +351,7 @@ struct VASTSAXBuilder {
             )
         default:
             fail(
-                AdError(
+                VASTError(
                     .invalidResponse,
                     "The root element is <\(String(cString: localName))>, not <VAST>.",
                     vastCode: 101,

@@ -1,4 +1,3 @@
-public import AdCore
 public import Foundation
 
 /// The outcome of wrapper resolution: the playable ads in play order and the slots that failed.
@@ -15,18 +14,18 @@ public struct VASTResolution: Sendable, Equatable {
     /// The error that stopped resolution at one of its caps (R8: ``WrapperResolutionPolicy/maxFetches``,
     /// ``WrapperResolutionPolicy/maxResolvedAds``, ``WrapperResolutionPolicy/maxTotalBytes``; `limitExceeded`,
     /// VAST 302), or `nil`. ``ads`` keeps what was resolved before it; ``failures`` lists it too.
-    public var stopError: AdError?
+    public var stopError: VASTError?
 
     /// Creates an empty resolution.
     public init() {}
 
     /// The ``stopError`` when a cap stopped resolution; else `nil` when at least one ad resolved; otherwise the
     /// first failure's error, or VAST 303 (no ad).
-    public var error: AdError? {
+    public var error: VASTError? {
         if let stopError { return stopError }
         guard ads.isEmpty else { return nil }
         return failures.first?.error
-            ?? AdError(.noFill, "The wrapper chain ended with no ad.", vastCode: 303)
+            ?? VASTError(.noFill, "The wrapper chain ended with no ad.", vastCode: 303)
     }
 
     /// Every error URL to ping for the failures, each with its code (`[ERRORCODE]` expanded).

@@ -1,5 +1,3 @@
-public import AdCore
-
 /// One ad slot that could not be resolved: why, and the error URLs of its whole chain to ping with the code.
 ///
 /// ```swift
@@ -9,14 +7,14 @@ public import AdCore
 /// ```
 public struct VASTResolutionFailure: Sendable, Equatable {
     /// What went wrong (its `vastCode` is set).
-    public var error: AdError
+    public var error: VASTError
     /// The `<Error>` URLs of every level of the chain (and of a no-ad response).
     public var errorURLs: [String]
     /// The URLs of the chain's documents fetched before the failure, outermost first.
     public var chain: [String]
 
     /// Creates a failure.
-    public init(error: AdError, errorURLs: [String], chain: [String]) {
+    public init(error: VASTError, errorURLs: [String], chain: [String]) {
         self.error = error
         self.errorURLs = errorURLs
         self.chain = chain

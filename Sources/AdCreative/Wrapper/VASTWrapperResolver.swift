@@ -1,4 +1,3 @@
-import AdCore
 public import Foundation
 
 /// Runs a ``WrapperResolutionStateMachine`` with a real fetcher and an injected clock: each hop races the
@@ -61,10 +60,10 @@ public struct VASTWrapperResolver<Fetcher: VASTFetcher, ClockType: Clock<Duratio
         }
     }
 
-    private func fetch(_ url: URL, timeout: Duration) async -> Result<Data, AdError> {
+    private func fetch(_ url: URL, timeout: Duration) async -> Result<Data, VASTError> {
         let fetcher = self.fetcher
         return await FetchDeadline.race(url, timeout: timeout, clock: clock) {
-            do throws(AdError) {
+            do throws(VASTError) {
                 return .success(try await fetcher.fetch(url, timeout: timeout))
             } catch {
                 return .failure(error)

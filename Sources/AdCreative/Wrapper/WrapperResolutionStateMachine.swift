@@ -1,4 +1,3 @@
-public import AdCore
 public import Foundation
 
 /// Wrapper resolution without I/O: a value type fed with what happened (a body arrived, a fetch failed) and the
@@ -86,7 +85,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             return advance(elapsed: .zero)
         }
         guard let rootURL else { return finish() }
-        do throws(AdError) {
+        do throws(VASTError) {
             try VASTURLPolicy.validate(rootURL)
         } catch {
             resolution.failures.append(VASTResolutionFailure(error: withCode(error, 301), errorURLs: [], chain: []))
@@ -103,7 +102,7 @@ public struct WrapperResolutionStateMachine: Sendable {
         guard !done else { return .finished(resolution) }
         if elapsed > policy.totalTimeout {
             return failed(
-                AdError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout)."), elapsed: elapsed)
+                VASTError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout)."), elapsed: elapsed)
         }
         // R8: the bodies of one resolution add up to at most maxTotalBytes (checked before parsing this one).
         bytes += data.count
@@ -111,7 +110,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             return stop(.totalBytes, "\(bytes) bytes fetched in one resolution", policy.maxTotalBytes)
         }
         let document: VASTDocument
-        do throws(AdError) {
+        do throws(VASTError) {
             document = try parser.parse(data, allowNoAd: true)
         } catch {
             return failed(withCode(error, error.vastCode ?? 100), elapsed: elapsed)
@@ -128,7 +127,7 @@ public struct WrapperResolutionStateMachine: Sendable {
         pendingURL = nil
         if let noAd = document.noAdFailure {
             failSlot(
-                AdError(.noFill, "\(url.absoluteString) returned \(document.noAdSummary).", vastCode: 303),
+                VASTError(.noFill, "\(url.absoluteString) returned \(document.noAdSummary).", vastCode: 303),
                 extraErrorURLs: noAd.errorURLs
             )
             return advance(elapsed: elapsed)
@@ -144,7 +143,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             candidates = document.ads  // a lone ad with sequence="1" is common (IAB samples); accept it
         } else {
             failSlot(
-                AdError(
+                VASTError(
                     .invalidResponse,
                     "\(url.absoluteString) returned a pod, but the wrapper does not allow multiple ads.",
                     vastCode: 200
@@ -162,7 +161,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             candidates.contains(where: { $0.wrapper != nil })
         {
             failSlot(
-                AdError(
+                VASTError(
                     .invalidResponse,
                     "\(url.absoluteString) returned another wrapper, but followAdditionalWrappers is false.",
                     vastCode: 302
@@ -177,7 +176,7 @@ public struct WrapperResolutionStateMachine: Sendable {
     }
 
     /// The fetch of the URL last asked for failed (or timed out), `elapsed` after resolution began.
-    public mutating func failed(_ error: AdError, elapsed: Duration) -> Action {
+    public mutating func failed(_ error: VASTError, elapsed: Duration) -> Action {
         guard !done else { return .finished(resolution) }
         let code = error.vastCode ?? 301
         if awaitingRoot {
@@ -267,7 +266,7 @@ public struct WrapperResolutionStateMachine: Sendable {
                 // R17: an inline ad without a <Creative> is no ad.
                 guard slot.ad.isPlayable else {
                     failSlot(
-                        AdError(.noFill, "The inline ad has no <Creative>: no playable ad.", vastCode: 303),
+                        VASTError(.noFill, "The inline ad has no <Creative>: no playable ad.", vastCode: 303),
                         extraErrorURLs: slot.ad.errorURLs)
                     continue
                 }
@@ -284,7 +283,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             }
             if slot.wrappers.count >= policy.maxDepth {
                 failSlot(
-                    AdError(
+                    VASTError(
                         .limitExceeded,
                         "The wrapper chain is deeper than \(policy.maxDepth) (the \(VASTLimit.wrapperDepth.rawValue) limit).",
                         vastCode: 302
@@ -296,11 +295,11 @@ public struct WrapperResolutionStateMachine: Sendable {
             let uri = (wrapper.vastAdTagURI ?? "").trimmingASCIIWhitespace()
             guard let url = URL(string: uri, relativeTo: slot.baseURL)?.absoluteURL else {
                 failSlot(
-                    AdError(.invalidResponse, "VASTAdTagURI '\(uri.prefix(120))' is not a URL.", vastCode: 301),
+                    VASTError(.invalidResponse, "VASTAdTagURI '\(uri.prefix(120))' is not a URL.", vastCode: 301),
                     including: wrapper)
                 continue
             }
-            do throws(AdError) {
+            do throws(VASTError) {
                 try VASTURLPolicy.validate(url)
             } catch {
                 failSlot(withCode(error, 301), including: wrapper)
@@ -311,7 +310,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             let key = Self.loopKey(url)
             if slot.chain.contains(where: { URL(string: $0).map(Self.loopKey) == key }) {
                 failSlot(
-                    AdError(
+                    VASTError(
                         .invalidResponse, "Wrapper loop: \(url.absoluteString) was already fetched in this chain.",
                         vastCode: 302),
                     including: wrapper
@@ -321,7 +320,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             let remaining = policy.totalTimeout - elapsed
             guard remaining > .zero else {
                 failSlot(
-                    AdError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout).", vastCode: 301),
+                    VASTError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout).", vastCode: 301),
                     including: wrapper
                 )
                 continue
@@ -342,7 +341,7 @@ public struct WrapperResolutionStateMachine: Sendable {
     }
 
     private mutating func failSlot(
-        _ error: AdError, extraErrorURLs: [String] = [], including wrapper: VASTWrapper? = nil
+        _ error: VASTError, extraErrorURLs: [String] = [], including wrapper: VASTWrapper? = nil
     ) {
         guard let slot = current else { return }
         current = nil
@@ -368,7 +367,7 @@ public struct WrapperResolutionStateMachine: Sendable {
         return .finished(resolution)
     }
 
-    private func withCode(_ error: AdError, _ code: Int) -> AdError {
+    private func withCode(_ error: VASTError, _ code: Int) -> VASTError {
         var error = error
         if error.vastCode == nil { error.vastCode = code }
         return error

@@ -189,9 +189,7 @@ struct BeaconQueueWorker: Sendable {
             _ = try VASTURLPolicy.validate(beacon.url)
             return nil
         } catch {
-            var refusal = error
-            refusal.providerID = beacon.providerID
-            return refusal
+            return AdError(error, providerID: beacon.providerID)
         }
     }
 
@@ -289,7 +287,7 @@ struct BeaconQueueWorker: Sendable {
             } catch {
                 // Only a store changed by hand holds such a row: every URL was checked when it was sent.
                 refused += 1
-                lastRefusal = error
+                lastRefusal = AdError(error)
                 carried.deletes.append(beacon.id)
             }
         }

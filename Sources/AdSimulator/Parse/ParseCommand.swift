@@ -108,14 +108,14 @@ public enum ParseCommand {
         } catch {
             return (ParseReport(file: file, error: error), nil)
         }
-        do {
+        do throws(VASTError) {
             var document = try parser.parse(data)
             if resolve {
                 document = try await ResolveSupport.resolve(document, file: file, parser: parser)
             }
             return (ParseReport(file: file, document: document), document)
         } catch {
-            return (ParseReport(file: file, error: error, version: versionHint(data)), nil)
+            return (ParseReport(file: file, error: AdError(error), version: versionHint(data)), nil)
         }
     }
 

@@ -1,4 +1,3 @@
-import AdCore
 import AdCreative
 import Foundation
 
@@ -11,7 +10,7 @@ enum ResolveSupport {
         var files: FileFetcher?
         var network = HTTPFetcher()
 
-        func fetch(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+        func fetch(_ url: URL, timeout: Duration) async throws(VASTError) -> Data {
             if let files, url.absoluteString.hasPrefix(files.baseURL.absoluteString) {
                 return try await files.fetch(url, timeout: timeout)
             }
@@ -19,7 +18,7 @@ enum ResolveSupport {
         }
     }
 
-    static func resolve(_ document: VASTDocument, file: String, parser: VASTParser) async throws(AdError)
+    static func resolve(_ document: VASTDocument, file: String, parser: VASTParser) async throws(VASTError)
         -> VASTDocument
     {
         let fileURL = URL(fileURLWithPath: file)
