@@ -7,7 +7,7 @@ import GoogleProvider
 enum GoogleResponseFuzzer {
     static func run(_ input: [UInt8]) -> [String] {
         let parsed = input.withUnsafeBytes { buffer in
-            Result { () throws(AdError) -> VASTDocument in try VASTParser().parse(bytes: buffer, allowNoAd: true) }
+            Result { () throws(VASTError) -> VASTDocument in try VASTParser().parse(bytes: buffer, allowNoAd: true) }
         }
         let document: VASTDocument
         switch parsed {

@@ -6,7 +6,7 @@ import IFLYProvider
 enum IFLYResponseFuzzer {
     static func run(_ input: [UInt8]) -> [String] {
         let parsed = input.withUnsafeBytes { buffer in
-            Result { () throws(AdError) -> VASTDocument in try VASTParser().parse(bytes: buffer, allowNoAd: true) }
+            Result { () throws(VASTError) -> VASTDocument in try VASTParser().parse(bytes: buffer, allowNoAd: true) }
         }
         switch parsed {
         case .success(let document):

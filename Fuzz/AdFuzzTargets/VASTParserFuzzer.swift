@@ -23,10 +23,11 @@ enum VASTParserFuzzer {
         return problems
     }
 
-    private static func parse(_ input: [UInt8], _ parser: VASTParser, allowNoAd: Bool) -> Result<VASTDocument, AdError>
-    {
+    private static func parse(_ input: [UInt8], _ parser: VASTParser, allowNoAd: Bool) -> Result<
+        VASTDocument, VASTError
+    > {
         input.withUnsafeBytes { buffer in
-            Result { () throws(AdError) -> VASTDocument in try parser.parse(bytes: buffer, allowNoAd: allowNoAd) }
+            Result { () throws(VASTError) -> VASTDocument in try parser.parse(bytes: buffer, allowNoAd: allowNoAd) }
         }
     }
 }

@@ -37,7 +37,7 @@ enum WrapperResolverFuzzer {
                     return ["wrapper: \(fetches) fetches asked for, the cap is \(policy.maxFetches)"]
                 }
                 elapsed += .milliseconds(100)
-                do throws(AdError) {
+                do throws(VASTError) {
                     try VASTURLPolicy.validate(url)
                 } catch {
                     action = machine.failed(error, elapsed: elapsed)
@@ -46,11 +46,12 @@ enum WrapperResolverFuzzer {
                 let index = fetches - 1
                 if index >= documents.count {
                     action = machine.failed(
-                        AdError(.network, "HTTP 404 for \(url.absoluteString).", providerCode: 404), elapsed: elapsed)
+                        VASTError(AdError(.network, "HTTP 404 for \(url.absoluteString).", providerCode: 404)),
+                        elapsed: elapsed)
                 } else if documents[index].isEmpty {
                     elapsed += timeout
                     action = machine.failed(
-                        AdError(.timeout, "The fetch of \(url.absoluteString) timed out.", vastCode: 301),
+                        VASTError(AdError(.timeout, "The fetch of \(url.absoluteString) timed out.", vastCode: 301)),
                         elapsed: elapsed)
                 } else {
                     action = machine.received(Data(documents[index]), elapsed: elapsed)
