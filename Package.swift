@@ -93,9 +93,10 @@ let package = Package(
         // The benchmark's one C helper: the heap in use, for memory per live ad.
         .target(name: "CHeapStatistics", path: "Benchmarks/CHeapStatistics"),
 
-        // A third-party provider written against AdCore alone: the shape an SDK vendor copies.
+        // A third-party provider written against AdCore and AdCreative only: the shape an SDK vendor copies.
         .target(
-            name: "ExampleProvider", dependencies: ["AdCore"], path: "Tests/ExampleProvider", swiftSettings: strict),
+            name: "ExampleProvider", dependencies: ["AdCore", "AdCreative"], path: "Tests/ExampleProvider",
+            swiftSettings: strict),
         // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
         .target(name: "AdTestKit", dependencies: ["AdCore"], path: "Sources/AdTestKit", swiftSettings: strict),
         .target(

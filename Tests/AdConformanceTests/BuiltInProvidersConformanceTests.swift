@@ -37,3 +37,21 @@ struct BuiltInProvidersConformanceTests {
         #expect(failures.isEmpty, "\(report.text)")
     }
 }
+
+/// The example provider, the shape a vendor copies, passes the kit too.
+@MainActor
+@Suite("The example provider passes the conformance kit")
+struct ExampleProviderConformanceTests {
+    @Test("K1-K20: ExampleProvider passes the kit for native and interstitial")
+    func examplePasses() async throws {
+        let fill = Array(try Data(contentsOf: FixturePaths.fixtures.appendingPathComponent("example/house-ad.xml")))
+        let responses = ConformanceResponses(
+            fill: fill, noFill: Array(#"<VAST version="4.2"/>"#.utf8), malformed: Array("<VAST version=".utf8))
+        let report = await ConformanceVerifier.run(
+            ConformanceSubject(
+                provider: { ExampleProvider() }, responses: [.native: responses, .interstitial: responses],
+                dismiss: { ad in (ad as? ExampleAd)?.userDismissed() }))
+        let failures = report.failures.map(\.name)
+        #expect(failures.isEmpty, "\(report.text)")
+    }
+}

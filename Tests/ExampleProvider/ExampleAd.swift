@@ -1,11 +1,12 @@
 public import AdCore
+import AdCreative
 
 /// One ad of the ``ExampleProvider``: binds natively, presents full screen, fires its tracking through the
 /// host's beacon sender.
 ///
 /// ```swift
-/// let ad = unified.loadedAd as? ExampleAd
-/// ad?.userDismissed()
+/// unified.content?[.title]?.text          // the house ad's title, with no cast
+/// (unified.loadedAd as? ExampleAd)?.userDismissed()
 /// ```
 @MainActor
 public final class ExampleAd: ProviderAd {
@@ -13,18 +14,26 @@ public final class ExampleAd: ProviderAd {
     public let info: LoadedAdInfo
     private let response: ExampleResponse
     private let beacons: any BeaconSender
+    private let stamps: BeaconStamps
     private var events: AdEventSink?
     /// Whether the ad is attached to a container.
     public private(set) var isAttached = false
 
-    init(info: LoadedAdInfo, response: ExampleResponse, beacons: any BeaconSender) {
+    init(info: LoadedAdInfo, response: ExampleResponse, beacons: any BeaconSender, stamps: BeaconStamps) {
         self.info = info
         self.response = response
         self.beacons = beacons
+        self.stamps = stamps
     }
 
     /// The assets the response requires.
     public var requiredAssets: Set<AssetKind> { response.requiredAssets }
+
+    /// The title, image and call to action a host renders (native ads only).
+    public var content: NativeAdContent? { info.format.isFullScreen ? nil : response.content }
+
+    /// A click opens the click-through through the host's landing opener (the unified ad reports `.jumped`).
+    public func landingURLs(for part: AdPart) -> [String]? { response.clickThrough.map { [$0] } }
 
     /// Accepts any binding the unified checks passed.
     public func attach(_ binding: AdBinding, part: AdPart, context: ProviderContext) throws(AdError) {
@@ -45,14 +54,19 @@ public final class ExampleAd: ProviderAd {
     public func userDismissed() { events?.sendNow(.didDismiss) }
 
     /// Fires the impression URLs.
-    public func didRecordImpression(_ data: ImpressionData) {
-        beacons.send(response.impressionURLs.map { Beacon(kind: .impression, url: $0, providerID: info.providerID) })
-    }
+    public func didRecordImpression(_ data: ImpressionData) { send(response.impressionURLs, kind: .impression) }
 
-    /// Fires the click URLs and reports the landing page opening.
-    public func didRecordClick(on node: HostNodeID?, part: AdPart) {
-        beacons.send(response.clickURLs.map { Beacon(kind: .click, url: $0, providerID: info.providerID) })
-        events?.sendNow(.jumped(success: true))
+    /// Fires the click URLs.
+    public func didRecordClick(on node: HostNodeID?, part: AdPart) { send(response.clickURLs, kind: .click) }
+
+    /// Sends tracking URLs, macros filled with the host's time and cache-busting number (N5).
+    private func send(_ urls: [String], kind: Beacon.Kind) {
+        let stamp = stamps.next()
+        var values = VASTMacroValues()
+        values.timestamp = stamp.timestamp
+        values.cacheBusting = stamp.cacheBusting
+        let pings = VASTMacroExpander.pings(for: urls, values: values)
+        beacons.send(pings.map { Beacon(kind: kind, url: $0.absoluteString, providerID: info.providerID) })
     }
 
     /// Forgets the container.

@@ -1,19 +1,10 @@
 public import AdCore
+import AdCreative
 
-/// A complete third-party provider written against AdCore alone: the shape an SDK vendor copies.
-///
-/// Its responses are tiny `key: value` texts (a real provider would parse VAST with AdCreative):
-///
-/// ```text
-/// creative: ex-42
-/// ttl: 3600
-/// required: title, callToAction
-/// priceMicros: 1500000
-/// impression: https://t.example/imp?c=ex-42
-/// click: https://t.example/click?c=ex-42
-/// ```
-///
-/// An empty body means no fill.
+/// A complete third-party provider written against AdCore and AdCreative only: the shape an SDK vendor copies.
+/// Its server answers VAST whose ad carries the house-ads fields in its own extension (``ExampleResponse``); it
+/// loads through the host's transport, parses with AdBridge's parser, maps its fields to the shared native content,
+/// tracks with the host's stamps, opens its click-through through the host, and passes the conformance kit.
 ///
 /// ```swift
 /// var registry = ProviderRegistry()
@@ -28,10 +19,11 @@ public struct ExampleProvider: AdProvider {
         descriptor = ProviderDescriptor(
             id: id, displayName: "Example Ads", version: ProviderVersion(1, 2, 0, 3),
             supportedFormats: [.native, .interstitial], impressionRule: .mrcDisplay,
-            contractVersion: contractVersion)
+            contractVersion: contractVersion, timeToLive: [.native: .seconds(3_600), .interstitial: .seconds(3_600)],
+            providerCodes: [.noFill: 204, .invalidResponse: 400])
     }
 
-    /// Fetches the response through the host's transport and parses it.
+    /// Fetches the response through the host's transport and parses it with AdCreative.
     @MainActor
     public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
         let response = try await environment.transport.fetch(
@@ -45,6 +37,6 @@ public struct ExampleProvider: AdProvider {
             creativeID: fields.creativeID, loadedAt: now,
             expiresAt: fields.timeToLive.map { now.advanced(by: $0) },
             revenue: fields.priceMicros.map { Revenue(micros: $0, currency: "USD", precision: .estimated) })
-        return ExampleAd(info: info, response: fields, beacons: environment.beacons)
+        return ExampleAd(info: info, response: fields, beacons: environment.beacons, stamps: environment.stamps)
     }
 }

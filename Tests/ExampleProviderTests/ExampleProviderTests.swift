@@ -1,19 +1,35 @@
 import AdCore
 import AdTestSupport
 import ExampleProvider
+import Foundation
 import Testing
 
 @MainActor
-@Suite("A third-party provider built on AdCore alone")
+@Suite("A third-party provider built on AdCore and AdCreative only")
 struct ExampleProviderTests {
-    private let response = """
-        creative: ex-42
-        ttl: 3600
-        required: title, callToAction
-        priceMicros: 1500000
-        impression: https://t.example/imp?c=ex-42
-        click: https://t.example/click?c=ex-42
+    /// A house ad in the example network's VAST dialect.
+    static func houseAd(extra: String = "") -> String {
         """
+        <VAST version="4.2"><Ad id="house-42"><InLine>
+          <AdSystem>Example House Ads</AdSystem><AdTitle>Winter sale</AdTitle>
+          <Impression><![CDATA[https://t.example/imp?c=ex-42]]></Impression>
+          <Creatives><Creative id="ex-42"></Creative></Creatives>
+          <Extensions><Extension type="house-ads">
+            <Title>Winter sale</Title>
+            <Image width="1200" height="628">https://img.example/winter.png</Image>
+            <CallToAction>Shop now</CallToAction>
+            <ClickThrough>https://shop.example/winter</ClickThrough>
+            <ClickTracking><![CDATA[https://t.example/click?c=ex-42]]></ClickTracking>
+            <Required>title, callToAction</Required>
+            <TimeToLive>3600</TimeToLive>
+            <PriceMicros>1500000</PriceMicros>
+            \(extra)
+          </Extension></Extensions>
+        </InLine></Ad></VAST>
+        """
+    }
+
+    private let response = Self.houseAd()
 
     @Test("It registers, loads through the host's transport and fires its tracking through the beacon sender")
     func loadsBindsAndTracks() async throws {
@@ -34,6 +50,19 @@ struct ExampleProviderTests {
         #expect(ad.click(on: card.cta) == .counted)
         #expect(world.beacons.sent.map(\.url) == ["https://t.example/imp?c=ex-42", "https://t.example/click?c=ex-42"])
         #expect(world.events(of: ad).suffix(3) == ["impression(unit-1)", "click(ad)", "jumped(true)"])
+        #expect(world.landings.opened == ["https://shop.example/winter"])
+    }
+
+    @Test("N1: its content is the house ad's title, image and call to action, read without a cast")
+    func n1_contentWithoutCast() async throws {
+        let world = try TestHost(providers: [ExampleProvider()])
+        world.transport.respond(to: "unit-1", with: .body(Array(response.utf8)))
+        let ad = try await world.loadedAd(adUnit: "unit-1", creative: response, provider: "example")
+        let content = try #require(ad.content)
+        #expect(content.kinds == [.title, .media, .callToAction])
+        #expect(content[.title]?.text == "Winter sale")
+        #expect(content[.media] == .image(NativeImage(url: "https://img.example/winter.png", width: 1200, height: 628)))
+        #expect(content.requiredAssets == [.title, .callToAction])
     }
 
     @Test("The impression event carries provider, placement, ad unit, creative ID and revenue with its precision")
@@ -79,14 +108,18 @@ struct ExampleProviderTests {
         #expect(world.events(of: ad).last == "bindingFailed(bindingFailed)")
     }
 
-    @Test("Bad responses are typed errors: empty is noFill, garbage is invalidResponse")
+    @Test("Bad responses are typed errors: no ad is noFill; garbage, a missing extension, a bad number are invalid")
     func badResponsesAreTyped() async throws {
         let world = try TestHost(providers: [ExampleProvider()])
-        world.transport.respond(to: "empty", with: .body([]))
+        world.transport.respond(to: "empty", with: .body(Array(#"<VAST version="4.2"/>"#.utf8)))
         world.transport.respond(to: "garbage", with: .body(Array("creative ex-1\nttl: soon".utf8)))
-        world.transport.respond(to: "unknown", with: .body(Array("creative: a\nprice: 3".utf8)))
+        let plain = Self.houseAd().replacingOccurrences(of: "type=\"house-ads\"", with: "type=\"other\"")
+        world.transport.respond(to: "unknown", with: .body(Array(plain.utf8)))
+        let soon = Self.houseAd().replacingOccurrences(of: "<TimeToLive>3600", with: "<TimeToLive>soon")
+        world.transport.respond(to: "soon", with: .body(Array(soon.utf8)))
         for (unit, code) in [
             ("empty", AdError.Code.noFill), ("garbage", .invalidResponse), ("unknown", .invalidResponse),
+            ("soon", .invalidResponse),
         ] {
             let ad = try world.makeAd(AdRequest(adUnitID: unit, format: .native), provider: "example")
             await ad.load().value

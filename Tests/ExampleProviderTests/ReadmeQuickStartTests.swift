@@ -9,13 +9,22 @@ func readmeQuickStart() async throws {
     // 1. A driver (virtual time here; LiveDriver in an app), a transport and a beacon sender.
     let driver = VirtualTimeDriver(seed: 1)
     let transport = InMemoryTransport(clock: driver.clock)
-    transport.respond(to: "unit-1", with: .body(Array("creative: ex-1\nrequired: title".utf8)))
+    let houseAd = """
+        <VAST version="4.2"><Ad><InLine><AdSystem>Example</AdSystem><AdTitle>Winter sale</AdTitle>
+          <Creatives><Creative id="ex-1"/></Creatives>
+          <Extensions><Extension type="house-ads"><Title>Winter sale</Title><Required>title</Required>
+            <ClickThrough>https://shop.example/winter</ClickThrough></Extension></Extensions>
+        </InLine></Ad></VAST>
+        """
+    transport.respond(to: "unit-1", with: .body(Array(houseAd.utf8)))
     let beacons = RecordingBeaconSender()
 
     // 2. Register providers explicitly and create the host.
     var registry = ProviderRegistry()
     try registry.register(ExampleProvider())
-    let host = AdHost(registry: registry, scheduler: driver, transport: transport, beacons: beacons)
+    let host = AdHost(
+        registry: registry, scheduler: driver, transport: transport, beacons: beacons,
+        landingOpener: RecordingLandingOpener())  // in an app: one that opens the system browser
 
     // 3. The host's layout: a window with a card holding a title and a call-to-action.
     let window = host.tree.addWindow(scene: "main", frame: Rect(x: 0, y: 0, width: 390, height: 844))
