@@ -205,14 +205,11 @@ public final class GoogleFullScreenAd: ProviderAd {
     }
 
     private func ping(_ template: String, kind: Beacon.Kind, playhead: Duration) {
-        var values = VASTMacroValues()
+        var values = stamps.next().macroValues
         let time = VASTTime(milliseconds: Int(playhead / .milliseconds(1)))
         values.adPlayhead = time
         values.mediaPlayhead = time
         values.adServingId = creative.adServingID
-        let stamp = stamps.next()
-        values.timestamp = stamp.timestamp
-        values.cacheBusting = stamp.cacheBusting
         switch creative.kind {
         case .video(let mediaURL): values.assetURI = mediaURL
         case .image(let imageURL): values.assetURI = imageURL

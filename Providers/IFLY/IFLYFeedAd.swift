@@ -165,10 +165,7 @@ public final class IFLYFeedAd: ProviderAd {
 
     private func send(_ urls: [String], kind: Beacon.Kind) {
         guard !isDestroyed else { return }
-        let stamp = stamps.next()
-        var values = VASTMacroValues()
-        values.timestamp = stamp.timestamp
-        values.cacheBusting = stamp.cacheBusting
+        let values = stamps.next().macroValues
         let pings = VASTMacroExpander.pings(for: urls, values: values)
         beacons.send(pings.map { Beacon(kind: kind, url: $0.absoluteString, providerID: info.providerID) })
     }

@@ -17,10 +17,7 @@ struct YandexRuntime {
     /// Pings tracking URLs through the host's beacon sender, macros expanded (the host's time and cache-busting
     /// number, N5), only http(s) (``VASTURLPolicy``).
     func send(_ urls: [String], kind: Beacon.Kind) {
-        let stamp = environment.stamps.next()
-        var values = VASTMacroValues()
-        values.timestamp = stamp.timestamp
-        values.cacheBusting = stamp.cacheBusting
+        let values = environment.stamps.next().macroValues
         for url in VASTMacroExpander.pings(for: urls, values: values) {
             environment.beacons.send(Beacon(kind: kind, url: url.absoluteString, providerID: providerID))
         }

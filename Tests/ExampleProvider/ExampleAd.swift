@@ -61,10 +61,7 @@ public final class ExampleAd: ProviderAd {
 
     /// Sends tracking URLs, macros filled with the host's time and cache-busting number (N5).
     private func send(_ urls: [String], kind: Beacon.Kind) {
-        let stamp = stamps.next()
-        var values = VASTMacroValues()
-        values.timestamp = stamp.timestamp
-        values.cacheBusting = stamp.cacheBusting
+        let values = stamps.next().macroValues
         let pings = VASTMacroExpander.pings(for: urls, values: values)
         beacons.send(pings.map { Beacon(kind: kind, url: $0.absoluteString, providerID: info.providerID) })
     }

@@ -1,11 +1,12 @@
+public import AdCreative
+
 /// The per-beacon values a provider cannot make up itself (N5): the host's wall-clock time for `[TIMESTAMP]` and a
 /// random 8-digit number for `[CACHEBUSTING]`, drawn from the host's seeded generator. A provider takes one from
 /// ``ProviderContext/stamps`` (or ``ProviderEnvironment/stamps``) for each event it reports.
 ///
 /// ```swift
-/// let stamp = context.stamps.next()
-/// values.timestamp = stamp.timestamp
-/// values.cacheBusting = stamp.cacheBusting
+/// var values = context.stamps.next().macroValues   // [TIMESTAMP] and [CACHEBUSTING] filled
+/// values.adPlayhead = playhead
 /// ```
 public struct BeaconStamp: Sendable, Hashable {
     /// ISO 8601 time of the event (UTC, milliseconds); `nil` when the host gave no wall clock.
@@ -17,5 +18,13 @@ public struct BeaconStamp: Sendable, Hashable {
     public init(timestamp: String?, cacheBusting: String) {
         self.timestamp = timestamp
         self.cacheBusting = cacheBusting
+    }
+
+    /// Macro values with ``timestamp`` and ``cacheBusting`` filled, for a provider to add its own to.
+    public var macroValues: VASTMacroValues {
+        var values = VASTMacroValues()
+        values.timestamp = timestamp
+        values.cacheBusting = cacheBusting
+        return values
     }
 }
