@@ -36,8 +36,9 @@ public struct FolderTransport: ResponseTransport {
 
     /// Reads the file the request's URL maps to.
     ///
-    /// - Throws: `invalidRequest` for a request without a URL; `refusedURL` for a non-http(s) URL; `network` with
-    ///   `providerCode` 404 when there is no such file below the folder; `limitExceeded` over ``maxBytes``.
+    /// - Throws: `invalidRequest` for a request without a URL; `refusedURL` for a non-http(s) URL (a `file:` URL, a
+    ///   relative path); `network` with `providerCode` 404 when there is no such file below the folder, 403 for a
+    ///   path that would leave it, a symbolic link or a special file; `limitExceeded` over ``maxBytes``.
     public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
         guard let target = request.url else {
             throw AdError(
@@ -52,24 +53,44 @@ public struct FolderTransport: ResponseTransport {
         guard target.hasPrefix(base) else {
             throw notFound(target, request, "it is outside \(base)")
         }
-        let relative = String(target.dropFirst(base.count)).split(separator: "?").first.map(String.init) ?? ""
-        let components = relative.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
-        guard !components.isEmpty, !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
-            throw notFound(target, request, "the path is empty or climbs out of the folder")
+        var relative = Substring(target.dropFirst(base.count))
+        if let end = relative.firstIndex(where: { $0 == "?" || $0 == "#" }) { relative = relative[..<end] }
+        // R7: split first, then decode each component, and refuse a component that decodes to a separator, `.`,
+        // `..` or NUL: `..%2Foutside%2Fsecret.xml` is one component that would climb out, so it is refused.
+        let decoded = relative.split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.removingPercentEncoding
         }
-        let file = components.reduce(directory) { $0.appendingPathComponent($1) }
-        guard let handle = try? FileHandle(forReadingFrom: file) else {
-            throw notFound(target, request, "there is no such file")
+        let components = decoded.compactMap { $0 }
+        guard components.count == decoded.count, components.allSatisfy(SafeFileReader.isPlain) else {
+            throw refused(target, request, "the path climbs out of the folder or is not a plain file name")
         }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maxBytes + 1) else {
-            return TransportResponse(body: [], sourceURL: target)
+        let bytes: [UInt8]
+        do throws(SafeFileReader.Failure) {
+            bytes = try SafeFileReader.read(components, in: directory, maxBytes: maxBytes)
+        } catch {
+            switch error {
+            case .missing: throw notFound(target, request, "there is no such file")
+            case .unsafeName: throw refused(target, request, "the path climbs out of the folder")
+            case .symbolicLink(let name): throw refused(target, request, "\(name) is a symbolic link, never followed")
+            case .notRegularFile(let name):
+                throw refused(target, request, "\(name) is not a regular file (a FIFO, a device or a folder)")
+            case .tooLarge:
+                throw AdError(
+                    VASTLimit.bodyBytes.error("The body of \(target)", limit: maxBytes), providerID: request.providerID)
+            case .unreadable(let code):
+                throw AdError(
+                    .network, "Reading \(target) failed (errno \(code)).", providerID: request.providerID,
+                    hint: "Check the permissions of the files in \(directory.path).")
+            }
         }
-        if data.count > maxBytes {
-            throw AdError(
-                VASTLimit.bodyBytes.error("The body of \(target)", limit: maxBytes), providerID: request.providerID)
-        }
-        return TransportResponse(body: [UInt8](data), sourceURL: target)
+        return TransportResponse(body: bytes, sourceURL: target)
+    }
+
+    private func refused(_ target: String, _ request: TransportRequest, _ why: String) -> AdError {
+        AdError(
+            .network, "HTTP 403 for \(target): \(why).", providerID: request.providerID, providerCode: 403,
+            hint: "Serve only regular files inside \(directory.path), addressed below \(base); links and special "
+                + "files are never read (R7).")
     }
 
     private func notFound(_ target: String, _ request: TransportRequest, _ why: String) -> AdError {

@@ -183,7 +183,7 @@ struct GoogleDialectTests {
             AdRequest(adUnitID: "w", format: .interstitial, timeout: .seconds(30)), provider: "google")
         let task = unified.load()
         // Wait (in real time, generously) until the hop is in flight: its timeout is then on the scheduler.
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
         while world.transport.requests.count < 2 {
             try #require(ContinuousClock.now < deadline, "the load never reached the wrapper's hop")
             await Task.yield()
