@@ -12,9 +12,11 @@ struct HTTPFetcherTests {
         try Data(contentsOf: FixturePaths.fixtures.appendingPathComponent("vast").appendingPathComponent(path))
     }
 
-    /// AdCore's one wrapper driver over the HTTP transport, hop timeouts on a live driver.
+    /// AdCore's one wrapper driver over the HTTP transport, hop timeouts on a live driver, private addresses allowed.
     static func resolver(policy: WrapperResolutionPolicy = WrapperResolutionPolicy()) -> WrapperResolver {
-        WrapperResolver(
+        var policy = policy
+        policy.addresses = .allowingPrivate  // R9: the server is on 127.0.0.1
+        return WrapperResolver(
             transport: HTTPResponseTransport(endpoints: [:]), scheduler: LiveDriver(), providerID: "test",
             adUnitID: "test", policy: policy)
     }

@@ -301,6 +301,8 @@ public struct WrapperResolutionStateMachine: Sendable {
             }
             do throws(VASTError) {
                 try VASTURLPolicy.validate(url)
+                // R9: a hop written in a server response may not reach the device or its networks (by default).
+                try policy.addresses.check(url)
             } catch {
                 failSlot(withCode(error, 301), including: wrapper)
                 continue

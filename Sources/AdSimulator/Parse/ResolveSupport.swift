@@ -28,9 +28,13 @@ enum ResolveSupport {
     {
         let fileURL = URL(fileURLWithPath: file)
         let files = localBase.map { FolderTransport(baseURL: $0, directory: fileURL.deletingLastPathComponent()) }
+        // The driver runs on the main actor; the whole resolution gets a minute (each hop keeps its 5 s), so that a
+        // busy main actor (adsim's tests share one with the demo's) does not time out a chain of local files.
+        var policy = WrapperResolutionPolicy()
+        policy.totalTimeout = .seconds(60)
         let resolver = WrapperResolver(
             transport: LocalOrNetworkTransport(files: files), scheduler: LiveDriver(), providerID: "adsim",
-            adUnitID: fileURL.lastPathComponent, parser: parser)
+            adUnitID: fileURL.lastPathComponent, policy: policy, parser: parser)
         let url = localBase?.appendingPathComponent(fileURL.lastPathComponent)
         let resolution = await resolver.resolve(document, url: url)
         if let error = resolution.error { throw error }
