@@ -146,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdCreativeTests",
-            dependencies: ["AdCreative", "AdCore", "AdTestSupport"],
+            dependencies: ["AdCreative", "AdCore", "AdRuntime", "AdTestSupport"],
             path: "Tests/AdCreativeTests",
             swiftSettings: strict
         ),

@@ -1,6 +1,5 @@
 public import AdCore
 public import AdCreative
-import Foundation
 
 /// The Google Mobile Ads provider: full-screen interstitial, rewarded and rewarded-interstitial ads (rules G1-G11)
 /// from VAST 4.x responses in the Google dialect (`Docs/Dialects.md`, section Google).
@@ -66,20 +65,19 @@ public struct GoogleProvider: AdProvider {
                 "Google serves interstitial, rewarded and rewardedInterstitial, not \(request.format).",
                 providerID: id, hint: "Request a full-screen format from the Google provider.")
         }
-        let response = try await environment.transport.fetch(
+        let load = try await environment.loadVAST(
             TransportRequest(
                 providerID: id, adUnitID: request.adUnitID, format: request.format, parameters: request.parameters,
-                timeout: request.timeout))
-        let document: VASTDocument
-        do throws(VASTError) {
-            document = try VASTParser().parse(Data(response.body), allowNoAd: true)
-        } catch {
-            throw AdError(
+                timeout: request.timeout),
+            wrappers: wrapperPolicy
+        ) { error in
+            AdError(
                 error.kind == .limitExceeded ? .limitExceeded : .invalidResponse,
                 "The Google response for \(request.adUnitID) could not be parsed: \(error.message)", providerID: id,
                 providerCode: GoogleErrorCode.receivedInvalidResponse, vastCode: error.vastCode,
                 hint: "The ad server sent a broken VAST document; report it with the ad unit ID.", underlying: error)
         }
+        let document = load.document
         guard let first = document.ads.first else {
             pingErrors(document.errorURLs, code: 303, environment)
             throw noFill("The Google ad server had no ad for \(request.adUnitID).", GoogleErrorCode.noFill)
@@ -91,14 +89,8 @@ public struct GoogleProvider: AdProvider {
             throw self.noFill("\(noFill.message) (\(request.adUnitID))", noFill.code)
         }
         let ad: VASTAd
-        if first.wrapper != nil {
-            let resolver = GoogleWrapperResolver(
-                transport: environment.transport, scheduler: environment.scheduler, providerID: id,
-                adUnitID: request.adUnitID, policy: wrapperPolicy)
-            let resolution = await resolver.resolve(document, url: response.sourceURL.flatMap { URL(string: $0) })
-            for url in resolution.errorPings() {
-                environment.beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: id))
-            }
+        if let resolution = load.resolution {
+            // The chain's error URLs were pinged by loadVAST; here the failure becomes Google's error.
             guard let resolved = resolution.ads.first else {
                 let failure = AdError(
                     resolution.error ?? VASTError(.noFill, "The wrapper chain ended with no ad.", vastCode: 303))

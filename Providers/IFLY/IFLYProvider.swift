@@ -47,21 +47,17 @@ public struct IFLYProvider: AdProvider {
     ///   `invalidResponse` for a response that is not the IFLY dialect.
     @MainActor
     public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
-        let response = try await environment.transport.fetch(
+        let document = try await environment.loadVAST(
             TransportRequest(
                 providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
-                parameters: request.parameters, timeout: request.timeout))
-        let document: VASTDocument
-        do throws(VASTError) {
-            document = try VASTParser().parse(Data(response.body), allowNoAd: true)
-        } catch {
-            throw AdError(
+                parameters: request.parameters, timeout: request.timeout)
+        ) { error in
+            AdError(
                 AdError.Code(rawValue: error.kind.rawValue), "The IFLY response could not be parsed: \(error.message)",
-                providerID: descriptor.id,
-                vastCode: error.vastCode,
+                providerID: descriptor.id, vastCode: error.vastCode,
                 hint: error.hint ?? "Serve a well-formed VAST document in the IFLY dialect (Docs/Dialects.md).",
                 underlying: error)
-        }
+        }.document
         let feed: IFLYFeedResponse
         do throws(AdError) {
             feed = try IFLYFeedResponse(document: document, providerID: descriptor.id)

@@ -1,7 +1,8 @@
 public import AdCore
 
 /// The default image loader: fetches each image through the host's ``ResponseTransport`` (HTTP in apps, memory
-/// or a fixture folder in tests and the simulator), so no request bypasses the host.
+/// or a fixture folder in tests and the simulator), its timeout raced on the scheduler
+/// (`ProviderEnvironment.fetch`), so no request bypasses the host.
 ///
 /// ```swift
 /// let provider = YandexProvider(imageLoader: TransportImageLoader())
@@ -21,11 +22,10 @@ public struct TransportImageLoader: YandexImageLoader {
         _ url: String, environment: ProviderEnvironment,
         completion: @escaping @MainActor (Result<Void, AdError>) -> Void
     ) {
-        let transport = environment.transport
         let request = TransportRequest(providerID: YandexProvider.id, adUnitID: "", url: url, timeout: timeout)
         environment.scheduler.spawn {
             do throws(AdError) {
-                let response = try await transport.fetch(request)
+                let response = try await environment.fetch(request)
                 guard !response.body.isEmpty else {
                     throw AdError(
                         .invalidResponse, "The image \(url) is empty.", providerID: YandexProvider.id,

@@ -138,12 +138,14 @@ public struct YandexProvider: AdProvider {
                 recommendation: "Replace the demo ad unit with your own from the Yandex Advertising Network "
                     + "interface before the build goes to the store (Y16).")
         }
-        let body = try await environment.transport.fetch(
+        let id = descriptor.id
+        let load = try await environment.loadVAST(
             TransportRequest(
-                providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
-                parameters: request.parameters, timeout: request.timeout)
-        ).body
-        let response = try YandexResponse(bytes: body, providerID: descriptor.id, parser: parser)
+                providerID: id, adUnitID: request.adUnitID, format: request.format, parameters: request.parameters,
+                timeout: request.timeout),
+            parser: parser, allowNoAd: false
+        ) { error in YandexResponse.parseFailure(error, providerID: id) }
+        let response = YandexResponse(document: load.document)
         for warning in response.warnings {
             environment.diagnostics.record(
                 .warning, warning,

@@ -35,30 +35,41 @@ public struct FixtureDirectoryTransport: ResponseTransport {
         } else {
             name = request.adUnitID + ".xml"
         }
-        guard !name.contains(".."), !name.hasPrefix("/") else {
+        // R7: a name from a mapping, an ad unit or a URL is one or more plain components (no `..`, no `/` at the
+        // start, nothing that decodes to a separator); links and special files are refused by SafeFileReader.
+        let components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !name.contains(".."), !name.hasPrefix("/"), components.allSatisfy(SafeFileReader.isPlain) else {
             throw AdError(
                 .invalidRequest, "Fixture name '\(name)' leaves the fixture folder.", providerID: request.providerID,
                 hint: "Use plain file names inside \(directory.path).")
         }
         let file = directory.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            throw AdError(
-                .noFill, "No fixture for '\(key)' (looked for \(file.path)).", providerID: request.providerID,
-                hint: "Add the file, or map the ad unit to a file name.")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
+        let data: [UInt8]
+        do throws(SafeFileReader.Failure) {
+            data = try SafeFileReader.read(components, in: directory, maxBytes: maximumBytes)
         } catch {
-            throw AdError(
-                .network, "Could not read fixture \(file.path).", providerID: request.providerID,
-                hint: "Check the file's permissions.", underlying: error)
+            switch error {
+            case .missing:
+                throw AdError(
+                    .noFill, "No fixture for '\(key)' (looked for \(file.path)).", providerID: request.providerID,
+                    hint: "Add the file, or map the ad unit to a file name.")
+            case .unsafeName, .symbolicLink, .notRegularFile:
+                throw AdError(
+                    .invalidRequest,
+                    "Fixture \(file.path) is not a regular file inside the folder (a link, a FIFO, a device or a "
+                        + "folder); it is never read (R7).",
+                    providerID: request.providerID, hint: "Put a plain file at \(file.path).")
+            case .tooLarge:
+                throw AdError(
+                    .limitExceeded,
+                    "Fixture \(file.lastPathComponent) is over \(maximumBytes) bytes (limit \(maximumBytes)).",
+                    providerID: request.providerID, hint: "Serve smaller responses or raise maximumBytes.")
+            case .unreadable(let code):
+                throw AdError(
+                    .network, "Could not read fixture \(file.path) (errno \(code)).", providerID: request.providerID,
+                    hint: "Check the file's permissions.")
+            }
         }
-        guard data.count <= maximumBytes else {
-            throw AdError(
-                .limitExceeded, "Fixture \(file.lastPathComponent) is \(data.count) bytes (limit \(maximumBytes)).",
-                providerID: request.providerID, hint: "Serve smaller responses or raise maximumBytes.")
-        }
-        return TransportResponse(body: [UInt8](data), sourceURL: request.url ?? file.absoluteString)
+        return TransportResponse(body: data, sourceURL: request.url ?? file.absoluteString)
     }
 }

@@ -1,8 +1,8 @@
 public import AdCore
-public import AdCreative
+import AdCreative
 public import Foundation
 
-/// The live transport: fetches each provider's ad response over HTTP(S) through AdCreative's ``HTTPFetcher``
+/// The live transport: fetches each provider's ad response over HTTP(S) through ``HTTPFetcher``
 /// (the one URLSession client of AdBridge: scheme policy, body cap, redirects, timeouts).
 ///
 /// Each provider has an endpoint template; `{adUnit}` is replaced by the percent-encoded ad unit ID, and the
@@ -74,7 +74,9 @@ public struct HTTPResponseTransport: ResponseTransport {
         do {
             body = try await fetcher.get(url, timeout: request.timeout)
         } catch {
-            throw AdError(error, providerID: request.providerID)
+            var attributed = error
+            attributed.providerID = attributed.providerID ?? request.providerID
+            throw attributed
         }
         guard !body.isEmpty else {
             throw AdError(

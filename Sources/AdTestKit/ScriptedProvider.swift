@@ -46,7 +46,7 @@ public struct ScriptedProvider: AdProvider {
     /// Fetches the ad unit; the body (UTF-8) is the creative ID.
     @MainActor
     public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
-        let response = try await environment.transport.fetch(
+        let response = try await environment.fetch(
             TransportRequest(
                 providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
                 parameters: request.parameters, timeout: request.timeout))

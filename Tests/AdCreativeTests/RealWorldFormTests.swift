@@ -5,6 +5,7 @@ import Testing
 
 /// R17: forms real VAST servers still send.
 @Suite("R17: real-world forms (the VAST 2.0 wrapper URL, ads without a creative)")
+@MainActor
 struct RealWorldFormTests {
     static let next = "https://b.example.test/next.xml?id=7&cb=[CACHEBUSTING]"
 
@@ -51,12 +52,12 @@ struct RealWorldFormTests {
 
     @Test("R17: a wrapper in the VAST 2.0 URL form is followed by wrapper resolution")
     func r17_vastAdTagURLFormResolves() async throws {
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://a.example.test/top.xml": .body(
                 Self.wrapper("<VASTAdTagURL><URL>https://b.example.test/inline.xml</URL></VASTAdTagURL>")),
             "https://b.example.test/inline.xml": .body(Self.document(Self.inline("final", creatives: Self.playable))),
         ])
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+        let resolution = await Harness.resolver(fetcher)
             .resolve(url: try #require(URL(string: "https://a.example.test/top.xml")))
         #expect(resolution.error == nil)
         #expect(resolution.ads.map(\.ad.id) == ["final"])
@@ -135,12 +136,12 @@ struct RealWorldFormTests {
 
     @Test("R17: a wrapper whose target has only creative-less ads fails with 303, pinging every level's errors")
     func r17_chainToCreativeLessAd() async throws {
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://a.example.test/top.xml": .body(
                 Self.wrapper("<VASTAdTagURI>https://b.example.test/empty.xml</VASTAdTagURI>", version: "4.2")),
             "https://b.example.test/empty.xml": .body(Self.document(Self.inline("hollow", creatives: "<Creatives/>"))),
         ])
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+        let resolution = await Harness.resolver(fetcher)
             .resolve(url: try #require(URL(string: "https://a.example.test/top.xml")))
         #expect(resolution.ads.isEmpty)
         let error = try #require(resolution.error)
@@ -154,7 +155,7 @@ struct RealWorldFormTests {
 
     @Test("R17: fallbackOnNoAd also applies when the target's ads have no creative")
     func r17_fallbackOnCreativeLessTarget() async throws {
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://b.example.test/empty.xml": .body(Self.document(Self.inline("hollow", creatives: "")))
         ])
         let wrapperAd = String(
@@ -166,7 +167,7 @@ struct RealWorldFormTests {
         .replacingOccurrences(of: "<VAST version=\"4.2\">", with: "").replacingOccurrences(of: "</VAST>", with: "")
         .replacingOccurrences(of: "<Ad id=\"w\">", with: "<Ad id=\"w\" sequence=\"1\">")
         let top = try VASTParser().parse(Self.document(wrapperAd, Self.inline("buffet", creatives: Self.playable)))
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock()).resolve(top)
+        let resolution = await Harness.resolver(fetcher).resolve(top)
         #expect(resolution.ads.map(\.ad.id) == ["buffet"])
         #expect(resolution.failures.map(\.vastCode) == [303])
     }
@@ -178,7 +179,7 @@ struct RealWorldFormTests {
                 Self.inline("one", creatives: Self.playable, sequence: 1),
                 Self.inline("two", creatives: "", sequence: 2),
                 Self.inline("three", creatives: Self.playable, sequence: 3)))
-        let resolution = await VASTWrapperResolver(fetcher: InMemoryFetcher([:]), clock: ManualClock()).resolve(top)
+        let resolution = await Harness.resolver(TableTransport([:])).resolve(top)
         #expect(resolution.ads.map(\.ad.id) == ["one", "three"])
         #expect(resolution.error == nil)
         let failure = try #require(resolution.failures.first)
@@ -189,7 +190,7 @@ struct RealWorldFormTests {
     @Test("R17: a creative-less response handed in parsed resolves to 303, like one fetched")
     func r17_parsedCreativeLessResponse() async throws {
         let document = try VASTParser().parse(Self.document(Self.inline("a", creatives: "")), allowNoAd: true)
-        let resolution = await VASTWrapperResolver(fetcher: InMemoryFetcher([:]), clock: ManualClock())
+        let resolution = await Harness.resolver(TableTransport([:]))
             .resolve(document)
         #expect(resolution.error?.vastCode == 303)
         #expect(resolution.failures.first?.errorURLs == ["https://t.example.test/err/a?code=[ERRORCODE]"])

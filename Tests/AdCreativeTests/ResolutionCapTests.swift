@@ -1,28 +1,30 @@
 import AdCore
 import AdCreative
+import AdRuntime
 import Foundation
 import Testing
 
 /// R8: one wrapper resolution fetches, reads and returns a bounded amount, whatever the responses say.
 @Suite("R8: the caps of one wrapper resolution (fetches, resolved ads, bytes)")
+@MainActor
 struct ResolutionCapTests {
     static let base = URL(string: "https://ads.example.test/fanout/")!
     static let fanOutFiles = ["root.xml", "level1.xml", "level2.xml", "level3.xml", "level4.xml", "level5.xml"]
 
     /// The fan-out fixtures (`Fixtures/vast/hostile/fanout`: five levels of pods of eight wrappers that allow multiple
     /// ads, 37,448 fetches and 262,144 ads without caps) served from memory, so that every fetch is counted.
-    static func fanOutFetcher() throws -> InMemoryFetcher {
-        var table: [String: InMemoryFetcher.Response] = [:]
+    static func fanOutFetcher() throws -> TableTransport {
+        var table: [String: TableTransport.Response] = [:]
         for name in fanOutFiles {
             table[base.appendingPathComponent(name).absoluteString] = .body(
                 try TestData.fixture("hostile/fanout/" + name))
         }
-        return InMemoryFetcher(table)
+        return TableTransport(table)
     }
 
-    static func resolveFanOut(_ policy: WrapperResolutionPolicy) async throws -> (VASTResolution, InMemoryFetcher) {
+    static func resolveFanOut(_ policy: WrapperResolutionPolicy) async throws -> (VASTResolution, TableTransport) {
         let fetcher = try fanOutFetcher()
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock(), policy: policy)
+        let resolution = await Harness.resolver(fetcher, policy: policy)
             .resolve(url: base.appendingPathComponent("root.xml"))
         return (resolution, fetcher)
     }
@@ -88,15 +90,15 @@ struct ResolutionCapTests {
 
     @Test("R8: exactly maxFetches fetches pass; one fewer allowed stops with 302 before the last fetch")
     func r8_fetchCapBoundary() async throws {
-        let files = FileFetcher(baseURL: WrapperResolutionTests.base, directory: FixturePathsVAST.folder)
+        let files = FolderTransport(baseURL: WrapperResolutionTests.base, directory: FixturePathsVAST.folder)
         let url = WrapperResolutionTests.url("chain/hop1.xml")  // hop1 → hop2 → hop3: three fetches
         var policy = WrapperResolutionPolicy()
         policy.maxFetches = 3
-        let exact = await VASTWrapperResolver(fetcher: files, clock: ManualClock(), policy: policy).resolve(url: url)
+        let exact = await Harness.resolver(files, policy: policy).resolve(url: url)
         #expect(exact.error == nil)
         #expect(exact.ads.count == 1)
         policy.maxFetches = 2
-        let over = await VASTWrapperResolver(fetcher: files, clock: ManualClock(), policy: policy).resolve(url: url)
+        let over = await Harness.resolver(files, policy: policy).resolve(url: url)
         #expect(over.ads.isEmpty)
         let failure = try #require(Self.expectStopped(over, by: .fetches))
         // The chain's two wrappers (hop1, hop2) ping with 302.
@@ -109,7 +111,7 @@ struct ResolutionCapTests {
         let pod = WrapperResolutionTests.document(
             WrapperResolutionTests.inlineXML("a", sequence: 1), WrapperResolutionTests.inlineXML("b", sequence: 2),
             WrapperResolutionTests.inlineXML("c", sequence: 3))
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://a.example.test/top.xml": .body(
                 WrapperResolutionTests.wrapperXML(
                     "w", "https://a.example.test/pod.xml", attributes: " allowMultipleAds=\"true\"")),
@@ -118,29 +120,29 @@ struct ResolutionCapTests {
         let url = try #require(URL(string: "https://a.example.test/top.xml"))
         var policy = WrapperResolutionPolicy()
         policy.maxResolvedAds = 3
-        let exact = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock(), policy: policy).resolve(url: url)
+        let exact = await Harness.resolver(fetcher, policy: policy).resolve(url: url)
         #expect(exact.error == nil)
         #expect(exact.ads.map(\.ad.id) == ["a", "b", "c"])
         policy.maxResolvedAds = 2
-        let over = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock(), policy: policy).resolve(url: url)
+        let over = await Harness.resolver(fetcher, policy: policy).resolve(url: url)
         #expect(over.ads.map(\.ad.id) == ["a", "b"])
         Self.expectStopped(over, by: .resolvedAds)
     }
 
     @Test("R8: exactly maxTotalBytes bytes pass; one byte less stops with 302 at the last body")
     func r8_byteCapBoundary() async throws {
-        let files = FileFetcher(baseURL: WrapperResolutionTests.base, directory: FixturePathsVAST.folder)
+        let files = FolderTransport(baseURL: WrapperResolutionTests.base, directory: FixturePathsVAST.folder)
         let url = WrapperResolutionTests.url("chain/hop1.xml")
         let total = try ["chain/hop1.xml", "chain/hop2.xml", "chain/hop3.xml"].reduce(0) {
             $0 + (try TestData.fixture($1).count)
         }
         var policy = WrapperResolutionPolicy()
         policy.maxTotalBytes = total
-        let exact = await VASTWrapperResolver(fetcher: files, clock: ManualClock(), policy: policy).resolve(url: url)
+        let exact = await Harness.resolver(files, policy: policy).resolve(url: url)
         #expect(exact.error == nil)
         #expect(exact.ads.count == 1)
         policy.maxTotalBytes = total - 1
-        let over = await VASTWrapperResolver(fetcher: files, clock: ManualClock(), policy: policy).resolve(url: url)
+        let over = await Harness.resolver(files, policy: policy).resolve(url: url)
         #expect(over.ads.isEmpty)
         let failure = try #require(Self.expectStopped(over, by: .totalBytes))
         #expect(failure.error.message.contains("\(total) bytes"))

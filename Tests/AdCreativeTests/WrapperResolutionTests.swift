@@ -1,12 +1,14 @@
 import AdCore
 import AdCreative
+import AdRuntime
 import Foundation
 import Testing
 
 @Suite("Wrapper resolution: state machine, driver, merging")
+@MainActor
 struct WrapperResolutionTests {
     static let base = URL(string: "https://ads.example.test/")!
-    static var files: FileFetcher { FileFetcher(baseURL: base, directory: FixturePathsVAST.folder) }
+    static var files: FolderTransport { FolderTransport(baseURL: base, directory: FixturePathsVAST.folder) }
 
     static func url(_ path: String) -> URL { base.appendingPathComponent(path) }
 
@@ -55,7 +57,7 @@ struct WrapperResolutionTests {
 
     @Test("A 3-hop chain (relative VASTAdTagURIs) resolves and merges every level, outermost first")
     func threeHopChain() async throws {
-        let resolver = VASTWrapperResolver(fetcher: Self.files, clock: ManualClock())
+        let resolver = Harness.resolver(Self.files)
         let resolution = await resolver.resolve(url: Self.url("chain/hop1.xml"))
         #expect(resolution.failures.isEmpty)
         let resolved = try #require(resolution.ads.first)
@@ -84,7 +86,7 @@ struct WrapperResolutionTests {
 
     @Test("A 6-deep chain fails with 302 at the default depth of 5 and fires all six wrappers' error URLs")
     func sixDeepChain() async throws {
-        let resolver = VASTWrapperResolver(fetcher: Self.files, clock: ManualClock())
+        let resolver = Harness.resolver(Self.files)
         let resolution = await resolver.resolve(url: Self.url("deep/level1.xml"))
         #expect(resolution.ads.isEmpty)
         let failure = try #require(resolution.failures.first)
@@ -96,14 +98,14 @@ struct WrapperResolutionTests {
         #expect(pings.allSatisfy { $0.absoluteString.hasSuffix("code=302") })
         var deeper = WrapperResolutionPolicy()
         deeper.maxDepth = 6
-        let allowed = await VASTWrapperResolver(fetcher: Self.files, clock: ManualClock(), policy: deeper)
+        let allowed = await Harness.resolver(Self.files, policy: deeper)
             .resolve(url: Self.url("deep/level1.xml"))
         #expect(allowed.ads.first?.chain.count == 7)
     }
 
     @Test("A wrapper loop (a → b → a) fails with 302 naming the repeated URL")
     func wrapperLoop() async throws {
-        let resolution = await VASTWrapperResolver(fetcher: Self.files, clock: ManualClock())
+        let resolution = await Harness.resolver(Self.files)
             .resolve(url: Self.url("loop/a.xml"))
         let failure = try #require(resolution.failures.first)
         #expect(failure.vastCode == 302)
@@ -148,35 +150,63 @@ struct WrapperResolutionTests {
         #expect(resolution.failures.first?.vastCode == 301)
     }
 
-    @Test("A hop that never answers times out with 301 on the injected clock")
+    @Test("A hop that never answers times out with 301 in virtual time, raced by the driver (not the transport)")
     func hopTimeoutOnManualClock() async throws {
-        let clock = ManualClock()
-        let fetcher = InMemoryFetcher([
+        let driver = VirtualTimeDriver(seed: 0)
+        // `.hang` ignores the request's timeout: only the driver's own race on the scheduler can end the hop.
+        let fetcher = TableTransport([
             "https://a.example.test/1": .body(Self.wrapperXML("one", "https://a.example.test/slow")),
             "https://a.example.test/slow": .hang,
         ])
-        let resolver = VASTWrapperResolver(fetcher: fetcher, clock: clock)
+        let resolver = Harness.resolver(fetcher, driver: driver)
         let task = Task { await resolver.resolve(url: URL(string: "https://a.example.test/1")!) }
-        // Wait (in real time, generously) until the second hop is in flight and its timeout is sleeping.
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while clock.sleeperCount == 0 || fetcher.requestedURLs.count < 2 {
+        // Wait (in real time, generously) until the second hop is in flight.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while fetcher.requestedURLs.count < 2 {
             try #require(ContinuousClock.now < deadline, "the resolver never reached the slow hop")
             await Task.yield()
         }
-        clock.advance(by: .seconds(4))
-        clock.advance(by: .seconds(1))
+        driver.advance(by: .seconds(4))
+        for _ in 0..<20 { await Task.yield() }
+        #expect(fetcher.requestedURLs.count == 2)
+        driver.advance(by: .seconds(1))
         let resolution = await task.value
         let failure = try #require(resolution.failures.first)
         #expect(failure.vastCode == 301)
         #expect(failure.error.kind == .timeout)
         #expect(failure.errorURLs == ["https://t.example.test/err/one?c=[ERRORCODE]"])
+        #expect(driver.now == AdInstant(sinceEpoch: .seconds(5)))
+    }
+
+    @Test("InMemoryTransport ignores TransportRequest.timeout; a .never hop still times out at the hop timeout")
+    func hopTimeoutWithInMemoryTransport() async throws {
+        let driver = VirtualTimeDriver(seed: 0)
+        let transport = InMemoryTransport(clock: driver.clock)
+        transport.respond(
+            to: "https://a.example.test/1", with: .body([UInt8](Self.wrapperXML("one", "https://a.example.test/2"))))
+        transport.respond(to: "https://a.example.test/2", with: .never)
+        var policy = WrapperResolutionPolicy()
+        policy.hopTimeout = .seconds(2)
+        let resolver = Harness.resolver(transport, driver: driver, policy: policy)
+        let task = Task { await resolver.resolve(url: URL(string: "https://a.example.test/1")!) }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while transport.requests.count < 2 {
+            try #require(ContinuousClock.now < deadline, "the resolver never reached the silent hop")
+            await Task.yield()
+        }
+        #expect(transport.requests.last?.timeout == .seconds(2))
+        driver.advance(by: .seconds(2))
+        let resolution = await task.value
+        #expect(resolution.failures.first?.vastCode == 301)
+        #expect(resolution.failures.first?.error.kind == .timeout)
+        #expect(resolution.ads.isEmpty)
     }
 
     // MARK: Wrapper attributes
 
     @Test("fallbackOnNoAd: a wrapper whose target has no ad falls back to the buffet ad")
     func fallbackOnNoAd() async throws {
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://a.example.test/empty": .body(try TestData.fixture("no-ad.xml"))
         ])
         let top = try VASTParser().parse(
@@ -191,7 +221,7 @@ struct WrapperResolutionTests {
                 Self.inlineXML("buffet")
             )
         )
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock()).resolve(top)
+        let resolution = await Harness.resolver(fetcher).resolve(top)
         #expect(resolution.ads.map(\.ad.id) == ["buffet"])
         let failure = try #require(resolution.failures.first)
         #expect(failure.vastCode == 303)
@@ -214,7 +244,7 @@ struct WrapperResolutionTests {
                 Self.inlineXML("buffet")
             )
         )
-        let resolution = await VASTWrapperResolver(fetcher: InMemoryFetcher([:]), clock: ManualClock()).resolve(top)
+        let resolution = await Harness.resolver(TableTransport([:])).resolve(top)
         #expect(resolution.ads.isEmpty)
         #expect(resolution.failures.first?.vastCode == 301)
         #expect(resolution.failures.first?.error.status == 404)
@@ -222,11 +252,11 @@ struct WrapperResolutionTests {
 
     @Test("Without fallbackOnNoAd a chain that ends with no ad fails with 303")
     func noAdAtTheEnd() async throws {
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://a.example.test/1": .body(Self.wrapperXML("one", "https://a.example.test/empty")),
             "https://a.example.test/empty": .body(try TestData.fixture("no-ad.xml")),
         ])
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+        let resolution = await Harness.resolver(fetcher)
             .resolve(url: URL(string: "https://a.example.test/1")!)
         #expect(resolution.ads.isEmpty)
         #expect(resolution.error?.vastCode == 303)
@@ -235,12 +265,12 @@ struct WrapperResolutionTests {
 
     @Test("followAdditionalWrappers=false refuses a further wrapper with 302")
     func followAdditionalWrappers() async throws {
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://a.example.test/1": .body(
                 Self.wrapperXML("one", "https://a.example.test/2", attributes: " followAdditionalWrappers=\"false\"")),
             "https://a.example.test/2": .body(Self.wrapperXML("two", "https://a.example.test/3")),
         ])
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+        let resolution = await Harness.resolver(fetcher)
             .resolve(url: URL(string: "https://a.example.test/1")!)
         #expect(resolution.failures.first?.vastCode == 302)
         #expect(fetcher.requestedURLs.count == 2)
@@ -249,19 +279,19 @@ struct WrapperResolutionTests {
     @Test("allowMultipleAds: a pod response is refused (200) without it and resolved in sequence with it")
     func allowMultipleAds() async throws {
         let pod = Self.document(Self.inlineXML("p2", sequence: 2), Self.inlineXML("p1", sequence: 1))
-        let single = InMemoryFetcher([
+        let single = TableTransport([
             "https://a.example.test/1": .body(Self.wrapperXML("one", "https://a.example.test/pod")),
             "https://a.example.test/pod": .body(pod),
         ])
-        let refused = await VASTWrapperResolver(fetcher: single, clock: ManualClock())
+        let refused = await Harness.resolver(single)
             .resolve(url: URL(string: "https://a.example.test/1")!)
         #expect(refused.failures.first?.vastCode == 200)
-        let multiple = InMemoryFetcher([
+        let multiple = TableTransport([
             "https://a.example.test/1": .body(
                 Self.wrapperXML("one", "https://a.example.test/pod", attributes: " allowMultipleAds=\"true\"")),
             "https://a.example.test/pod": .body(pod),
         ])
-        let resolved = await VASTWrapperResolver(fetcher: multiple, clock: ManualClock())
+        let resolved = await Harness.resolver(multiple)
             .resolve(url: URL(string: "https://a.example.test/1")!)
         #expect(resolved.ads.map(\.ad.id) == ["p1", "p2"])
         #expect(resolved.ads.allSatisfy { $0.ad.impressions.first?.url == "https://t.example.test/imp/one" })
@@ -271,14 +301,14 @@ struct WrapperResolutionTests {
 
     @Test("Merging: ClickThrough from the InLine unless it has none, wrapper companions first, all levels' data kept")
     func merging() async throws {
-        let withOwnClick = InMemoryFetcher([
+        let withOwnClick = TableTransport([
             "https://a.example.test/1": .body(
                 Self.wrapperXML(
                     "one", "https://a.example.test/2", clickThrough: "https://w.example.test/click", companion: true)),
             "https://a.example.test/2": .body(Self.document(Self.inlineXML("final"))),
         ])
         let resolved = try #require(
-            await VASTWrapperResolver(fetcher: withOwnClick, clock: ManualClock())
+            await Harness.resolver(withOwnClick)
                 .resolve(url: URL(string: "https://a.example.test/1")!).ads.first
         )
         let inLine = try #require(resolved.ad.inLine)
@@ -293,12 +323,12 @@ struct WrapperResolutionTests {
         #expect(inLine.extensions.first(type: "w-one") != nil)
         #expect(resolved.blockedAdCategories.map(\.code) == ["IAB25", "IAB26"])
 
-        let withoutOwnClick = InMemoryFetcher([
+        let withoutOwnClick = TableTransport([
             "https://a.example.test/1": .body(
                 Self.wrapperXML("one", "https://a.example.test/2", clickThrough: "https://w.example.test/click")),
             "https://a.example.test/2": .body(Self.document(Self.inlineXML("final", clickThrough: false))),
         ])
-        let fallback = await VASTWrapperResolver(fetcher: withoutOwnClick, clock: ManualClock())
+        let fallback = await Harness.resolver(withoutOwnClick)
             .resolve(url: URL(string: "https://a.example.test/1")!)
         #expect(
             fallback.ads.first?.ad.creatives.first?.linear?.videoClicks?.clickThrough?.url
@@ -340,12 +370,12 @@ struct WrapperResolutionTests {
             <NonLinearClickTracking>https://t.example.test/nl-click/final</NonLinearClickTracking></NonLinear>
             </NonLinearAds></Creative></Creatives></InLine></Ad></VAST>
             """
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://a.example.test/1": .body(Data(outer.utf8)),
             "https://a.example.test/2": .body(Data(middle.utf8)),
             "https://a.example.test/3": .body(Data(final.utf8)),
         ])
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+        let resolution = await Harness.resolver(fetcher)
             .resolve(url: URL(string: "https://a.example.test/1")!)
         #expect(resolution.failures.isEmpty)
         let inLine = try #require(resolution.ads.first?.ad.inLine)
@@ -369,7 +399,7 @@ struct WrapperResolutionTests {
     @Test("A no-ad document resolved as parsed fires its error URLs with 303, like a fetched one")
     func parsedNoAdFiresErrorURLs() async throws {
         let document = try VASTParser().parse(try TestData.fixture("no-ad.xml"), allowNoAd: true)
-        let resolution = await VASTWrapperResolver(fetcher: InMemoryFetcher([:]), clock: ManualClock())
+        let resolution = await Harness.resolver(TableTransport([:]))
             .resolve(document, url: URL(string: "https://a.example.test/root"))
         #expect(resolution.ads.isEmpty)
         #expect(resolution.error?.vastCode == 303)
@@ -384,14 +414,14 @@ struct WrapperResolutionTests {
             <VASTAdTagURI>https://a.example.test/more</VASTAdTagURI></Wrapper></Ad>
             """
         let pod = Self.document(Self.inlineXML("p1", sequence: 1), wrapperAd)
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://a.example.test/1": .body(
                 Self.wrapperXML(
                     "one", "https://a.example.test/2",
                     attributes: " allowMultipleAds=\"true\" followAdditionalWrappers=\"false\"")),
             "https://a.example.test/2": .body(pod),
         ])
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+        let resolution = await Harness.resolver(fetcher)
             .resolve(url: URL(string: "https://a.example.test/1")!)
         #expect(resolution.ads.map(\.ad.id) == ["p1"])
         #expect(!fetcher.requestedURLs.map(\.absoluteString).contains("https://a.example.test/more"))
@@ -399,11 +429,11 @@ struct WrapperResolutionTests {
 
     @Test("A wrapper loop through other spellings of the same URL (case, default port, dot segments) is caught")
     func loopThroughSpellings() async throws {
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://a.example.test/1": .body(Self.wrapperXML("one", "HTTPS://A.EXAMPLE.TEST:443/x/../1")),
             "HTTPS://A.EXAMPLE.TEST:443/x/../1": .body(Self.wrapperXML("two", "https://a.example.test/1")),
         ])
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+        let resolution = await Harness.resolver(fetcher)
             .resolve(url: URL(string: "https://a.example.test/1")!)
         #expect(resolution.ads.isEmpty)
         #expect(resolution.error?.vastCode == 302)
@@ -412,26 +442,25 @@ struct WrapperResolutionTests {
 
     @Test("A wrapper pointing at a non-http URL is refused, never fetched")
     func refusedScheme() async throws {
-        let fetcher = InMemoryFetcher([
+        let fetcher = TableTransport([
             "https://a.example.test/1": .body(Self.wrapperXML("one", "file:///etc/passwd"))
         ])
-        let resolution = await VASTWrapperResolver(fetcher: fetcher, clock: ManualClock())
+        let resolution = await Harness.resolver(fetcher)
             .resolve(url: URL(string: "https://a.example.test/1")!)
         #expect(resolution.failures.first?.error.kind == .refusedURL)
         #expect(resolution.failures.first?.vastCode == 301)
         #expect(fetcher.requestedURLs.count == 1)
     }
 
-    @Test("The file fetcher never escapes its folder and answers 404 for unknown paths")
+    @Test("The folder transport never escapes its folder and answers 404 for unknown paths")
     func fileFetcherBounds() async throws {
-        await #expect(throws: VASTError.self) {
-            try await Self.files.fetch(Self.url("../../etc/passwd"), timeout: .seconds(1))
+        func fetch(_ url: String) async throws(AdError) -> TransportResponse {
+            try await Self.files.fetch(TransportRequest(providerID: "test", adUnitID: "", url: url))
         }
-        await #expect(throws: VASTError.self) {
-            try await Self.files.fetch(URL(string: "https://other.example.test/chain/hop1.xml")!, timeout: .seconds(1))
-        }
-        let data = try await Self.files.fetch(Self.url("chain/hop1.xml"), timeout: .seconds(1))
-        #expect(!data.isEmpty)
+        await #expect(throws: AdError.self) { try await fetch(Self.url("../../etc/passwd").absoluteString) }
+        await #expect(throws: AdError.self) { try await fetch("https://other.example.test/chain/hop1.xml") }
+        let data = try await fetch(Self.url("chain/hop1.xml").absoluteString)
+        #expect(!data.body.isEmpty)
     }
 }
 

@@ -23,7 +23,7 @@ struct PricedProvider: AdProvider {
 
     @MainActor
     func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
-        let response = try await environment.transport.fetch(
+        let response = try await environment.fetch(
             TransportRequest(
                 providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
                 timeout: request.timeout))

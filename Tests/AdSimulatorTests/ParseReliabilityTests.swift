@@ -1,4 +1,5 @@
 import AdSimulator
+import Foundation
 import Testing
 
 /// What `adsim parse` shows for the reliability rules that change its output: R8 (the caps of one resolution) and
@@ -46,5 +47,59 @@ struct ParseReliabilityTests {
             out.hasPrefix(
                 "FAIL  <fixtures>/hostile/fanout/root.xml  VAST error 302: More than 32 resolved ads exceeds the "
                     + "maxResolvedAds limit (32)."))
+    }
+}
+
+/// R7 through `adsim parse`: a FIFO among the files does not hang it; `--resolve` never reads outside the folder.
+@Suite("R7: adsim parse stays in its folder and never blocks")
+struct ParseFolderSafetyTests {
+    @Test("R7: a FIFO named *.xml in a folder fails at once; the other files are still parsed")
+    func r7_fifoDoesNotHangParse() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adbridge-r7-parse-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("a-pipe.xml").path, 0o600) == 0)
+        try Data(
+            """
+            <VAST version="4.2"><Ad id="x"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle>
+            <Impression>https://t.example.test/i</Impression><Creatives><Creative/></Creatives></InLine></Ad></VAST>
+            """.utf8
+        ).write(to: folder.appendingPathComponent("b-ok.xml"))
+        let start = ContinuousClock.now
+        let (status, out, _) = await ParseCommandTests.run(["parse", folder.path])
+        #expect(start.duration(to: .now) < .seconds(10))
+        #expect(status == .failure)
+        let lines = out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("a-pipe.xml") == true && lines.first?.contains("not a regular file") == true)
+        #expect(lines.last?.hasPrefix("OK") == true)
+    }
+
+    @Test("R7: --resolve with a wrapper URI ..%2Foutside%2Fsecret.xml never reads the outside file")
+    func r7_resolveStaysInFolder() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("adbridge-r7-resolve-\(UUID())")
+        let inside = root.appendingPathComponent("inside")
+        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("outside"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(
+            """
+            <VAST version="4.2"><Ad id="x"><InLine><AdSystem>s</AdSystem><AdTitle>OUTSIDE-SECRET</AdTitle>
+            <Impression>https://t.example.test/i</Impression><Creatives><Creative/></Creatives></InLine></Ad></VAST>
+            """.utf8
+        ).write(to: root.appendingPathComponent("outside/secret.xml"))
+        for uri in ["..%2Foutside%2Fsecret.xml", "%2E%2E/outside/secret.xml", "../outside/secret.xml"] {
+            let wrapper = inside.appendingPathComponent("wrapper.xml")
+            try Data(
+                """
+                <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>s</AdSystem>
+                <VASTAdTagURI>\(uri)</VASTAdTagURI></Wrapper></Ad></VAST>
+                """.utf8
+            ).write(to: wrapper)
+            let (status, out, _) = await ParseCommandTests.run(["parse", "--dump", "--resolve", wrapper.path])
+            #expect(status == .failure, "\(uri): \(out)")
+            #expect(!out.contains("OUTSIDE-SECRET"), "\(uri): \(out)")
+        }
     }
 }

@@ -23,10 +23,11 @@ public struct ExampleProvider: AdProvider {
             providerCodes: [.noFill: 204, .invalidResponse: 400])
     }
 
-    /// Fetches the response through the host's transport and parses it with AdCreative.
+    /// Fetches the response through the host's transport (`environment.fetch`: its timeout raced on the scheduler)
+    /// and parses it with AdCreative.
     @MainActor
     public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
-        let response = try await environment.transport.fetch(
+        let response = try await environment.fetch(
             TransportRequest(
                 providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
                 parameters: request.parameters, timeout: request.timeout))

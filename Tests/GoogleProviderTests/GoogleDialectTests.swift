@@ -174,6 +174,34 @@ struct GoogleDialectTests {
         #expect(world.urls("error").first?.hasPrefix("https://t.google.test/w-err?code=") == true)
     }
 
+    @Test("A wrapper hop that never answers times out at the hop timeout in virtual time (InMemoryTransport .never)")
+    func silentWrapperHop() async throws {
+        let world = try GoogleTestWorld()
+        world.serve(xml: GoogleXML.wrapperToNowhere, as: "w")
+        world.transport.respond(to: "https://ads.google.test/vast/missing.xml", with: .never)
+        let unified = try world.host.makeAd(
+            AdRequest(adUnitID: "w", format: .interstitial, timeout: .seconds(30)), provider: "google")
+        let task = unified.load()
+        // Wait (in real time, generously) until the hop is in flight: its timeout is then on the scheduler.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while world.transport.requests.count < 2 {
+            try #require(ContinuousClock.now < deadline, "the load never reached the wrapper's hop")
+            await Task.yield()
+        }
+        world.driver.advance(by: .seconds(4))
+        for _ in 0..<20 { await Task.yield() }
+        #expect(unified.phase == .loading)
+        world.driver.advance(by: .seconds(1))  // the default hop timeout: 5 s
+        await task.value
+        guard case .failed(let error) = unified.phase else {
+            Issue.record("the load must end at the hop timeout, not at the 30 s load timeout")
+            return
+        }
+        #expect(error.code == .timeout)
+        #expect(error.vastCode == 301)
+        #expect(world.urls("error") == ["https://t.google.test/w-err?code=301"])
+    }
+
     @Test("Transport failures and timeouts end the load with typed errors (C7)")
     func transportFailures() async throws {
         let world = try GoogleTestWorld()

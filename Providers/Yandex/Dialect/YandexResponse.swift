@@ -61,11 +61,17 @@ public struct YandexResponse: Sendable, Hashable {
         case .success(let document):
             try self.init(document: document, providerID: providerID)
         case .failure(let error):
-            throw AdError(
-                AdError.Code(rawValue: error.kind.rawValue), "Yandex response: \(error.message)",
-                providerID: providerID, providerCode: error.status, vastCode: error.vastCode,
-                hint: error.hint ?? "Serve the Yandex VAST dialect described in Docs/Dialects.md.", underlying: error)
+            throw Self.parseFailure(error, providerID: providerID)
         }
+    }
+
+    /// A parse failure of a Yandex response as the provider reports it: the parser's kind and VAST code, a message
+    /// that names the response, and a hint.
+    public static func parseFailure(_ error: VASTError, providerID: ProviderID) -> AdError {
+        AdError(
+            AdError.Code(rawValue: error.kind.rawValue), "Yandex response: \(error.message)",
+            providerID: providerID, providerCode: error.status, vastCode: error.vastCode,
+            hint: error.hint ?? "Serve the Yandex VAST dialect described in Docs/Dialects.md.", underlying: error)
     }
 
     /// Decodes the dialect from a parsed document.

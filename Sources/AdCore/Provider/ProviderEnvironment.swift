@@ -2,7 +2,7 @@
 /// the placement ledger and diagnostics. Nothing else: no host, no network, clock or global of its own.
 ///
 /// ```swift
-/// let response = try await environment.transport.fetch(request)
+/// let response = try await environment.fetch(request)  // the transport, its timeout raced on the scheduler
 /// let loadedAt = environment.scheduler.now
 /// environment.ledger.hold(creative: "cr-1", in: placement)
 /// ```
@@ -44,5 +44,13 @@ public struct ProviderEnvironment {
             stamps
             ?? BeaconStamps(
                 random: SeededRandom(seed: 0), wallClock: nil, scheduler: scheduler, diagnostics: diagnostics)
+    }
+
+    /// Fetches through the transport, racing ``TransportRequest/timeout`` on the scheduler (``TransportDeadline``):
+    /// the one call a provider makes for a response that is not VAST (VAST responses: ``loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)``).
+    ///
+    /// - Throws: the transport's errors; `timeout` when the request's timeout passes first; `cancelled`.
+    public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
+        try await TransportDeadline.fetch(request, from: transport, on: scheduler)
     }
 }

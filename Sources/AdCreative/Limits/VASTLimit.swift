@@ -24,7 +24,7 @@ public enum VASTLimit: String, Sendable, Equatable, CaseIterable {
     case attributesPerElement = "maxAttributesPerElement"
     /// The wrapper chain's depth (``WrapperResolutionPolicy/maxDepth``).
     case wrapperDepth = "maxWrapperDepth"
-    /// A fetched body's size (``HTTPFetcher/maxBodyBytes``).
+    /// A fetched body's size (a fetch layer's cap, `HTTPFetcher.maxBodyBytes` in AdRuntime).
     case bodyBytes = "maxBodyBytes"
     /// The fetches of one wrapper resolution (``WrapperResolutionPolicy/maxFetches``).
     case fetches = "maxFetches"
@@ -33,8 +33,12 @@ public enum VASTLimit: String, Sendable, Equatable, CaseIterable {
     /// The bytes one wrapper resolution fetches (``WrapperResolutionPolicy/maxTotalBytes``).
     case totalBytes = "maxTotalBytes"
 
-    /// The error raised when `value` exceeds `limit`: `limitExceeded`, message naming the limit.
-    func error(_ detail: String, limit: Int, vastCode: Int? = nil) -> VASTError {
+    /// The error raised when `detail` exceeds `limit`: `limitExceeded`, message naming the limit, hint.
+    ///
+    /// ```swift
+    /// throw VASTLimit.bodyBytes.error("The body of https://a.example.test/x", limit: 1 << 20)
+    /// ```
+    public func error(_ detail: String, limit: Int, vastCode: Int? = nil) -> VASTError {
         VASTError(
             .limitExceeded,
             "\(detail) exceeds the \(rawValue) limit (\(limit)).",

@@ -24,6 +24,11 @@ public struct WrapperResolutionPolicy: Sendable, Equatable {
     /// documents of the parser's largest size, or 64 fetches of 64 KiB). The body that goes over it is not parsed:
     /// resolution stops with VAST 302.
     public var maxTotalBytes: Int = 4 << 20
+    /// Which addresses a wrapper hop from a response may point at (R9): ``VASTAddressPolicy/publicOnly`` by default
+    /// (loopback, link-local and private addresses refused with `refusedURL`, VAST 301);
+    /// ``VASTAddressPolicy/allowingPrivate`` for tests against a loopback server and intranets. The URL a resolution
+    /// starts from is the caller's own and is not checked.
+    public var addresses: VASTAddressPolicy = .publicOnly
 
     /// The default policy.
     public init() {}

@@ -2,7 +2,7 @@ public import Foundation
 
 /// Wrapper resolution without I/O: a value type fed with what happened (a body arrived, a fetch failed) and the
 /// time elapsed since resolution began, answering with what to do next (fetch a URL within a timeout, or
-/// finish). ``VASTWrapperResolver`` drives it with a real fetcher and clock; tests drive it by hand.
+/// finish). AdCore's `WrapperResolver` drives it over a transport and a scheduler; tests drive it by hand.
 ///
 /// Rules: `VASTAdTagURI` is resolved against the URL of the document it came from; at most
 /// ``WrapperResolutionPolicy/maxDepth`` wrappers per chain (else 302); a URL seen twice in one chain is a loop
@@ -18,7 +18,7 @@ public import Foundation
 /// var machine = WrapperResolutionStateMachine(url: tagURL)
 /// var action = machine.start()
 /// while case .fetch(let url, let timeout) = action {
-///     action = machine.received(try await fetcher.fetch(url, timeout: timeout), elapsed: .seconds(1))
+///     action = machine.received(body(of: url), elapsed: .seconds(1))
 /// }
 /// ```
 public struct WrapperResolutionStateMachine: Sendable {
@@ -301,6 +301,8 @@ public struct WrapperResolutionStateMachine: Sendable {
             }
             do throws(VASTError) {
                 try VASTURLPolicy.validate(url)
+                // R9: a hop written in a server response may not reach the device or its networks (by default).
+                try policy.addresses.check(url)
             } catch {
                 failSlot(withCode(error, 301), including: wrapper)
                 continue

@@ -1,16 +1,17 @@
+import AdCore
 import Foundation
 
 /// Races one fetch against its timeout on an injected clock: the first to finish wins and the other is
-/// cancelled. A timeout is `VASTError.timeout` with VAST code 301. Shared by ``HTTPFetcher`` and the wrapper resolver.
+/// cancelled. A timeout is `AdError.timeout` with VAST code 301. ``HTTPFetcher`` holds a request's timeout exactly with it (URLSession's own is in whole seconds).
 enum FetchDeadline {
     /// Runs `operation`, failing with `timeout` if `timeout` passes on `clock` first.
     static func race(
         _ url: URL,
         timeout: Duration,
         clock: any Clock<Duration>,
-        _ operation: @escaping @Sendable () async -> Result<Data, VASTError>
-    ) async -> Result<Data, VASTError> {
-        await withTaskGroup(of: Result<Data, VASTError>?.self) { group in
+        _ operation: @escaping @Sendable () async -> Result<Data, AdError>
+    ) async -> Result<Data, AdError> {
+        await withTaskGroup(of: Result<Data, AdError>?.self) { group in
             group.addTask { await operation() }
             group.addTask {
                 do {
@@ -19,9 +20,9 @@ enum FetchDeadline {
                     return nil
                 }
                 return .failure(
-                    VASTError(.timeout, "\(url.absoluteString) did not answer within \(timeout).", vastCode: 301))
+                    AdError(.timeout, "\(url.absoluteString) did not answer within \(timeout).", vastCode: 301))
             }
-            var outcome: Result<Data, VASTError> = .failure(VASTError(.cancelled, "The fetch was cancelled."))
+            var outcome: Result<Data, AdError> = .failure(AdError(.cancelled, "The fetch was cancelled."))
             for await result in group {
                 if let result {
                     outcome = result

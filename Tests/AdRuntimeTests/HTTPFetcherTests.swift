@@ -1,17 +1,32 @@
 import AdCore
 import AdCreative
+import AdRuntime
 import AdTestSupport
 import Foundation
 import Testing
 
 @Suite("HTTPFetcher against a real loopback HTTP server", .serialized)
+@MainActor
 struct HTTPFetcherTests {
+    static func fixture(_ path: String) throws -> Data {
+        try Data(contentsOf: FixturePaths.fixtures.appendingPathComponent("vast").appendingPathComponent(path))
+    }
+
+    /// AdCore's one wrapper driver over the HTTP transport, hop timeouts on a live driver, private addresses allowed.
+    static func resolver(policy: WrapperResolutionPolicy = WrapperResolutionPolicy()) -> WrapperResolver {
+        var policy = policy
+        policy.addresses = .allowingPrivate  // R9: the server is on 127.0.0.1
+        return WrapperResolver(
+            transport: HTTPResponseTransport(endpoints: [:]), scheduler: LiveDriver(), providerID: "test",
+            adUnitID: "test", policy: policy)
+    }
+
     static func server() throws -> LoopbackHTTPServer {
         var routes: [String: LoopbackHTTPServer.Response] = [:]
         for path in ["chain/hop1.xml", "chain/hop2.xml", "chain/hop3.xml", "loop/a.xml", "loop/b.xml"] {
-            routes["/" + path] = .init(headers: ["Content-Type": "application/xml"], body: try TestData.fixture(path))
+            routes["/" + path] = .init(headers: ["Content-Type": "application/xml"], body: try fixture(path))
         }
-        routes["/slow.xml"] = .init(body: try TestData.fixture("chain/hop3.xml"), delay: .seconds(3))
+        routes["/slow.xml"] = .init(body: try fixture("chain/hop3.xml"), delay: .seconds(3))
         routes["/redirect-loop"] = .init(status: 302, headers: ["Location": "/redirect-loop"])
         routes["/redirect-file"] = .init(status: 302, headers: ["Location": "file:///etc/passwd"])
         var generator = SeededRandom(seed: 7)
@@ -20,7 +35,7 @@ struct HTTPFetcherTests {
         return try LoopbackHTTPServer(routes: routes)
     }
 
-    static func error(_ body: () async throws(VASTError) -> Data) async -> VASTError? {
+    static func error(_ body: () async throws(AdError) -> Data) async -> AdError? {
         do {
             _ = try await body()
             return nil
@@ -44,7 +59,7 @@ struct HTTPFetcherTests {
     func threeHops() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
-        let resolver = VASTWrapperResolver(fetcher: HTTPFetcher(), clock: ContinuousClock())
+        let resolver = Self.resolver()
         let resolution = await resolver.resolve(url: server.url("/chain/hop1.xml"))
         #expect(resolution.failures.isEmpty)
         #expect(
@@ -59,17 +74,17 @@ struct HTTPFetcherTests {
         defer { server.shutdown() }
         let clock = ContinuousClock()
         let start = clock.now
-        let error = await Self.error { () async throws(VASTError) -> Data in
+        let error = await Self.error { () async throws(AdError) -> Data in
             try await HTTPFetcher().get(server.url("/slow.xml"), timeout: .milliseconds(300))
         }
-        #expect(error?.kind == .timeout, "\(String(describing: error))")
+        #expect(error?.code == .timeout, "\(String(describing: error))")
         let waited = start.duration(to: clock.now)
         #expect(
             waited >= .milliseconds(250) && waited < .milliseconds(2500),
             "waited \(waited) \(String(describing: error))")
         var policy = WrapperResolutionPolicy()
         policy.hopTimeout = .milliseconds(300)
-        let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: clock, policy: policy)
+        let resolution = await Self.resolver(policy: policy)
             .resolve(url: server.url("/slow.xml"))
         #expect(resolution.failures.first?.vastCode == 301)
         #expect(resolution.failures.first?.error.kind == .timeout)
@@ -79,12 +94,12 @@ struct HTTPFetcherTests {
     func notFound() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
-        let error = await Self.error { () async throws(VASTError) -> Data in
+        let error = await Self.error { () async throws(AdError) -> Data in
             try await HTTPFetcher().get(server.url("/missing.xml"), timeout: .seconds(5))
         }
-        #expect(error?.kind == .network)
-        #expect(error?.status == 404)
-        let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: ContinuousClock())
+        #expect(error?.code == .network)
+        #expect(error?.providerCode == 404)
+        let resolution = await Self.resolver()
             .resolve(url: server.url("/missing.xml"))
         #expect(resolution.error?.vastCode == 301)
     }
@@ -93,12 +108,12 @@ struct HTTPFetcherTests {
     func redirects() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
-        let loop = await Self.error { () async throws(VASTError) -> Data in
+        let loop = await Self.error { () async throws(AdError) -> Data in
             try await HTTPFetcher().get(server.url("/redirect-loop"), timeout: .seconds(5))
         }
-        #expect(loop?.kind == .network)
+        #expect(loop?.code == .network)
         #expect(server.requests.count <= 7)
-        let file = await Self.error { () async throws(VASTError) -> Data in
+        let file = await Self.error { () async throws(AdError) -> Data in
             try await HTTPFetcher().get(server.url("/redirect-file"), timeout: .seconds(5))
         }
         #expect(file != nil)
@@ -109,7 +124,7 @@ struct HTTPFetcherTests {
     func wrapperLoop() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
-        let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: ContinuousClock())
+        let resolution = await Self.resolver()
             .resolve(url: server.url("/loop/a.xml"))
         #expect(resolution.failures.first?.vastCode == 302)
         #expect(server.requests == ["GET /loop/a.xml", "GET /loop/b.xml"])
@@ -119,7 +134,7 @@ struct HTTPFetcherTests {
     func garbage() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
-        let resolution = await VASTWrapperResolver(fetcher: HTTPFetcher(), clock: ContinuousClock())
+        let resolution = await Self.resolver()
             .resolve(url: server.url("/garbage"))
         #expect(resolution.failures.first?.vastCode == 100)
     }
@@ -128,15 +143,15 @@ struct HTTPFetcherTests {
     func capsAndSchemes() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
-        let big = await Self.error { () async throws(VASTError) -> Data in
+        let big = await Self.error { () async throws(AdError) -> Data in
             try await HTTPFetcher(maxBodyBytes: 1000).get(server.url("/big"), timeout: .seconds(5))
         }
-        #expect(big?.kind == .limitExceeded)
+        #expect(big?.code == .limitExceeded)
         for refused in ["file:///etc/passwd", "ftp://127.0.0.1/x", "data:text/plain,hi"] {
-            let error = await Self.error { () async throws(VASTError) -> Data in
+            let error = await Self.error { () async throws(AdError) -> Data in
                 try await HTTPFetcher().get(URL(string: refused)!, timeout: .seconds(1))
             }
-            #expect(error?.kind == .refusedURL, "\(refused)")
+            #expect(error?.code == .refusedURL, "\(refused)")
         }
         #expect(server.requests == ["GET /big"])
     }
@@ -146,9 +161,9 @@ struct HTTPFetcherTests {
         let server = try Self.server()
         let url = server.url("/chain/hop3.xml")
         server.shutdown()
-        let error = await Self.error { () async throws(VASTError) -> Data in
+        let error = await Self.error { () async throws(AdError) -> Data in
             try await HTTPFetcher().get(url, timeout: .seconds(2))
         }
-        #expect(error?.kind == .network)
+        #expect(error?.code == .network)
     }
 }

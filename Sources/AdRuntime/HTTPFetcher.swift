@@ -1,3 +1,5 @@
+public import AdCore
+import AdCreative
 public import Foundation
 import Synchronization
 
@@ -6,7 +8,7 @@ import Synchronization
 #endif
 
 /// The one HTTP client of AdBridge: GETs a URL through `URLSession`, refusing non-http(s) schemes (also on
-/// redirects), capping the body, and mapping every failure to an `VASTError`: HTTP status ≥ 400, connection
+/// redirects), capping the body, and mapping every failure to an `AdError`: HTTP status ≥ 400, connection
 /// errors and redirect loops → `.network` (the status in `providerCode`), a timeout → `.timeout`, an oversized
 /// body → `.limitExceeded`.
 ///
@@ -14,7 +16,7 @@ import Synchronization
 /// let fetcher = HTTPFetcher()
 /// let data = try await fetcher.get(URL(string: "https://ads.example.com/vast.xml")!, timeout: .seconds(5))
 /// ```
-public struct HTTPFetcher: VASTFetcher {
+public struct HTTPFetcher: Sendable {
     /// The largest body accepted (default 1 MiB); a larger one is cut off with `limitExceeded`.
     public var maxBodyBytes: Int
     /// The most redirects followed (default 5).
@@ -37,22 +39,26 @@ public struct HTTPFetcher: VASTFetcher {
         self.clock = clock
     }
 
-    /// ``get(_:timeout:)``.
-    public func fetch(_ url: URL, timeout: Duration) async throws(VASTError) -> Data {
-        try await get(url, timeout: timeout)
-    }
-
     /// GETs `url` and returns its body; `timeout` bounds the whole exchange, measured on ``clock``.
-    public func get(_ url: URL, timeout: Duration) async throws(VASTError) -> Data {
-        try VASTURLPolicy.validate(url)
+    public func get(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+        try Self.validate(url)
         let result = await FetchDeadline.race(url, timeout: timeout, clock: clock) {
             await request(url, timeout: timeout)
         }
         return try result.get()
     }
 
+    /// The scheme policy (`VASTURLPolicy`: http and https only) as an `AdError`.
+    static func validate(_ url: URL) throws(AdError) {
+        do throws(VASTError) {
+            try VASTURLPolicy.validate(url)
+        } catch {
+            throw AdError(error)
+        }
+    }
+
     /// One URLSession exchange. Its own timeout (whole seconds on Linux, so rounded up) is only a backstop.
-    private func request(_ url: URL, timeout: Duration) async -> Result<Data, VASTError> {
+    private func request(_ url: URL, timeout: Duration) async -> Result<Data, AdError> {
         let exact = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         let seconds = max(1, exact.rounded(.up)) + 1
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
@@ -67,7 +73,7 @@ public struct HTTPFetcher: VASTFetcher {
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: request)
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, VASTError>, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, AdError>, Never>) in
                 delegate.begin(continuation, task: task)
             }
         } onCancel: {

@@ -1,3 +1,5 @@
+import AdCore
+import AdCreative
 import Foundation
 import Synchronization
 
@@ -11,10 +13,10 @@ import Synchronization
 /// Sendable: its only stored state is `let` constants and a `Mutex`.
 final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Result<Data, VASTError>, Never>?
+        var continuation: CheckedContinuation<Result<Data, AdError>, Never>?
         var body = Data()
         var redirects = 0
-        var failure: VASTError?
+        var failure: AdError?
         var finished = false
     }
 
@@ -29,13 +31,13 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         self.maxRedirects = maxRedirects
     }
 
-    func begin(_ continuation: CheckedContinuation<Result<Data, VASTError>, Never>, task: URLSessionDataTask) {
+    func begin(_ continuation: CheckedContinuation<Result<Data, AdError>, Never>, task: URLSessionDataTask) {
         state.withLock { $0.continuation = continuation }
         task.resume()
     }
 
-    private func finish(_ result: Result<Data, VASTError>) {
-        let continuation = state.withLock { state -> CheckedContinuation<Result<Data, VASTError>, Never>? in
+    private func finish(_ result: Result<Data, AdError>) {
+        let continuation = state.withLock { state -> CheckedContinuation<Result<Data, AdError>, Never>? in
             guard !state.finished else { return nil }
             state.finished = true
             defer { state.continuation = nil }
@@ -45,11 +47,11 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Keeps the first failure; the task ends through its completion handler or ``fail(_:task:)``.
-    private func record(_ error: VASTError) {
+    private func record(_ error: AdError) {
         state.withLock { if $0.failure == nil { $0.failure = error } }
     }
 
-    private func fail(_ error: VASTError, task: URLSessionTask) {
+    private func fail(_ error: AdError, task: URLSessionTask) {
         record(error)
         task.cancel()
     }
@@ -62,10 +64,10 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
             record(
-                VASTError(
+                AdError(
                     .network,
                     "HTTP \(http.statusCode) for \(url.absoluteString).",
-                    status: http.statusCode,
+                    providerCode: http.statusCode,
                     hint: "The ad server answered with an error status."
                 )
             )
@@ -73,7 +75,7 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         if response.expectedContentLength > Int64(maxBodyBytes) {
-            record(VASTLimit.bodyBytes.error("The body of \(url.absoluteString)", limit: maxBodyBytes))
+            record(AdError(VASTLimit.bodyBytes.error("The body of \(url.absoluteString)", limit: maxBodyBytes)))
             completionHandler(.cancel)
             return
         }
@@ -87,7 +89,9 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return state.body.count > maxBodyBytes
         }
         if tooLarge {
-            fail(VASTLimit.bodyBytes.error("The body of \(url.absoluteString)", limit: maxBodyBytes), task: dataTask)
+            fail(
+                AdError(VASTLimit.bodyBytes.error("The body of \(url.absoluteString)", limit: maxBodyBytes)),
+                task: dataTask)
         }
     }
 
@@ -104,15 +108,15 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         if count > maxRedirects {
             record(
-                VASTError(
+                AdError(
                     .network, "More than \(maxRedirects) redirects from \(url.absoluteString) (a redirect loop?).")
             )
             completionHandler(nil)
             return
         }
-        guard let next = request.url, (try? VASTURLPolicy.validate(next)) != nil else {
+        guard let next = request.url, (try? HTTPFetcher.validate(next)) != nil else {
             record(
-                VASTError(
+                AdError(
                     .refusedURL,
                     "\(url.absoluteString) redirected to a refused URL (\(request.url?.scheme ?? "no scheme"))."
                 )
@@ -130,13 +134,13 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         } else if let error {
             let urlError = error as? URLError
             if urlError?.code == .timedOut {
-                finish(.failure(VASTError(.timeout, "\(url.absoluteString) did not answer in time.", vastCode: 301)))
+                finish(.failure(AdError(.timeout, "\(url.absoluteString) did not answer in time.", vastCode: 301)))
             } else if urlError?.code == .cancelled {
-                finish(.failure(VASTError(.cancelled, "The fetch of \(url.absoluteString) was cancelled.")))
+                finish(.failure(AdError(.cancelled, "The fetch of \(url.absoluteString) was cancelled.")))
             } else {
                 finish(
                     .failure(
-                        VASTError(
+                        AdError(
                             .network,
                             "Fetching \(url.absoluteString) failed: \(error.localizedDescription)",
                             underlying: urlError

@@ -1,0 +1,46 @@
+public import AdCreative
+import Foundation
+
+extension ProviderEnvironment {
+    /// Fetch, parse, resolve: the one call a provider makes for a VAST response. Fetches `request` through the
+    /// transport with its timeout raced on the scheduler (``fetch(_:)``), parses the body with `parser` (by default
+    /// with `allowNoAd`, so a no-fill answer is a document the provider can read its no-fill extensions from),
+    /// and, when `wrappers` is given and the response's first ad is a wrapper, resolves its chains through the same
+    /// transport with ``WrapperResolver`` (hop timeouts raced on the scheduler, the R8 caps), pinging the `<Error>`
+    /// URLs of every failed chain through ``beacons``.
+    ///
+    /// ```swift
+    /// let load = try await environment.loadVAST(
+    ///     TransportRequest(providerID: "google", adUnitID: "unit-1"), wrappers: WrapperResolutionPolicy())
+    /// ```
+    ///
+    /// - Parameter parseFailure: turns a parse failure into the provider's error (its message and own code);
+    ///   by default `AdError(error, providerID: providerID)`.
+    /// - Throws: the transport's errors, `timeout`, or the parse failure as `parseFailure` maps it.
+    public func loadVAST(
+        _ request: TransportRequest,
+        parser: VASTParser = VASTParser(),
+        allowNoAd: Bool = true,
+        wrappers: WrapperResolutionPolicy? = nil,
+        parseFailure: ((VASTError) -> AdError)? = nil
+    ) async throws(AdError) -> VASTLoad {
+        let response = try await fetch(request)
+        let document: VASTDocument
+        do throws(VASTError) {
+            document = try parser.parse(Data(response.body), allowNoAd: allowNoAd)
+        } catch {
+            throw parseFailure?(error) ?? AdError(error, providerID: providerID)
+        }
+        guard let wrappers, document.ads.first?.wrapper != nil else {
+            return VASTLoad(response: response, document: document)
+        }
+        let resolver = WrapperResolver(
+            transport: transport, scheduler: scheduler, providerID: providerID, adUnitID: request.adUnitID,
+            policy: wrappers, parser: parser)
+        let resolution = await resolver.resolve(document, url: response.sourceURL.flatMap { URL(string: $0) })
+        for url in resolution.errorPings() {
+            beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: providerID))
+        }
+        return VASTLoad(response: response, document: document, resolution: resolution)
+    }
+}
