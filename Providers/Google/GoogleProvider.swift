@@ -79,13 +79,13 @@ public struct GoogleProvider: AdProvider {
         }
         let document = load.document
         guard let first = document.ads.first else {
-            pingErrors(document.errorURLs, code: 303, environment)
+            environment.pingErrors(document.errorURLs, code: 303)
             throw noFill("The Google ad server had no ad for \(request.adUnitID).", GoogleErrorCode.noFill)
         }
         if let element = first.inLine?.extensions.first(type: GoogleFullScreenExtension.type),
             let noFill = (try? GoogleFullScreenExtension(element, providerID: id))?.noFill
         {
-            pingErrors(first.errorURLs + document.errorURLs, code: 303, environment)
+            environment.pingErrors(first.errorURLs + document.errorURLs, code: 303)
             throw self.noFill("\(noFill.message) (\(request.adUnitID))", noFill.code)
         }
         let ad: VASTAd
@@ -112,7 +112,7 @@ public struct GoogleProvider: AdProvider {
         do throws(AdError) {
             creative = try GoogleCreative(ad: ad, requestedFormat: request.format, providerID: id)
         } catch {
-            pingErrors(ad.errorURLs, code: error.vastCode ?? 900, environment)
+            environment.pingErrors(ad.errorURLs, code: error.vastCode ?? 900)
             throw error
         }
         let now = environment.scheduler.now
@@ -126,7 +126,7 @@ public struct GoogleProvider: AdProvider {
                 let failure = error.adError(
                     providerID: id, providerCode: GoogleErrorCode.receivedInvalidResponse, vastCode: 101,
                     hint: "Send <Pricing model=\"CPM\"> as the price of 1,000 impressions in currency units.")
-                pingErrors(ad.errorURLs, code: 101, environment)
+                environment.pingErrors(ad.errorURLs, code: 101)
                 throw failure
             }
         }
@@ -141,12 +141,5 @@ public struct GoogleProvider: AdProvider {
         AdError(
             .noFill, message, providerID: descriptor.id, providerCode: code, vastCode: 303,
             hint: "No fill is normal: retry later with a capped backoff, or fall back to another provider.")
-    }
-
-    @MainActor
-    private func pingErrors(_ urls: [String], code: Int, _ environment: ProviderEnvironment) {
-        for url in VASTMacroExpander.errorPings(for: urls, code: code) {
-            environment.beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: descriptor.id))
-        }
     }
 }

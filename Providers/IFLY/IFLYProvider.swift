@@ -64,10 +64,7 @@ public struct IFLYProvider: AdProvider {
         } catch {
             if error.code == .noFill {
                 let urls = document.errorURLs + document.ads.flatMap(\.errorURLs)
-                environment.beacons.send(
-                    VASTMacroExpander.errorPings(for: urls, code: 303).map {
-                        Beacon(kind: .error, url: $0.absoluteString, providerID: descriptor.id)
-                    })
+                environment.pingErrors(urls, code: 303)
             }
             throw error
         }

@@ -145,7 +145,7 @@ public struct YandexProvider: AdProvider {
                 timeout: request.timeout),
             parser: parser, allowNoAd: false
         ) { error in YandexResponse.parseFailure(error, providerID: id) }
-        let response = YandexResponse(document: load.document)
+        let response = try YandexResponse(document: load.document, providerID: id)
         for warning in response.warnings {
             environment.diagnostics.record(
                 .warning, warning,
@@ -158,10 +158,7 @@ public struct YandexProvider: AdProvider {
     private func available(_ response: YandexResponse, runtime: YandexRuntime) throws(AdError) -> [YandexCard] {
         let cards = response.cards
         guard !cards.isEmpty else {
-            for url in VASTMacroExpander.errorPings(for: response.blockErrorURLs, code: 303) {
-                runtime.environment.beacons.send(
-                    Beacon(kind: .error, url: url.absoluteString, providerID: descriptor.id))
-            }
+            runtime.environment.pingErrors(response.blockErrorURLs, code: 303)
             throw noFill("The response has no card.")
         }
         let excluded = runtime.environment.ledger.excludedCreatives(for: runtime.placementKey)

@@ -1,5 +1,6 @@
 import AdCore
 import AdTestSupport
+import Foundation
 import IFLYProvider
 import Testing
 
@@ -103,5 +104,23 @@ struct IFLYContentTests {
         #expect(ifly.events(of: ad).suffix(2) == ["didClick", "didJump(true)"])
         let opener = try #require(ifly.host.landingOpener as? RecordingLandingOpener)
         #expect(opener.requested == ["exampleapp://promo", "https://shop.example.test/p"])
+    }
+
+    @Test("N5: the error ping of a refused response carries the host's time and cache-busting number")
+    func n5_errorPingStamped() async throws {
+        let ifly = try IFLYWorld()
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <VAST version="4.2"><Ad id="none"><InLine><AdSystem>IFLYADLib</AdSystem><AdTitle>none</AdTitle>
+              <Error><![CDATA[https://t.ifly.example.test/error?code=[ERRORCODE]&cb=[CACHEBUSTING]&ts=[TIMESTAMP]]]></Error>
+              <Creatives><Creative id="cr-none"/></Creatives>
+              <Extensions><Extension type="ifly-native-feed"><noFill>no ad</noFill></Extension></Extensions>
+            </InLine></Ad></VAST>
+            """
+        _ = try await ifly.loadedAd(xml: xml, unit: "none")
+        let ping = try #require(ifly.beacons.sent.first { $0.kind == .error }?.url)
+        #expect(ping.hasPrefix("https://t.ifly.example.test/error?code=303&cb="))
+        #expect(ping.range(of: "cb=[0-9]{8}&", options: .regularExpression) != nil)
+        #expect(ping.hasSuffix("&ts=2026-12-01T00%3A00%3A00.000Z") || ping.hasSuffix("&ts=2026-12-01T00:00:00.000Z"))
     }
 }

@@ -38,9 +38,20 @@ extension ProviderEnvironment {
             transport: transport, scheduler: scheduler, providerID: providerID, adUnitID: request.adUnitID,
             policy: wrappers, parser: parser)
         let resolution = await resolver.resolve(document, url: response.sourceURL.flatMap { URL(string: $0) })
-        for url in resolution.errorPings() {
+        for url in resolution.errorPings(values: stamps.next().macroValues) {
             beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: providerID))
         }
         return VASTLoad(response: response, document: document, resolution: resolution)
+    }
+
+    /// Pings a response's `<Error>` URLs with a VAST error code, `[TIMESTAMP]` and `[CACHEBUSTING]` filled from the
+    /// host's stamps (N5): the one way a provider reports a response it refused.
+    ///
+    /// ```swift
+    /// environment.pingErrors(document.errorURLs, code: 303)   // no ad
+    /// ```
+    public func pingErrors(_ urls: [String], code: Int) {
+        let pings = VASTMacroExpander.errorPings(for: urls, code: code, values: stamps.next().macroValues)
+        beacons.send(pings.map { Beacon(kind: .error, url: $0.absoluteString, providerID: providerID) })
     }
 }
