@@ -132,7 +132,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdFuzzTargetsTests",
-            dependencies: ["AdFuzzTargets", "AdTestSupport"],
+            dependencies: ["AdFuzzTargets", "AdCore", "AdCreative", "AdTestSupport"],
             path: "Tests/AdFuzzTargetsTests",
             swiftSettings: strict
         ),

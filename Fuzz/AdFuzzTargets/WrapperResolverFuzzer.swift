@@ -20,9 +20,34 @@ enum WrapperResolverFuzzer {
     }()
 
     static func run(_ input: [UInt8]) -> [String] {
-        let documents = input.split(separator: 0, omittingEmptySubsequences: false)
-        let root = URL(string: "https://ads.fuzz.test/root.xml")
-        guard let root else { return ["wrapper: the root URL does not parse"] }
+        guard let (resolution, fetches) = resolve(input) else {
+            return ["wrapper: more than \(policy.maxFetches) fetches asked for"]
+        }
+        return check(resolution, fetches: fetches)
+    }
+
+    /// The documents of an input: split at NUL bytes, the empty ones kept (each is a timeout).
+    static func documents(_ input: [UInt8]) -> [ArraySlice<UInt8>] {
+        input.split(separator: 0, omittingEmptySubsequences: false)
+    }
+
+    /// The URL the root document is fetched from.
+    static let rootURL = URL(string: "https://ads.fuzz.test/root.xml")
+
+    /// The error a fetch past the last document gets.
+    static func notFound(_ url: URL) -> AdError {
+        AdError(.network, "HTTP 404 for \(url.absoluteString).", providerCode: 404)
+    }
+
+    /// The error an empty document stands for.
+    static func timedOut(_ url: URL) -> AdError {
+        AdError(.timeout, "The fetch of \(url.absoluteString) timed out.", vastCode: 301)
+    }
+
+    /// Resolves the input's root; `nil` when the resolution asks for more fetches than its cap.
+    static func resolve(_ input: [UInt8]) -> (VASTResolution, fetches: Int)? {
+        let documents = documents(input)
+        guard let root = rootURL else { return nil }
         var machine = WrapperResolutionStateMachine(url: root, policy: policy)
         var action = machine.start()
         var fetches = 0
@@ -30,12 +55,10 @@ enum WrapperResolverFuzzer {
         while true {
             switch action {
             case .finished(let resolution):
-                return check(resolution, fetches: fetches)
+                return (resolution, fetches)
             case .fetch(let url, let timeout):
                 fetches += 1
-                if fetches > policy.maxFetches {
-                    return ["wrapper: \(fetches) fetches asked for, the cap is \(policy.maxFetches)"]
-                }
+                if fetches > policy.maxFetches { return nil }
                 elapsed += .milliseconds(100)
                 do throws(VASTError) {
                     try VASTURLPolicy.validate(url)
@@ -45,14 +68,10 @@ enum WrapperResolverFuzzer {
                 }
                 let index = fetches - 1
                 if index >= documents.count {
-                    action = machine.failed(
-                        VASTError(AdError(.network, "HTTP 404 for \(url.absoluteString).", providerCode: 404)),
-                        elapsed: elapsed)
+                    action = machine.failed(VASTError(notFound(url)), elapsed: elapsed)
                 } else if documents[index].isEmpty {
                     elapsed += timeout
-                    action = machine.failed(
-                        VASTError(AdError(.timeout, "The fetch of \(url.absoluteString) timed out.", vastCode: 301)),
-                        elapsed: elapsed)
+                    action = machine.failed(VASTError(timedOut(url)), elapsed: elapsed)
                 } else {
                     action = machine.received(Data(documents[index]), elapsed: elapsed)
                 }
