@@ -23,15 +23,15 @@ public struct ExampleProvider: AdProvider {
             providerCodes: [.noFill: 204, .invalidResponse: 400])
     }
 
-    /// Fetches the response through the host's transport (`environment.fetch`: its timeout raced on the scheduler)
-    /// and parses it with AdCreative.
+    /// Fetches and parses the response in one call (`environment.loadVAST`: the host's transport, its timeout raced
+    /// on the scheduler, AdCreative's parser), then reads the house-ads fields.
     @MainActor
     public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
-        let response = try await environment.fetch(
+        let load = try await environment.loadVAST(
             TransportRequest(
                 providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
                 parameters: request.parameters, timeout: request.timeout))
-        let fields = try ExampleResponse(bytes: response.body, providerID: descriptor.id)
+        let fields = try ExampleResponse(document: load.document, providerID: descriptor.id)
         let now = environment.scheduler.now
         let info = LoadedAdInfo(
             providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,

@@ -1,5 +1,5 @@
 public import AdCore
-import AdCreative
+public import AdCreative
 
 /// The example network's response: a VAST document whose ad carries the house-ads shape in its own extension,
 /// read with AdBridge's parser (AdCreative), as a real provider reads its dialect.
@@ -44,19 +44,11 @@ public struct ExampleResponse: Sendable, Hashable {
     /// Click tracking URLs.
     public var clickURLs: [String]
 
-    /// Parses a response.
+    /// Reads a parsed response (``ExampleProvider`` gets it from `environment.loadVAST`: fetch and parse in one call).
     ///
-    /// - Throws: `noFill` (VAST 303) for an answer without an ad; `invalidResponse` with the VAST code for a
-    ///   document that does not parse, an ad without the house-ads extension or its title, or a bad number.
-    public init(bytes: [UInt8], providerID: ProviderID) throws(AdError) {
-        let parsed = bytes.withUnsafeBytes { buffer in
-            Result { () throws(VASTError) -> VASTDocument in try VASTParser().parse(bytes: buffer, allowNoAd: true) }
-        }
-        let document: VASTDocument
-        switch parsed {
-        case .success(let value): document = value
-        case .failure(let error): throw AdError(error, providerID: providerID)
-        }
+    /// - Throws: `noFill` (VAST 303) for an answer without an ad; `invalidResponse` with the VAST code for an ad
+    ///   without the house-ads extension or its title, or a bad number.
+    public init(document: VASTDocument, providerID: ProviderID) throws(AdError) {
         guard let ad = document.ads.first, let inLine = ad.inLine else {
             throw AdError(
                 .noFill, "The example server had no ad.", providerID: providerID, vastCode: 303,
