@@ -92,6 +92,32 @@ final class ConformanceWorld {
         return ad
     }
 
+    /// A fresh world with the subject's fill for `format` loaded, for a check that starts from a ready ad; `nil`
+    /// with the reason recorded in `verdict` when there is no fill to load or it did not load.
+    static func loadedFill(
+        _ subject: ConformanceSubject, _ format: AdFormat, _ verdict: inout ConformanceVerdict
+    ) async -> (ConformanceWorld, UnifiedAd)? {
+        guard let responses = subject.responses[format] else {
+            verdict.require(
+                false, "the subject gives no responses for \(format), a declared format",
+                fix: "Pass ConformanceResponses for every format the descriptor declares.")
+            return nil
+        }
+        do throws(AdError) {
+            let world = try ConformanceWorld(subject)
+            let ad = try await world.load(format, body: responses.fill)
+            verdict.observe(world, ad)
+            guard ad.phase == .loaded else {
+                verdict.require(false, "the fill did not load (\(ad.phase))", fix: "Pass K3 first.")
+                return nil
+            }
+            return (world, ad)
+        } catch {
+            verdict.require(false, "loading failed: \(error.message)", fix: error.hint ?? "Pass K3 first.")
+            return nil
+        }
+    }
+
     /// Runs virtual time.
     func run(for duration: Duration) async { await driver.run(for: duration) }
 

@@ -7,20 +7,13 @@ enum FullScreenChecks {
     private static func loaded(
         _ subject: ConformanceSubject, _ format: AdFormat, _ verdict: inout ConformanceVerdict
     ) async -> (ConformanceWorld, UnifiedAd, HostContextProvider)? {
-        guard let responses = subject.responses[format] else { return nil }
+        guard let (world, ad) = await ConformanceWorld.loadedFill(subject, format, &verdict) else { return nil }
         do throws(AdError) {
-            let world = try ConformanceWorld(subject)
-            let ad = try await world.load(format, body: responses.fill)
-            verdict.observe(world, ad)
-            guard ad.phase == .loaded else {
-                verdict.require(false, "the fill did not load (\(ad.phase))", fix: "Pass K3 first.")
-                return nil
-            }
             let context = try HostContextProvider(tree: world.tree)
             try world.tree.addChild(context.node, to: world.test.feed)
             return (world, ad, context)
         } catch {
-            verdict.require(false, "loading failed: \(error.message)", fix: error.hint ?? "Pass K3 first.")
+            verdict.require(false, "the host context could not be placed: \(error.message)", fix: "Report it.")
             return nil
         }
     }

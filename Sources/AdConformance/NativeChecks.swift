@@ -7,26 +7,14 @@ enum NativeChecks {
     private static func loaded(
         _ subject: ConformanceSubject, _ format: AdFormat, _ verdict: inout ConformanceVerdict
     ) async -> (ConformanceWorld, UnifiedAd, NativeAdContent)? {
-        guard let responses = subject.responses[format] else { return nil }
-        do throws(AdError) {
-            let world = try ConformanceWorld(subject)
-            let ad = try await world.load(format, body: responses.fill)
-            verdict.observe(world, ad)
-            guard ad.phase == .loaded else {
-                verdict.require(false, "the fill did not load (\(ad.phase))", fix: "Pass K3 first.")
-                return nil
-            }
-            guard let content = ad.content else {
-                verdict.require(
-                    false, "the loaded \(format) ad has no content",
-                    fix: "Implement ProviderAd.content: map the vendor's assets to NativeAdContent (N1).")
-                return nil
-            }
-            return (world, ad, content)
-        } catch {
-            verdict.require(false, "loading failed: \(error.message)", fix: error.hint ?? "Pass K3 first.")
+        guard let (world, ad) = await ConformanceWorld.loadedFill(subject, format, &verdict) else { return nil }
+        guard let content = ad.content else {
+            verdict.require(
+                false, "the loaded \(format) ad has no content",
+                fix: "Implement ProviderAd.content: map the vendor's assets to NativeAdContent (N1).")
             return nil
         }
+        return (world, ad, content)
     }
 
     /// How long to wait for an impression by the provider's rule.
