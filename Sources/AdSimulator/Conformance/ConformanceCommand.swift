@@ -55,7 +55,8 @@ public enum ConformanceCommand {
         var list = false
     }
 
-    static let providers: [ProviderID] = ["google", "ifly", "yandex"]
+    /// The built-in providers, as the simulator's one registry holds them (sorted).
+    static var providers: [ProviderID] { (try? DemoProviders.registry().ids) ?? [] }
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
