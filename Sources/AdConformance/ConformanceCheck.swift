@@ -109,6 +109,13 @@ public struct ConformanceCheck: Sendable, Hashable, Identifiable, CustomStringCo
         ConformanceCheck(
             "K20", rules: ["R1", "R10", "C7"], category: .hostile,
             "Empty, truncated, 20 MiB, foreign and DTD-laden responses end promptly in typed errors, never a "
-                + "timeout or a crash."),
+                + "timeout or a crash; no 20 MiB response is still referenced once its ad is destroyed."),
+        ConformanceCheck(
+            "K21", rules: ["C5", "C7"], category: .load,
+            "A load destroyed mid-way ends at once: the provider's load returns and fetches nothing more."),
+        ConformanceCheck(
+            "K22", rules: ["G2", "G8"], category: .fullScreen,
+            "One full-screen ad at a time: a second is refused while the first shows, and presents once it is "
+                + "dismissed."),
     ]
 }

@@ -36,12 +36,14 @@ public enum ConformanceVerifier {
                 ("K6", { await LoadChecks.timeout(subject, format) }),
                 ("K7", { await LoadChecks.transport(subject, format) }),
                 ("K8", { await LoadChecks.silentLoad(subject, format) }),
+                ("K21", { await LoadChecks.cancelled(subject, format) }),
                 ("K16", { await LoadChecks.expiry(subject, format) }),
             ]
             if format.isFullScreen {
                 checks.append(("K15", { await FullScreenChecks.present(subject, format) }))
                 checks.append(("K17", { await FullScreenChecks.reward(subject, format) }))
                 checks.append(("K18", { await FullScreenChecks.dismissal(subject, format) }))
+                checks.append(("K22", { await FullScreenChecks.oneAtATime(subject, format) }))
             } else {
                 checks.append(("K9", { await NativeChecks.content(subject, format) }))
                 checks.append(("K10", { await NativeChecks.hidden(subject, format) }))

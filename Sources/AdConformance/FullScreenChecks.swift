@@ -1,6 +1,6 @@
 import AdCore
 
-/// K15, K17, K18: presentation, rewards and dismissal of full-screen formats.
+/// K15, K17, K18, K22: presentation, rewards, dismissal and one ad at a time, for full-screen formats.
 @MainActor
 enum FullScreenChecks {
     /// A loaded full-screen ad, a context in the feed, and the world.
@@ -125,5 +125,54 @@ enum FullScreenChecks {
             return verdict.failed(error, while: "Presenting")
         }
         return verdict.result(passed: "Closing dismissed the ad and uncovered the window.")
+    }
+
+    /// K22: one full-screen ad at a time in a window; the next presents once the first is dismissed.
+    static func oneAtATime(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K22", format: format)
+        guard let (world, first, context) = await loaded(subject, format, &verdict),
+            let fill = subject.responses[format]?.fill
+        else { return verdict.result(passed: "") }
+        do throws(AdError) {
+            let second = try await world.load(format, body: fill)
+            do throws(AdError) {
+                try first.present(from: context)
+            } catch {
+                return verdict.notApplicable("The first ad did not present (K15 says why): \(error.message)")
+            }
+            await world.run(for: .seconds(1))
+            var busy: AdError?
+            do throws(AdError) { try second.present(from: context) } catch { busy = error }
+            verdict.require(
+                busy?.code == .presenterBusy,
+                "a second ad presented over the first (\(busy.map { "\($0.code)" } ?? "no refusal"))",
+                fix: "Present only in present(_:context:), which the lifecycle calls when the window is free (G2).")
+            guard let dismiss = subject.dismiss else {
+                verdict.observe(world, first)
+                return verdict.result(passed: "The second ad was refused while the first showed (no way to close).")
+            }
+            if let providerAd = first.loadedAd { dismiss(providerAd) }
+            await world.run(for: .seconds(1))
+            guard world.events(of: first).contains("didDismiss") else {
+                verdict.observe(world, first)
+                return verdict.result(passed: "The second ad was refused while the first showed (K18: no dismissal).")
+            }
+            do throws(AdError) {
+                try second.present(from: context)
+            } catch {
+                verdict.require(
+                    false, "after the first was dismissed the second could not present: \(error.message)",
+                    fix: "Release the player when an ad is dismissed, not only when it is destroyed.")
+            }
+            await world.run(for: .seconds(1))
+            verdict.observe(world, second)
+            verdict.require(
+                world.events(of: second).filter { $0 == "willPresent" }.count == 1,
+                "the second ad did not present once after the first was dismissed",
+                fix: "Let present(_:context:) return normally once playback starts.")
+        } catch {
+            return verdict.failed(error, while: "Loading two ads")
+        }
+        return verdict.result(passed: "The second ad waited for the first's dismissal, then presented once.")
     }
 }

@@ -48,10 +48,39 @@ enum HostileResponseChecks {
                     fix: "Map every parse failure to invalidResponse with the network's code.")
                 ad.destroy()
             }
+            let kept = try await keptBodies(world, format, fill: responses.fill)
             verdict.observe(world)
+            verdict.require(
+                kept == 0, "\(kept) of 3 refused 20 MiB responses were still referenced after their ads were destroyed",
+                fix: "Keep nothing of a response once the load ended: no cache of bodies, no copy in the ad's error "
+                    + "or diagnostics.")
         } catch {
             return verdict.failed(error, while: "Loading")
         }
-        return verdict.result(passed: "Six hostile responses ended promptly in typed errors.")
+        return verdict.result(passed: "Six hostile responses ended promptly in typed errors; no 20 MiB one was kept.")
+    }
+
+    /// The size of the kit's large responses.
+    private static let bodySize = 20 << 20
+
+    /// How many of three distinct 20 MiB responses are still referenced by anyone but the kit once their ads were
+    /// destroyed and the transport forgot them: the kit's copy is then no longer the only one, so making it mutable
+    /// moves it (copy on write), which is exact, unlike a count of the heap that other work shares.
+    private static func keptBodies(
+        _ world: ConformanceWorld, _ format: AdFormat, fill: [UInt8]
+    ) async throws(AdError) -> Int {
+        var kept = 0
+        for round in 0..<3 {
+            var body = fill + [UInt8](repeating: round == 1 ? 0x0A : 0x20, count: bodySize)
+            let address = body.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            let ad = try world.makeAd(format, reply: .body(body))
+            ad.load()
+            await world.run(for: world.subject.loadTimeout + .milliseconds(1))
+            ad.destroy()
+            world.test.transport.forget(ad.request.adUnitID)
+            let unique = body.withUnsafeMutableBufferPointer { UInt(bitPattern: $0.baseAddress) } == address
+            if !unique { kept += 1 }
+        }
+        return kept
     }
 }

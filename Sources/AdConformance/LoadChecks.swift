@@ -104,6 +104,35 @@ enum LoadChecks {
         return verdict.result(passed: "The load timed out at its deadline and left nothing behind.")
     }
 
+    /// K21: a load destroyed while its fetch is in flight ends at once, and the provider fetches nothing more. (What
+    /// a load leaves for later, timers and beacons, is K6's.)
+    static func cancelled(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K21", format: format)
+        guard let responses = subject.responses[format] else { return verdict.notApplicable("No responses given.") }
+        do throws(AdError) {
+            let world = try ConformanceWorld(subject)
+            let ad = try world.makeAd(format, reply: .delayed(subject.loadTimeout / 2, .body(responses.fill)))
+            let ending = LoadEnding(ad.load())
+            await world.run(for: subject.loadTimeout / 4)
+            let fetches = world.test.transport.requests.count
+            ad.destroy()
+            await world.run(for: .milliseconds(1))
+            let ended = await ending.hasEnded()
+            verdict.require(
+                ended, "the load had not ended 1 ms after destroy",
+                fix: "Await only what the environment gives (transport, scheduler): they end on cancellation.")
+            await world.run(for: subject.loadTimeout * 2 + .seconds(60))
+            verdict.observe(world, ad)
+            let later = world.test.transport.requests.count - fetches
+            verdict.require(
+                later == 0, "\(later) fetch(es) after the load was destroyed",
+                fix: "Stop when the fetch throws: a cancelled error ends the load; never retry it.")
+        } catch {
+            return verdict.failed(error, while: "Starting the load")
+        }
+        return verdict.result(passed: "The destroyed load ended at once and fetched nothing more.")
+    }
+
     /// K7: every fetch goes through the transport the host gave.
     static func transport(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
         var verdict = ConformanceVerdict("K7", format: format)
@@ -203,5 +232,24 @@ enum LoadChecks {
             return verdict.failed(error, while: "Loading a fill")
         }
         return verdict.result(passed: "The ad expired by its time-to-live and was refused after it.")
+    }
+}
+
+/// Whether a load's task has ended, watched from a task of its own (not the driver's, which would wait for it).
+@MainActor
+private final class LoadEnding {
+    private(set) var ended = false
+
+    init(_ task: Task<Void, Never>) {
+        Task { [weak self] in
+            await task.value
+            self?.ended = true
+        }
+    }
+
+    /// Whether the task has ended, once the main actor has let the watcher run.
+    func hasEnded() async -> Bool {
+        for _ in 0..<16 where !ended { await Task.yield() }
+        return ended
     }
 }

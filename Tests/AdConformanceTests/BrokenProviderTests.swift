@@ -5,7 +5,7 @@ import Testing
 /// Every check proven by a provider that breaks it: the flawless reference passes the whole kit, and each flaw
 /// fails exactly its check (for at least one format) and nothing else.
 @MainActor
-@Suite("Every check caught by a provider that breaks it (K1-K20)")
+@Suite("Every check caught by a provider that breaks it (K1-K22)")
 struct BrokenProviderTests {
     /// The failed checks of a run, by ID.
     static func failedChecks(_ flaw: FlawedProvider.Flaw?) async -> (Set<String>, ConformanceReport) {
@@ -125,6 +125,31 @@ struct BrokenProviderTests {
     @Test("K20: waiting for more on an empty response fails only the hostile-response check")
     func k20_waitsOnEmptyResponse() async {
         await Self.expectOnly(.waitsOnEmptyResponse, fails: "K20")
+    }
+
+    @Test("K19: a callback sent when the ad is destroyed is contained, reported, and fails only K19")
+    func k19_callsBackAfterDestroy() async {
+        await Self.expectOnly(.callsBackAfterDestroy, fails: "K19")
+        let (_, report) = await Self.failedChecks(.callsBackAfterDestroy)
+        #expect(report.failures.first?.reason.contains("sent after the ad was destroyed (C5)") == true)
+    }
+
+    @Test("K20: a provider that keeps every response body fails only the hostile-response check, on memory")
+    func k20_keepsEveryResponse() async {
+        await Self.expectOnly(.keepsEveryResponse, fails: "K20")
+        let (_, report) = await Self.failedChecks(.keepsEveryResponse)
+        #expect(
+            report.failures.allSatisfy { $0.reason.contains("3 of 3 refused 20 MiB responses were still referenced") })
+    }
+
+    @Test("K21: a fetch retried after the lifecycle cancelled it fails only the cancellation check")
+    func k21_retriesCancelledFetch() async {
+        await Self.expectOnly(.retriesCancelledFetch, fails: "K21")
+    }
+
+    @Test("K22: one player freed only on destroy fails only the one-at-a-time check")
+    func k22_sharesOnePlayer() async {
+        await Self.expectOnly(.sharesOnePlayer, fails: "K22")
     }
 
     @Test("K1: the declaration failure names the format it should not have a lifetime for")

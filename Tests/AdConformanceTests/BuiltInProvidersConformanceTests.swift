@@ -16,21 +16,21 @@ struct BuiltInProvidersConformanceTests {
         return try #require(subjects.first { $0.0 == id }?.1)
     }
 
-    @Test("K1-K20: YandexProvider passes the kit for native and nativeSlider")
+    @Test("K1-K22: YandexProvider passes the kit for native and nativeSlider")
     func yandexPasses() async throws {
         let report = await ConformanceVerifier.run(try Self.subject("yandex"))
         let failures = report.failures.map(\.name)
         #expect(failures.isEmpty, "\(report.text)")
     }
 
-    @Test("K1-K20: IFLYProvider passes the kit for native")
+    @Test("K1-K22: IFLYProvider passes the kit for native")
     func iflyPasses() async throws {
         let report = await ConformanceVerifier.run(try Self.subject("ifly"))
         let failures = report.failures.map(\.name)
         #expect(failures.isEmpty, "\(report.text)")
     }
 
-    @Test("K1-K20: GoogleProvider passes the kit for its three full-screen formats")
+    @Test("K1-K22: GoogleProvider passes the kit for its three full-screen formats")
     func googlePasses() async throws {
         let report = await ConformanceVerifier.run(try Self.subject("google"))
         let failures = report.failures.map(\.name)
@@ -42,7 +42,7 @@ struct BuiltInProvidersConformanceTests {
 @MainActor
 @Suite("The example provider passes the conformance kit")
 struct ExampleProviderConformanceTests {
-    @Test("K1-K20: ExampleProvider passes the kit for native and interstitial")
+    @Test("K1-K22: ExampleProvider passes the kit for native and interstitial")
     func examplePasses() async throws {
         let fill = Array(try Data(contentsOf: FixturePaths.fixtures.appendingPathComponent("example/house-ad.xml")))
         let responses = ConformanceResponses(

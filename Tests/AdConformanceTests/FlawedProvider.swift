@@ -45,8 +45,16 @@ struct FlawedProvider: AdProvider {
         case ignoresClose
         /// K19: reports impressions itself although the lifecycle counts them.
         case reportsOwnImpression
+        /// K19 (a second way): calls back when it is destroyed.
+        case callsBackAfterDestroy
         /// K20: waits for more when the response is empty.
         case waitsOnEmptyResponse
+        /// K20 (a second way): keeps every response body it was given.
+        case keepsEveryResponse
+        /// K21: retries a fetch the lifecycle cancelled.
+        case retriesCancelledFetch
+        /// K22: one player for all its ads, freed only when an ad is destroyed.
+        case sharesOnePlayer
 
         /// The check the flaw breaks: the table of check ID to broken provider.
         var check: String {
@@ -69,14 +77,18 @@ struct FlawedProvider: AdProvider {
             case .outlivesDeclaredLifetime: "K16"
             case .forgetsReward: "K17"
             case .ignoresClose: "K18"
-            case .reportsOwnImpression: "K19"
-            case .waitsOnEmptyResponse: "K20"
+            case .reportsOwnImpression, .callsBackAfterDestroy: "K19"
+            case .waitsOnEmptyResponse, .keepsEveryResponse: "K20"
+            case .retriesCancelledFetch: "K21"
+            case .sharesOnePlayer: "K22"
             }
         }
     }
 
     let flaw: Flaw?
     private let reads = ReadCounter()
+    private let player = PlayerSlot()
+    private let kept = KeptResponses()
 
     init(_ flaw: Flaw? = nil) { self.flaw = flaw }
 
@@ -113,10 +125,17 @@ struct FlawedProvider: AdProvider {
                 ])
             }
         }
-        let response = try await environment.transport.fetch(
-            TransportRequest(
-                providerID: flaw == .fetchesUnderAnotherName ? "someone-else" : "flawed", adUnitID: request.adUnitID,
-                format: request.format, parameters: request.parameters, timeout: request.timeout))
+        let fetch = TransportRequest(
+            providerID: flaw == .fetchesUnderAnotherName ? "someone-else" : "flawed", adUnitID: request.adUnitID,
+            format: request.format, parameters: request.parameters, timeout: request.timeout)
+        let response: TransportResponse
+        do throws(AdError) {
+            response = try await environment.transport.fetch(fetch)
+        } catch {
+            guard error.code == .cancelled && flaw == .retriesCancelledFetch else { throw error }
+            response = try await environment.transport.fetch(fetch)
+        }
+        if flaw == .keepsEveryResponse { kept.keep(response.body) }
         if response.body.isEmpty && flaw == .waitsOnEmptyResponse {
             await environment.scheduler.suspend { (resumer: AdResumer<Void>) in
                 environment.scheduler.schedule(after: .seconds(3_600)) { resumer.resume(returning: ()) }
@@ -147,7 +166,7 @@ struct FlawedProvider: AdProvider {
             providerID: "flawed", adUnitID: request.adUnitID, format: request.format, creativeID: "cr-1",
             loadedAt: flaw == .wrongLoadTime ? now.advanced(by: .seconds(3_600)) : now,
             expiresAt: now.advanced(by: .seconds(flaw == .outlivesDeclaredLifetime ? 7_200 : 3_600)))
-        return FlawedAd(info: info, flaw: flaw, beacons: environment.beacons)
+        return FlawedAd(info: info, flaw: flaw, beacons: environment.beacons, player: player)
     }
 }
 
@@ -163,6 +182,28 @@ final class ReadCounter: Sendable {
     }
 }
 
+/// The one player a provider with ``FlawedProvider/Flaw/sharesOnePlayer`` has for all its ads.
+final class PlayerSlot: Sendable {
+    private let busy = Mutex(false)
+
+    /// Takes the player; `false` when another ad has it.
+    func take() -> Bool {
+        busy.withLock { busy in
+            defer { busy = true }
+            return !busy
+        }
+    }
+
+    func release() { busy.withLock { $0 = false } }
+}
+
+/// Every response body a provider with ``FlawedProvider/Flaw/keepsEveryResponse`` was given.
+final class KeptResponses: Sendable {
+    private let bodies = Mutex<[[UInt8]]>([])
+
+    func keep(_ body: [UInt8]) { bodies.withLock { $0.append(body) } }
+}
+
 /// The flawed provider's ad.
 @MainActor
 final class FlawedAd: ProviderAd {
@@ -173,10 +214,14 @@ final class FlawedAd: ProviderAd {
     private var attachments = 0
     private var timers: [ScheduledActionID] = []
 
-    init(info: LoadedAdInfo, flaw: FlawedProvider.Flaw?, beacons: any BeaconSender) {
+    private let player: PlayerSlot
+    private var hasPlayer = false
+
+    init(info: LoadedAdInfo, flaw: FlawedProvider.Flaw?, beacons: any BeaconSender, player: PlayerSlot) {
         self.info = info
         self.flaw = flaw
         self.beacons = beacons
+        self.player = player
     }
 
     var requiredAssets: Set<AssetKind> { flaw == .requiresMissingKind ? [.title, .rating] : [.title] }
@@ -207,6 +252,12 @@ final class FlawedAd: ProviderAd {
     func present(_ presentation: PresentationContext, context: ProviderContext) throws(AdError) {
         if flaw == .interstitialCannotPresent && info.format == .interstitial {
             throw AdError(.internal, "The player failed.", providerID: "flawed")
+        }
+        if flaw == .sharesOnePlayer {
+            guard player.take() else {
+                throw AdError(.presenterBusy, "The player is in use.", providerID: "flawed", hint: "Try later.")
+            }
+            hasPlayer = true
         }
         if info.format == .rewarded && flaw != .forgetsReward {
             timers.append(
@@ -243,6 +294,8 @@ final class FlawedAd: ProviderAd {
     func detach(part: AdPart) {}
 
     func destroy() {
+        if hasPlayer { player.release() }
+        if flaw == .callsBackAfterDestroy { context?.events.send(.didDismiss) }
         if flaw != .leaksTimer { for timer in timers { context?.scheduler.cancel(timer) } }
         context = nil
     }

@@ -555,7 +555,15 @@ public final class UnifiedAd {
         guard let ad = delivered else { return }
         providerAd = ad
         components = ad.components
-        sink = AdEventSink(mailbox: host.scheduler.mailbox) { [weak self] event in self?.receive(event) }
+        let diagnostics = host.diagnostics
+        let providerID = self.providerID
+        sink = AdEventSink(
+            mailbox: host.scheduler.mailbox, deliver: { [weak self] event in self?.receive(event) },
+            dropped: { event in
+                diagnostics.record(
+                    .debug, Self.containment(event, from: providerID, "sent after the ad was destroyed (C5)"),
+                    providerID: providerID)
+            })
         ad.didLoad(context: context())
     }
 
@@ -777,6 +785,11 @@ public final class UnifiedAd {
 
     /// Records a provider's event the lifecycle did not act on: `Contained <event> from <provider>: <reason>.`
     private func ignoreProviderEvent(_ event: AdEvent, _ reason: String) {
-        host.diagnostics.record(.debug, "Contained \(event) from \(providerID): \(reason).", providerID: providerID)
+        host.diagnostics.record(.debug, Self.containment(event, from: providerID, reason), providerID: providerID)
+    }
+
+    /// The diagnostic of a contained provider event: `Contained <event> from <provider>: <reason>.`
+    private static func containment(_ event: AdEvent, from providerID: ProviderID, _ reason: String) -> String {
+        "Contained \(event) from \(providerID): \(reason)."
     }
 }

@@ -34,6 +34,11 @@ public final class InMemoryTransport: ResponseTransport {
         replies.withLock { $0[key] = reply }
     }
 
+    /// Removes the reply for an ad unit ID or a URL (a later fetch of it is a `noFill`), releasing its body.
+    public func forget(_ key: String) {
+        replies.withLock { $0[key] = nil }
+    }
+
     /// Every request received so far, in order.
     public var requests: [TransportRequest] { log.withLock { $0 } }
 

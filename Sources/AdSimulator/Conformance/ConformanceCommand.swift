@@ -15,7 +15,7 @@ public enum ConformanceCommand {
     /// The `conformance` subcommand.
     public static let subcommand = Subcommand(
         name: "conformance",
-        abstract: "Run the provider conformance kit (checks K1-K20) on the built-in providers.",
+        abstract: "Run the provider conformance kit (checks K1-K22) on the built-in providers.",
         help: """
             OVERVIEW: Judge the built-in providers with the conformance kit any SDK vendor runs (AdConformance):
             declaration, loading, native binding, impressions, clicks, reuse, release, full-screen presentation,

@@ -19,6 +19,21 @@ struct AdEventSinkTests {
         #expect(sink.droppedCount == 2)
     }
 
+    @Test("C5: each event sent after close, from the main actor or another thread, goes to `dropped` on the driver")
+    func c5_sendsAfterCloseReported() async {
+        let driver = VirtualTimeDriver()
+        var reported: [AdEvent] = []
+        let sink = AdEventSink(mailbox: driver.mailbox, deliver: { _ in }, dropped: { reported.append($0) })
+        sink.send(.rendered)
+        sink.close()
+        sink.sendNow(.closed)
+        await Task.detached { sink.send(.jumped(success: false)) }.value
+        #expect(reported.isEmpty)
+        driver.runDue()
+        #expect(reported == [.closed, .jumped(success: false)])
+        #expect(sink.droppedCount == 3)
+    }
+
     @Test("C2: main-actor sends deliver after earlier background sends, keeping order")
     func c2_orderAcrossThreads() async {
         let driver = VirtualTimeDriver()

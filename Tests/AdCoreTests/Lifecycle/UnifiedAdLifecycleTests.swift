@@ -130,6 +130,12 @@ struct UnifiedAdLifecycleTests {
         #expect(ad.click(on: card.cta) != .counted)
         #expect(sink.droppedCount == 2)
         #expect(recorder.calls.last == "destroy")
+        let contained = world.host.diagnostics.entries.map(\.message).filter { $0.hasPrefix("Contained ") }
+        #expect(
+            contained == [
+                "Contained jumped(true) from scripted: sent after the ad was destroyed (C5).",
+                "Contained videoStateChanged(playing) from scripted: sent after the ad was destroyed (C5).",
+            ])
     }
 
     @Test("C5: an ad destroyed while loading never reports the late load")
