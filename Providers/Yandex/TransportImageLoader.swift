@@ -22,7 +22,8 @@ public struct TransportImageLoader: YandexImageLoader {
         _ url: String, environment: ProviderEnvironment,
         completion: @escaping @MainActor (Result<Void, AdError>) -> Void
     ) {
-        let request = TransportRequest(providerID: YandexProvider.id, adUnitID: "", url: url, timeout: timeout)
+        let request = TransportRequest(
+            providerID: YandexProvider.id, adUnitID: "", url: url, timeout: timeout, payload: .media)
         environment.scheduler.spawn {
             do throws(AdError) {
                 let response = try await environment.fetch(request)

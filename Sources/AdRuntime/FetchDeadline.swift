@@ -5,13 +5,13 @@ import Foundation
 /// cancelled. A timeout is `AdError.timeout` with VAST code 301. ``HTTPFetcher`` holds a request's timeout exactly with it (URLSession's own is in whole seconds).
 enum FetchDeadline {
     /// Runs `operation`, failing with `timeout` if `timeout` passes on `clock` first.
-    static func race(
+    static func race<Value: Sendable>(
         _ url: URL,
         timeout: Duration,
         clock: any Clock<Duration>,
-        _ operation: @escaping @Sendable () async -> Result<Data, AdError>
-    ) async -> Result<Data, AdError> {
-        await withTaskGroup(of: Result<Data, AdError>?.self) { group in
+        _ operation: @escaping @Sendable () async -> Result<Value, AdError>
+    ) async -> Result<Value, AdError> {
+        await withTaskGroup(of: Result<Value, AdError>?.self) { group in
             group.addTask { await operation() }
             group.addTask {
                 do {
@@ -22,7 +22,7 @@ enum FetchDeadline {
                 return .failure(
                     AdError(.timeout, "\(url.absoluteString) did not answer within \(timeout).", vastCode: 301))
             }
-            var outcome: Result<Data, AdError> = .failure(AdError(.cancelled, "The fetch was cancelled."))
+            var outcome: Result<Value, AdError> = .failure(AdError(.cancelled, "The fetch was cancelled."))
             for await result in group {
                 if let result {
                     outcome = result

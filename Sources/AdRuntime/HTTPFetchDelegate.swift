@@ -13,8 +13,9 @@ import Synchronization
 /// Sendable: its only stored state is `let` constants and a `Mutex`.
 final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Result<Data, AdError>, Never>?
+        var continuation: CheckedContinuation<Result<HTTPBody, AdError>, Never>?
         var body = Data()
+        var mediaType: String?
         var redirects = 0
         var failure: AdError?
         var finished = false
@@ -31,13 +32,13 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         self.maxRedirects = maxRedirects
     }
 
-    func begin(_ continuation: CheckedContinuation<Result<Data, AdError>, Never>, task: URLSessionDataTask) {
+    func begin(_ continuation: CheckedContinuation<Result<HTTPBody, AdError>, Never>, task: URLSessionDataTask) {
         state.withLock { $0.continuation = continuation }
         task.resume()
     }
 
-    private func finish(_ result: Result<Data, AdError>) {
-        let continuation = state.withLock { state -> CheckedContinuation<Result<Data, AdError>, Never>? in
+    private func finish(_ result: Result<HTTPBody, AdError>) {
+        let continuation = state.withLock { state -> CheckedContinuation<Result<HTTPBody, AdError>, Never>? in
             guard !state.finished else { return nil }
             state.finished = true
             defer { state.continuation = nil }
@@ -79,6 +80,8 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
             completionHandler(.cancel)
             return
         }
+        let mediaType = response.mimeType?.lowercased()
+        state.withLock { $0.mediaType = mediaType }
         completionHandler(.allow)
     }
 
@@ -128,7 +131,7 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (failure, body) = state.withLock { ($0.failure, $0.body) }
+        let (failure, body, mediaType) = state.withLock { ($0.failure, $0.body, $0.mediaType) }
         if let failure {
             finish(.failure(failure))
         } else if let error {
@@ -149,7 +152,7 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 )
             }
         } else {
-            finish(.success(body))
+            finish(.success(HTTPBody(bytes: body, mediaType: mediaType)))
         }
     }
 }

@@ -41,6 +41,12 @@ public struct HTTPFetcher: Sendable {
 
     /// GETs `url` and returns its body; `timeout` bounds the whole exchange, measured on ``clock``.
     public func get(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
+        try await fetch(url, timeout: timeout).bytes
+    }
+
+    /// GETs `url` and returns its body with the media type the server declared; `timeout` bounds the whole
+    /// exchange (a slow body included), measured on ``clock``.
+    public func fetch(_ url: URL, timeout: Duration) async throws(AdError) -> HTTPBody {
         try Self.validate(url)
         let result = await FetchDeadline.race(url, timeout: timeout, clock: clock) {
             await request(url, timeout: timeout)
@@ -58,7 +64,7 @@ public struct HTTPFetcher: Sendable {
     }
 
     /// One URLSession exchange. Its own timeout (whole seconds on Linux, so rounded up) is only a backstop.
-    private func request(_ url: URL, timeout: Duration) async -> Result<Data, AdError> {
+    private func request(_ url: URL, timeout: Duration) async -> Result<HTTPBody, AdError> {
         let exact = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         let seconds = max(1, exact.rounded(.up)) + 1
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
@@ -73,7 +79,7 @@ public struct HTTPFetcher: Sendable {
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: request)
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, AdError>, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPBody, AdError>, Never>) in
                 delegate.begin(continuation, task: task)
             }
         } onCancel: {

@@ -7,7 +7,8 @@ public import Foundation
 ///
 /// Each provider has an endpoint template; `{adUnit}` is replaced by the percent-encoded ad unit ID, and the
 /// request's parameters (rule Y21) are appended as query items in key order. A request with an explicit URL (a
-/// wrapper hop, an image) fetches that URL. An empty body (HTTP 204) is no fill.
+/// wrapper hop, an image) fetches that URL. An empty body (HTTP 204) is no fill; a `Content-Type` the request's
+/// payload cannot be (HTML or JSON for an ad response) is an invalid response (R15, ``TransportPayload``).
 ///
 /// ```swift
 /// let transport = HTTPResponseTransport(endpoints: [
@@ -70,14 +71,24 @@ public struct HTTPResponseTransport: ResponseTransport {
     /// Fetches the response for a request.
     public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
         let url = try url(for: request)
-        let body: Data
+        let fetched: HTTPBody
         do {
-            body = try await fetcher.get(url, timeout: request.timeout)
+            fetched = try await fetcher.fetch(url, timeout: request.timeout)
         } catch {
             var attributed = error
             attributed.providerID = attributed.providerID ?? request.providerID
             throw attributed
         }
+        if request.payload.refuses(mediaType: fetched.mediaType) {
+            throw AdError(
+                .invalidResponse,
+                "\(url.absoluteString) answered with Content-Type \(fetched.mediaType ?? "-"), which cannot be "
+                    + (request.payload == .document ? "an XML ad response." : "an image or a video."),
+                providerID: request.providerID, vastCode: request.payload == .document ? 100 : nil,
+                hint: "Check the endpoint: a web page or JSON in place of the ad server's answer is the wrong URL or "
+                    + "a failing server.")
+        }
+        let body = fetched.bytes
         guard !body.isEmpty else {
             throw AdError(
                 .noFill, "\(url.absoluteString) answered with an empty body.", providerID: request.providerID,

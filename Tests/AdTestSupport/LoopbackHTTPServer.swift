@@ -34,21 +34,44 @@ public final class LoopbackHTTPServer: Sendable {
         public var delay: Duration
         /// Whether to reset the connection (TCP RST) after the delay instead of answering.
         public var resetsConnection: Bool
+        /// How the body is sent: whole, trickled, or cut off (rule R15's faults).
+        public var delivery: Delivery
+        /// Whether the head says `Content-Length`; without it the body ends when the connection closes (HTTP/1.0
+        /// style), so a client cannot refuse an oversized body before reading it.
+        public var sendsContentLength: Bool
+
+        /// How a body reaches the client.
+        public enum Delivery: Sendable, Equatable {
+            /// All at once.
+            case whole
+            /// In pieces of `bytes`, with `pause` before each (a slow body).
+            case trickle(bytes: Int, pause: Duration)
+            /// The first `bytes` of the body (the head still announces all of it), then the connection is closed:
+            /// a truncated body.
+            case closeAfter(bytes: Int)
+            /// The first `bytes` of the body, then a TCP reset: a connection reset mid-body.
+            case resetAfter(bytes: Int)
+        }
 
         /// Creates a response.
         public init(
             status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Duration = .zero,
-            resetsConnection: Bool = false
+            resetsConnection: Bool = false, delivery: Delivery = .whole, sendsContentLength: Bool = true
         ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
             self.resetsConnection = resetsConnection
+            self.delivery = delivery
+            self.sendsContentLength = sendsContentLength
         }
 
         /// Reads the request, then resets the connection without an answer.
         public static let reset = Response(resetsConnection: true)
+
+        /// Reads the request and never answers (until ``LoopbackHTTPServer/shutdown()`` or the client hangs up).
+        public static let silent = Response(delay: .seconds(3_600))
     }
 
     /// One request as it arrived.
@@ -67,6 +90,7 @@ public final class LoopbackHTTPServer: Sendable {
         var connections = 0
         var stopped = false
         var openConnections: Set<Int32> = []
+        var bodyBytesSent: [String: Int] = [:]
     }
 
     /// The port the server listens on (127.0.0.1 only).
@@ -144,6 +168,10 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// How many requests arrived so far.
     public var requestCount: Int { state.withLock { $0.requestCount } }
+
+    /// How many body bytes the server managed to send for `path` so far, over every request (a client that stops
+    /// reading an oversized body leaves most of it unsent).
+    public func bodyBytesSent(_ path: String) -> Int { state.withLock { $0.bodyBytesSent[path] ?? 0 } }
 
     /// How many connections were accepted so far (a client that reuses connections opens few).
     public var connectionCount: Int { state.withLock { $0.connections } }
@@ -225,20 +253,51 @@ public final class LoopbackHTTPServer: Sendable {
             return false
         }
         var text = "HTTP/1.1 \(response.status) \(LoopbackHTTPServer.reason(response.status))\r\n"
-        text += "Content-Length: \(response.body.count)\r\n" + (keepAlive ? "" : "Connection: close\r\n")
+        if response.sendsContentLength { text += "Content-Length: \(response.body.count)\r\n" }
+        let keeps = keepAlive && response.sendsContentLength && response.delivery == .whole
+        text += keeps ? "" : "Connection: close\r\n"
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
         text += "\r\n"
-        var bytes = Data(text.utf8)
-        bytes.append(response.body)
-        return bytes.withUnsafeBytes { buffer in
+        guard transmit(Data(text.utf8), on: connection) else { return false }
+        switch response.delivery {
+        case .whole:
+            guard transmit(response.body, on: connection, counting: path) else { return false }
+            return keeps
+        case .trickle(let size, let pause):
             var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let sent = send(connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                if sent <= 0 { return false }
-                offset += sent
+            while offset < response.body.count {
+                guard wait(pause, connection: connection) else { return false }
+                let end = min(response.body.count, offset + max(1, size))
+                guard transmit(response.body[offset..<end], on: connection, counting: path) else { return false }
+                offset = end
             }
-            return keepAlive
+            return false
+        case .closeAfter(let count):
+            _ = transmit(response.body.prefix(count), on: connection, counting: path)
+            return false
+        case .resetAfter(let count):
+            _ = transmit(response.body.prefix(count), on: connection, counting: path)
+            var option = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+            return false
         }
+    }
+
+    /// Sends all of `data`, in pieces of at most 64 KiB, counting the bytes sent for `path` when given; `false` when
+    /// the client is gone.
+    private func transmit(_ data: Data, on connection: Int32, counting path: String? = nil) -> Bool {
+        var offset = data.startIndex
+        while offset < data.endIndex {
+            let end = min(data.endIndex, offset + 65_536)
+            let sent = data[offset..<end].withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return send(connection, base, buffer.count, Int32(MSG_NOSIGNAL))
+            }
+            if sent <= 0 { return false }
+            if let path { state.withLock { $0.bodyBytesSent[path, default: 0] += sent } }
+            offset += sent
+        }
+        return true
     }
 
     /// Reads until the end of the request head (at most 64 KiB, 5 s of silence).

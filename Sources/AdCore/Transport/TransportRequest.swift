@@ -18,6 +18,9 @@ public struct TransportRequest: Sendable, Hashable {
     public var url: String?
     /// How long the fetch may take.
     public var timeout: Duration
+    /// What the fetch is for: an XML document (the default) or media; a transport that knows the media type of
+    /// the answer refuses what cannot be it (R15).
+    public var payload: TransportPayload
 
     /// Creates a request.
     public init(
@@ -26,7 +29,8 @@ public struct TransportRequest: Sendable, Hashable {
         format: AdFormat? = nil,
         parameters: [String: String] = [:],
         url: String? = nil,
-        timeout: Duration = .seconds(10)
+        timeout: Duration = .seconds(10),
+        payload: TransportPayload = .document
     ) {
         self.providerID = providerID
         self.adUnitID = adUnitID
@@ -34,5 +38,6 @@ public struct TransportRequest: Sendable, Hashable {
         self.parameters = parameters
         self.url = url
         self.timeout = timeout
+        self.payload = payload
     }
 }
