@@ -62,6 +62,7 @@ public final class AdDiagnostics: CustomStringConvertible {
         var isEnabled: Bool
         var minimumLevel: Entry.Level
         var entries: [Entry] = []
+        var recorded = 0
     }
 
     private let state: Mutex<State>
@@ -78,8 +79,12 @@ public final class AdDiagnostics: CustomStringConvertible {
     }
     /// Called for every recorded entry.
     public var handler: (@MainActor (Entry) -> Void)?
-    /// Every recorded entry, oldest first (the newest 1,000 are kept).
-    public var entries: [Entry] { state.withLock { $0.entries } }
+    /// The newest recorded entries, oldest first: at most ``keptEntries`` (the handler sees every one).
+    public var entries: [Entry] { state.withLock { Array($0.entries.suffix(Self.keptEntries)) } }
+    /// How many entries were recorded since the log was created, also those no longer kept.
+    public var recordedCount: Int { state.withLock { $0.recorded } }
+    /// How many entries ``entries`` keeps.
+    public nonisolated static let keptEntries = 1_000
 
     /// Creates a diagnostics log.
     public init(isEnabled: Bool = false, minimumLevel: Entry.Level = .info) {
@@ -93,8 +98,10 @@ public final class AdDiagnostics: CustomStringConvertible {
         let entry = Entry(level: level, providerID: providerID, message: message, recommendation: recommendation)
         let recorded = state.withLock { state in
             guard state.isEnabled, level >= state.minimumLevel else { return false }
-            if state.entries.count >= 1000 { state.entries.removeFirst(state.entries.count - 999) }
+            // Trimmed a thousand at a time, so that a storm of entries costs O(1) each, not a shift of the log.
+            if state.entries.count >= 2 * Self.keptEntries { state.entries.removeFirst(Self.keptEntries) }
             state.entries.append(entry)
+            state.recorded += 1
             return true
         }
         if recorded { handler?(entry) }
@@ -105,8 +112,9 @@ public final class AdDiagnostics: CustomStringConvertible {
     public nonisolated var description: String {
         state.withLock { state in
             let status = state.isEnabled ? "on, from \(state.minimumLevel.rawValue)" : "off (set isEnabled to record)"
-            let count = state.entries.count == 1 ? "1 entry" : "\(state.entries.count) entries"
-            return (["AdDiagnostics: \(status), \(count)"] + state.entries.map { "  " + $0.description })
+            let kept = state.entries.suffix(Self.keptEntries)
+            let count = kept.count == 1 ? "1 entry" : "\(kept.count) entries"
+            return (["AdDiagnostics: \(status), \(count)"] + kept.map { "  " + $0.description })
                 .joined(separator: "\n")
         }
     }
