@@ -127,7 +127,9 @@ enum BeaconBenchmark {
         defer { server.shutdown() }
         let base = server.url("/imp").absoluteString
         print("over HTTP: \(httpCount) beacons through a queue's URLSessionBeaconTransport to 127.0.0.1")
-        let queue = BeaconQueue(store: folder.appendingPathComponent("http.sqlite"))
+        let queue = BeaconQueue(
+            store: folder.appendingPathComponent("http.sqlite"),
+            configuration: BeaconQueueConfiguration(addresses: .allowingPrivate))  // R9: the server is on 127.0.0.1
         let queued = await pump(httpCount, through: queue, report: httpCount / 2) { "\(base)?n=\($0)" }
         guard queue.statistics.delivered == httpCount, queued.count == 2 else {
             throw AdError(.internal, "Over HTTP the queue delivered \(queue.statistics.delivered) of \(httpCount).")

@@ -12,7 +12,7 @@ struct BeaconQueueTests {
         let server = try LoopbackHTTPServer(routes: ["/imp": .init(status: 204), "/click": .init()])
         defer { server.shutdown() }
         let log = DiagnosticLog()
-        let queue = BeaconQueue(store: try temporaryStore(), diagnostics: log.handler)
+        let queue = BeaconQueue(store: try temporaryStore(), configuration: .loopback, diagnostics: log.handler)
         queue.send(Beacon(kind: .impression, url: server.url("/imp").absoluteString + "?c=1"))
         queue.send(Beacon(kind: .click, url: server.url("/click").absoluteString))
         queue.send(Beacon(kind: .click, url: server.url("/gone").absoluteString))
@@ -38,7 +38,7 @@ struct BeaconQueueTests {
     func oneSharedSession() async throws {
         let server = try LoopbackHTTPServer(routes: ["/imp": .init(status: 204)], keepAlive: true)
         defer { server.shutdown() }
-        let queue = BeaconQueue(store: nil)
+        let queue = BeaconQueue(store: nil, configuration: .loopback)
         for index in 0..<40 { queue.send(Beacon(kind: .impression, url: server.url("/imp?n=\(index)").absoluteString)) }
         try await eventually { queue.statistics.delivered == 40 }
         #expect(queue.statistics.delivered == 40)

@@ -15,7 +15,7 @@ struct BeaconRetryTests {
     /// Short backoffs; a timeout long enough that no attempt times out on a loaded machine.
     private let fast = BeaconQueueConfiguration(
         backoff: BeaconBackoff(initial: .milliseconds(20), maximum: .milliseconds(160), jitter: 0.5),
-        timeout: .seconds(20))
+        timeout: .seconds(20), addresses: .allowingPrivate)  // R9: the server is on 127.0.0.1
 
     /// The seconds between consecutive arrivals of the requests for `path`.
     private func gaps(_ server: LoopbackHTTPServer, _ path: String) -> [Duration] {

@@ -17,7 +17,7 @@ struct BeaconServerAnswerTests {
         ])
         defer { server.shutdown() }
         let log = DiagnosticLog()
-        let queue = BeaconQueue(store: nil, diagnostics: log.handler)
+        let queue = BeaconQueue(store: nil, configuration: .loopback, diagnostics: log.handler)
         queue.send(Beacon(kind: .impression, url: server.url("/moved").absoluteString))
         queue.send(Beacon(kind: .click, url: server.url("/loop").absoluteString))
         try await eventually { queue.statistics.delivered + queue.statistics.failed == 2 }
@@ -37,7 +37,7 @@ struct BeaconServerAnswerTests {
         ])
         defer { server.shutdown() }
         let log = DiagnosticLog()
-        let queue = BeaconQueue(store: nil, diagnostics: log.handler)
+        let queue = BeaconQueue(store: nil, configuration: .loopback, diagnostics: log.handler)
         queue.send(Beacon(kind: .impression, url: server.url("/sneaky").absoluteString))
         try await eventually { queue.statistics.failed == 1 }
         #expect(queue.statistics.failed == 1)
@@ -54,8 +54,8 @@ struct BeaconServerAnswerTests {
     func hugeBodyIsNotKept() async throws {
         let server = try LoopbackHTTPServer(routes: ["/pixel": .init(body: Data(count: 4 << 20))])
         defer { server.shutdown() }
-        let transport = URLSessionBeaconTransport()
-        let queue = BeaconQueue(store: nil, transport: transport)
+        let transport = URLSessionBeaconTransport(addresses: .allowingPrivate)
+        let queue = BeaconQueue(store: nil, configuration: .loopback, transport: transport)
         for index in 0..<3 {
             queue.send(Beacon(kind: .impression, url: server.url("/pixel?n=\(index)").absoluteString))
         }
@@ -70,7 +70,8 @@ struct BeaconServerAnswerTests {
         let store = try temporaryStore()
         let start = Duration.seconds(1_800_000_000)
         let down = BeaconDeliveryOutcome.retry(AdError(.network, "HTTP 503", providerCode: 503))
-        let hourly = BeaconQueueConfiguration(backoff: BeaconBackoff(initial: .seconds(3600), jitter: 0))
+        let hourly = BeaconQueueConfiguration(
+            backoff: BeaconBackoff(initial: .seconds(3600), jitter: 0), addresses: .allowingPrivate)
         let first = BeaconQueue(
             store: store, configuration: hourly, transport: ScriptedBeaconTransport(["/imp": [down]]),
             clock: ManualClock(), startTime: start)

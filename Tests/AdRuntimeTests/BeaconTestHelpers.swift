@@ -1,3 +1,4 @@
+import AdRuntime
 import Foundation
 
 /// A fresh store file in a folder of its own.
@@ -13,4 +14,9 @@ func eventually(_ condition: () -> Bool) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .seconds(60))
     while !condition() && clock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+}
+
+extension BeaconQueueConfiguration {
+    /// The defaults, with beacons to 127.0.0.1 allowed (R9): for tests against the loopback server.
+    static let loopback = BeaconQueueConfiguration(addresses: .allowingPrivate)
 }

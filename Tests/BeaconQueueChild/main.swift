@@ -27,7 +27,8 @@ struct ConfirmingTransport: BeaconTransport {
 }
 
 let configuration = BeaconQueueConfiguration(
-    backoff: BeaconBackoff(initial: .milliseconds(20), maximum: .milliseconds(200)), timeout: .seconds(2))
+    backoff: BeaconBackoff(initial: .milliseconds(20), maximum: .milliseconds(200)), timeout: .seconds(2),
+    addresses: .allowingPrivate)  // R9: the test's server is on 127.0.0.1
 
 func openQueue(_ path: String, transport: (any BeaconTransport)? = nil) -> BeaconQueue {
     BeaconQueue(store: URL(fileURLWithPath: path), configuration: configuration, transport: transport) {

@@ -102,7 +102,8 @@ public final class BeaconQueue: BeaconSender {
         let worker = BeaconQueueWorker(
             core: core, store: chosen,
             transport: transport
-                ?? URLSessionBeaconTransport(maxConnectionsPerHost: configuration.maxConcurrentDeliveries),
+                ?? URLSessionBeaconTransport(
+                    maxConnectionsPerHost: configuration.maxConcurrentDeliveries, addresses: configuration.addresses),
             random: SeededRandom(seed: seed ?? Self.seed(from: start)),
             statistics: statistics, sleep: time.sleep, diagnose: diagnose)
         self.configuration = configuration

@@ -1,3 +1,4 @@
+public import AdCreative
 /// The bounds and timings of a ``BeaconQueue``.
 ///
 /// The store never holds more than `maxCount` beacons or `maxBytes` bytes of them (the oldest not in flight are
@@ -11,6 +12,10 @@
 /// let queue = BeaconQueue(store: storeURL, configuration: configuration)
 /// ```
 public struct BeaconQueueConfiguration: Sendable, Equatable {
+    /// Which hosts a beacon may be sent to: tracker URLs come from ad responses, so by default (``VASTAddressPolicy/
+    /// publicOnly``) one pointing at the device or its network is refused when sent, counted and reported (R9).
+    /// Tests against a loopback server and intranet trackers set ``VASTAddressPolicy/allowingPrivate``.
+    public var addresses: VASTAddressPolicy
     /// The most beacons kept (at least 1).
     public var maxCount: Int
     /// The most bytes of beacons kept, counting each beacon's URL, kind and provider ID (at least `maxURLBytes`).
@@ -34,8 +39,10 @@ public struct BeaconQueueConfiguration: Sendable, Equatable {
         maxURLBytes: Int = 8 << 10,
         backoff: BeaconBackoff = BeaconBackoff(),
         timeout: Duration = .seconds(15),
-        maxConcurrentDeliveries: Int = 4
+        maxConcurrentDeliveries: Int = 4,
+        addresses: VASTAddressPolicy = .publicOnly
     ) {
+        self.addresses = addresses
         self.maxCount = maxCount
         self.maxBytes = maxBytes
         self.maxAge = maxAge

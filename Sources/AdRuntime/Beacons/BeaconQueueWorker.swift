@@ -186,11 +186,19 @@ struct BeaconQueueWorker: Sendable {
                 hint: "Shorten the tracker URL, or raise BeaconQueueConfiguration.maxURLBytes.")
         }
         do {
-            _ = try VASTURLPolicy.validate(beacon.url)
+            _ = try deliverableURL(beacon.url)
             return nil
         } catch {
             return AdError(error, providerID: beacon.providerID)
         }
+    }
+
+    /// The URL of a beacon when it may be sent: http(s) (`VASTURLPolicy`) and on a host the configuration's address
+    /// policy allows (R9: tracker URLs come from responses).
+    private func deliverableURL(_ string: String) throws(VASTError) -> URL {
+        let url = try VASTURLPolicy.validate(string)
+        try configuration.addresses.check(url)
+        return url
     }
 
     /// Writes one turn's changes; when the store fails, moves on to memory and writes the new beacons there.
@@ -283,7 +291,7 @@ struct BeaconQueueWorker: Sendable {
                 continue
             }
             do {
-                start(beacon, url: try VASTURLPolicy.validate(beacon.beacon.url), now: now)
+                start(beacon, url: try deliverableURL(beacon.beacon.url), now: now)
             } catch {
                 // Only a store changed by hand holds such a row: every URL was checked when it was sent.
                 refused += 1

@@ -26,10 +26,12 @@ final class BeaconSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     static let maxBodyBytes = 64 << 10
 
     private let maxRedirects: Int
+    private let addresses: VASTAddressPolicy
     private let exchanges = Mutex<[Int: Exchange]>([:])
 
-    init(maxRedirects: Int) {
+    init(maxRedirects: Int, addresses: VASTAddressPolicy) {
         self.maxRedirects = maxRedirects
+        self.addresses = addresses
     }
 
     /// How many exchanges are waiting for their task to complete.
@@ -89,13 +91,15 @@ final class BeaconSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                     AdError(
                         .network, "The beacon \(url) was redirected more than \(maxRedirects) times (a loop?).",
                         hint: "Check the tracker URL; it is not tried again."))
-            } else if let next = request.url, (try? VASTURLPolicy.validate(next)) != nil {
+            } else if let next = request.url, (try? VASTURLPolicy.validate(next)) != nil,
+                (try? addresses.check(next)) != nil
+            {
                 refusal = nil
             } else {
                 refusal = .failed(
                     AdError(
-                        .refusedURL, "The beacon \(url) was redirected to a refused URL.",
-                        hint: "Only http(s) URLs are pinged; it is not tried again."))
+                        .refusedURL, "The beacon \(url) was redirected to a refused URL (\(request.url?.host ?? "-")).",
+                        hint: "Only http(s) URLs on public hosts are pinged (R9); it is not tried again."))
             }
             exchange.failure = refusal
         }

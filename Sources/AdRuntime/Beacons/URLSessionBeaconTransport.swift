@@ -1,3 +1,4 @@
+public import AdCreative
 public import Foundation
 
 #if canImport(FoundationNetworking)
@@ -26,9 +27,10 @@ public final class URLSessionBeaconTransport: BeaconTransport {
     ///   - maxRedirects: the most redirects followed; a beacon redirected more often failed for good.
     ///   - backstopTimeout: the session's own timeout, a backstop: the queue cancels a request after its own
     ///     (shorter) timeout on its injected clock.
+    ///   - addresses: the hosts a redirect may lead to (R9; the queue checks each beacon's own URL).
     public init(
         headers: [String: String] = [:], maxConnectionsPerHost: Int = 4, maxRedirects: Int = 5,
-        backstopTimeout: Duration = .seconds(120)
+        backstopTimeout: Duration = .seconds(120), addresses: VASTAddressPolicy = .publicOnly
     ) {
         self.headers = headers
         let configuration = URLSessionConfiguration.ephemeral
@@ -38,7 +40,7 @@ public final class URLSessionBeaconTransport: BeaconTransport {
         let seconds = max(1, Double(backstopTimeout.components.seconds))
         configuration.timeoutIntervalForRequest = seconds
         configuration.timeoutIntervalForResource = seconds
-        delegate = BeaconSessionDelegate(maxRedirects: max(0, maxRedirects))
+        delegate = BeaconSessionDelegate(maxRedirects: max(0, maxRedirects), addresses: addresses)
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
