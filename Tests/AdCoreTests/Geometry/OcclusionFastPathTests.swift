@@ -42,12 +42,12 @@ struct OcclusionFastPathTests {
         #expect(stage.engine.coveringArea(of: card) == 60_000)
     }
 
-    @Test("After the ad moves (scrolled with its 200 opaque descendants), they still never cover it")
+    @Test("After the ad moves, or scrolls with 400 other nodes, its 200 opaque descendants still never cover it")
     func movedAdStillNotCoveredByItsOwnDescendants() throws {
         let stage = try GeometryFixture()
         let scroller = try stage.node(0, 0, 400, 800, clips: true)
         let filler = try stage.node(0, 0, 400, 40, in: scroller)
-        for index in 0..<40 { try stage.node(Double(index) * 10, 0, 5, 5, in: filler) }
+        for index in 0..<400 { try stage.node(Double(index % 80) * 5, Double(index / 80) * 5, 4, 4, in: filler) }
         let card = try stage.node(50, 50, 300, 300, in: scroller)
         for index in 0..<100 {
             let tile = try stage.node(
@@ -55,7 +55,11 @@ struct OcclusionFastPathTests {
             try stage.node(5, 5, 20, 20, in: tile, opaque: true)
         }
         #expect(stage.ratio(card) == 1)
-        // A scroll moves every node below the scroller: the occluders are found again by the walk or the scan.
+        // Moving the card alone: its subtree (201 nodes) is walked for occluders.
+        try stage.tree.setFrame(card, Rect(x: 60, y: 50, width: 300, height: 300))
+        #expect(stage.ratio(card) == 1)
+        // A scroll moves every node below the scroller (over 600, more than twice the 200 occluders): the
+        // registry of opaque nodes is scanned instead.
         for offset in [-130.0, 70, 0, 250] {
             try stage.tree.setBoundsOrigin(scroller, Point(x: 0, y: offset))
             let top = 50 - offset
