@@ -42,7 +42,7 @@ struct OcclusionFastPathTests {
         #expect(stage.engine.coveringArea(of: card) == 60_000)
     }
 
-    @Test("After the ad moves, or scrolls with 400 other nodes, its 200 opaque descendants still never cover it")
+    @Test("After the ad moves, or scrolls with 400 other nodes, its 200 opaque descendants never cover it; a bar does")
     func movedAdStillNotCoveredByItsOwnDescendants() throws {
         let stage = try GeometryFixture()
         let scroller = try stage.node(0, 0, 400, 800, clips: true)
@@ -58,13 +58,17 @@ struct OcclusionFastPathTests {
         // Moving the card alone: its subtree (201 nodes) is walked for occluders.
         try stage.tree.setFrame(card, Rect(x: 60, y: 50, width: 300, height: 300))
         #expect(stage.ratio(card) == 1)
-        // A scroll moves every node below the scroller (over 600, more than twice the 200 occluders): the
-        // registry of opaque nodes is scanned instead.
-        for offset in [-130.0, 70, 0, 250] {
+        // A 300×30 opaque bar drawn above the card's top tenth (a later sibling in the scroller): it covers 10 %.
+        try stage.node(60, 50, 300, 30, in: scroller, opaque: true)
+        #expect(GeometryFixture.approximately(stage.ratio(card), 0.9))
+        // A scroll moves every node below the scroller (over 600, more than twice the 201 occluders): the
+        // registry of opaque nodes is scanned instead. The bar moves with the card; the tiles never cover it.
+        for offset in [-130.0, 0, 40, 250] {
             try stage.tree.setBoundsOrigin(scroller, Point(x: 0, y: offset))
             let top = 50 - offset
-            let expected = (min(top + 300, 800) - max(top, 0)) / 300
-            #expect(GeometryFixture.approximately(stage.ratio(card), expected), "offset \(offset)")
+            let seen = min(top + 300, 800) - max(top, 0)
+            let barSeen = max(0, min(top + 30, 800) - max(top, 0))
+            #expect(GeometryFixture.approximately(stage.ratio(card), (seen - barSeen) / 300), "offset \(offset)")
         }
     }
 }
