@@ -12,11 +12,24 @@ struct RandomTreeOracleTests {
         let stage: GeometryFixture
         var model: ReferenceModel
         var rng: SeededRandom
+        /// Every length is a whole number of these points: 1 keeps the window in one cell of the engine's occluder
+        /// grid (64 points); 8 makes it 320 points wide, five cells a side.
+        let scale: Double
+        let opaquePercent: Int
 
-        init(seed: UInt64) throws {
-            stage = try GeometryFixture(width: 40, height: 40)
-            model = ReferenceModel(root: stage.root, width: 40, height: 40)
+        init(seed: UInt64, scale: Double = 1, opaquePercent: Int = 50) throws {
+            self.scale = scale
+            self.opaquePercent = opaquePercent
+            stage = try GeometryFixture(width: 40 * scale, height: 40 * scale)
+            model = ReferenceModel(root: stage.root, width: 40 * scale, height: 40 * scale)
+            model.unit = scale
             rng = SeededRandom(seed: seed)
+        }
+
+        var opaqueCount: Int { model.nodes.filter(\.opaque).count }
+
+        mutating func randomOffset() -> Point {
+            Point(x: Double(int(-10...10)) * scale, y: Double(int(-10...10)) * scale)
         }
 
         mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
@@ -24,8 +37,8 @@ struct RandomTreeOracleTests {
 
         mutating func randomFrame() -> Rect {
             Rect(
-                x: Double(int(-6...30)), y: Double(int(-6...30)), width: Double(int(0...20)),
-                height: Double(int(0...20)))
+                x: Double(int(-6...30)) * scale, y: Double(int(-6...30)) * scale, width: Double(int(0...20)) * scale,
+                height: Double(int(0...20)) * scale)
         }
 
         /// Adds a random node under a random attached node, at a random position among its siblings.
@@ -34,13 +47,13 @@ struct RandomTreeOracleTests {
             let parent = attached[int(0...(attached.count - 1))]
             let frame = randomFrame()
             let clips = chance(40)
-            let opaque = chance(50)
+            let opaque = chance(opaquePercent)
             let id = try stage.tree.makeNode(frame: frame, isOpaque: opaque, clipsToBounds: clips)
             let position = int(0...model.nodes[parent].children.count)
             try stage.tree.addChild(id, to: model.nodes[parent].id, at: position)
             var node = ReferenceModel.Node(id: id, parent: parent, frame: frame, clips: clips, opaque: opaque)
             if chance(25) {
-                node.boundsOrigin = Point(x: Double(int(-10...10)), y: Double(int(-10...10)))
+                node.boundsOrigin = randomOffset()
                 try stage.tree.setBoundsOrigin(id, node.boundsOrigin)
             }
             if chance(8) {
@@ -78,7 +91,7 @@ struct RandomTreeOracleTests {
                 model.nodes[index].hidden.toggle()
                 try stage.tree.setHidden(id, model.nodes[index].hidden)
             case 3:
-                model.nodes[index].boundsOrigin = Point(x: Double(int(-10...10)), y: Double(int(-10...10)))
+                model.nodes[index].boundsOrigin = randomOffset()
                 try stage.tree.setBoundsOrigin(id, model.nodes[index].boundsOrigin)
             case 4:
                 model.nodes[index].frame = randomFrame()
@@ -110,7 +123,7 @@ struct RandomTreeOracleTests {
                 }
                 for tap in [
                     Point(x: 2.5, y: 2.5), Point(x: 10.5, y: 20.5), Point(x: 20.5, y: 10.5), Point(x: 33.5, y: 33.5),
-                ]
+                ].map({ Point(x: $0.x * scale, y: $0.y * scale) })
                 where stage.engine.hitTest(tap, on: id) != model.hits(index, at: tap, ratio: expected) {
                     found.append("\(id): hitTest at \(tap)")
                 }
@@ -126,6 +139,23 @@ struct RandomTreeOracleTests {
             for _ in 0..<world.int(1...14) { try world.addRandomNode() }
             var problems = try world.mismatches()
             for _ in 0..<6 where problems.isEmpty {
+                try world.editRandomly()
+                problems = try world.mismatches()
+            }
+            #expect(problems.isEmpty, "batch \(batch) scene \(scene): \(problems.prefix(5))")
+            if !problems.isEmpty { return }
+        }
+    }
+
+    @Test(
+        "Occlusion fast path: 16 or more opaque nodes over a window of many grid cells match the reference model",
+        arguments: 0..<2)
+    func manyOccludersOverManyGridCellsMatchModel(batch: Int) throws {
+        for scene in 0..<12 {
+            var world = try World(seed: UInt64(batch) &* 1000 &+ UInt64(scene) &+ 0xFA57, scale: 8, opaquePercent: 70)
+            while world.opaqueCount < 16 || world.model.nodes.count < 24 { try world.addRandomNode() }
+            var problems = try world.mismatches()
+            for _ in 0..<4 where problems.isEmpty {
                 try world.editRandomly()
                 problems = try world.mismatches()
             }

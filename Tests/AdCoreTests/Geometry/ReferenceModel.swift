@@ -21,6 +21,9 @@ struct ReferenceModel {
 
     /// Index 0 is the window root.
     var nodes: [Node]
+    /// The side of the cells counted, in points: 1 by default. A test whose frames, offsets and taps all lie on a
+    /// coarser lattice may count coarser cells (each is then wholly seen or wholly unseen).
+    var unit = 1.0
 
     init(root: HostNodeID, width: Double, height: Double) {
         nodes = [Node(id: root, frame: Rect(x: 0, y: 0, width: width, height: height), clips: true, opaque: false)]
@@ -98,13 +101,13 @@ struct ReferenceModel {
         guard isAttached(index), isShown(index), frame.width > 0, frame.height > 0 else { return 0 }
         let above = occluders(of: index)
         var seen = 0
-        for y in Int(frame.y)..<Int(frame.maxY) {
-            for x in Int(frame.x)..<Int(frame.maxX)
-            where isSeen(index, at: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), under: above) {
+        for y in stride(from: frame.y, to: frame.maxY, by: unit) {
+            for x in stride(from: frame.x, to: frame.maxX, by: unit)
+            where isSeen(index, at: Point(x: x + unit / 2, y: y + unit / 2), under: above) {
                 seen += 1
             }
         }
-        return Double(seen) / (frame.width * frame.height)
+        return Double(seen) * unit * unit / (frame.width * frame.height)
     }
 
     /// Whether a tap at `point` lands on the node, whose ``visibleRatio(_:)`` is `ratio`: it is seen there.
