@@ -14,6 +14,9 @@ struct ScenarioValidator {
     let knownFormats: Set<AdFormat>
     /// The problems found so far, in order.
     private(set) var problems: [ConfigurationProblem] = []
+    /// Whether the app's configuration had no problem (only then are the variants' configurations checked: they
+    /// would repeat its problems).
+    private var configurationIsValid = false
 
     /// The most variants the strategies may expand into.
     static let maximumVariants = 1_000
@@ -35,6 +38,7 @@ struct ScenarioValidator {
     /// (the problems say why). A non-`nil` result is only valid when ``problems`` is empty.
     mutating func validate() -> ValidatedScenario? {
         let configuration = loadConfiguration()
+        configurationIsValid = problems.isEmpty
         checkMarketDefaults()
         if let configuration { checkMarketLineItems(against: configuration) }
         let market = configuration.map { resolveMarket($0) } ?? []
@@ -68,6 +72,12 @@ struct ScenarioValidator {
                     .missingFile, "$.app.mediation",
                     "The mediation configuration '\(written)' cannot be read (\(ScenarioFiles.describe(error))).",
                     hint: "Paths are relative to the scenario file's folder, e.g. \"../mediation/example.json\".")
+                return nil
+            }
+            do {
+                _ = try JSONSerialization.jsonObject(with: data)
+            } catch {
+                problems.append(rerooted(ScenarioJSON.malformed(data, error: error), under: written + ":$"))
                 return nil
             }
             let collector = ConfigurationDecoding()
@@ -452,7 +462,7 @@ struct ScenarioValidator {
                         .duplicateName, path + ".name", "The variant name '\(variant.name)' is used twice.",
                         hint: "Give strategies names that their swept variants cannot repeat.")
                 }
-                if let configuration {
+                if let configuration, configurationIsValid {
                     do throws(MediationConfigurationError) {
                         try variant.configuration(from: configuration, market: market)
                             .validate(providers: Array(providers.values))
