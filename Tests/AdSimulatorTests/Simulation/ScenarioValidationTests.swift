@@ -73,9 +73,11 @@ struct ScenarioValidationTests {
         let problems = Fixtures.problems(data)
         #expect(
             problems.map(\.path) == [
-                "$.market.defaults[4].priceMicros.kind", "$.app.screens[0].feed.ads[2].position", "$.users.sessionsPerUser",
+                "$.market.defaults[4].priceMicros.kind", "$.app.screens[0].feed.ads[2].position",
+                "$.users.sessionsPerUser",
                 "$.strategies[1].kind", "$.market.defaults[1].provider", "$.market.defaults[2].format",
-                "$.market.defaults[2].fillRate", "$.market.defaults[3].priceMicros.sigma", "$.market.defaults[3].latencyMs",
+                "$.market.defaults[2].fillRate", "$.market.defaults[3].priceMicros.sigma",
+                "$.market.defaults[3].latencyMs",
                 "$.market.defaults[3].creatives[0]", "$.market.lineItems[2].fillRate", "$.market.lineItems[3].lineItem",
                 "$.market.lineItems[4].placement", "$.market", "$.market", "$.app.screens[0].feed.ads[0].position",
                 "$.app.screens[0].feed.ads[1].placement", "$.app.screens[0].buttons[0].placement",
@@ -147,7 +149,10 @@ struct ScenarioValidationTests {
                 #"{ "scrolling": { "dwellSeconds": { "kind": "uniform", "min": -1, "max": 2 } } }"#, "users",
                 "$.users.scrolling.dwellSeconds.min", "-1 is below 0."
             ),
-            (#"{ "clickThroughRate": { "native": -0.5 } }"#, "users", "$.users.clickThroughRate.native", "-0.5 is below 0."),
+            (
+                #"{ "clickThroughRate": { "native": -0.5 } }"#, "users", "$.users.clickThroughRate.native",
+                "-0.5 is below 0."
+            ),
             (#"{ "width": -1 }"#, "window", "$.app.window.width", "-1 is below 1."),
             (#"{ "width": 1e300 }"#, "window", "$.app.window.width", "1e+300 is above 10000."),
             ("-3", "seed", "$.seed", "-3 is below 0."),
@@ -190,7 +195,8 @@ struct ScenarioValidationTests {
                 "$.market.lineItems[0].latencyMs: 700000 is above 600000.",
             ])
         #expect(
-            problems(lineItems: #"[{ "lineItem": "a", "placement": "feed" }, { "lineItem": "a", "placement": "feed" }]"#)
+            problems(
+                lineItems: #"[{ "lineItem": "a", "placement": "feed" }, { "lineItem": "a", "placement": "feed" }]"#)
                 == ["$.market.lineItems[1]: Line item 'a' of placement 'feed' is already given."])
         #expect(
             problems(lineItems: #"[{ "lineItem": "zz", "placement": "feed" }]"#) == [
@@ -236,7 +242,8 @@ struct ScenarioValidationTests {
         #expect(none.map(\.kind) == [.duplicateName, .emptyValue])
         let feed = Fixtures.problems(
             Fixtures.minimal {
-                $0.screens = #"[{ "id": "h", "feed": { "cells": 0, "cellHeight": 0, "ads": [{ "placement": "feed", "position": 0, "every": 0, "height": 1e6 }] } }]"#
+                $0.screens =
+                    #"[{ "id": "h", "feed": { "cells": 0, "cellHeight": 0, "ads": [{ "placement": "feed", "position": 0, "every": 0, "height": 1e6 }] } }]"#
             })
         #expect(
             feed.map(\.path) == [
@@ -247,13 +254,16 @@ struct ScenarioValidationTests {
         #expect(missing.map(\.path) == ["$.app.mediation"])
         #expect(missing.first?.kind == .missingFile)
         #expect(
-            missing.first?.message == "The mediation configuration '../mediation/none.json' cannot be read (no such file).")
-        let invalid = Fixtures.problems(Fixtures.minimal { $0.mediation = #""../mediation/invalid-many-problems.json""# })
+            missing.first?.message
+                == "The mediation configuration '../mediation/none.json' cannot be read (no such file).")
+        let invalid = Fixtures.problems(
+            Fixtures.minimal { $0.mediation = #""../mediation/invalid-many-problems.json""# })
         #expect(invalid.first?.path == "../mediation/invalid-many-problems.json:$.placements[0].lineItems[0].provider")
         #expect(invalid.first?.kind == .unknownProvider)
         let inline = Fixtures.problems(
             Fixtures.minimal {
-                $0.mediation = #"{ "placements": [{ "id": "feed", "format": "native", "strategy": "waterfall", "floorMicros": 1e30, "lineItems": [{ "id": "a", "provider": "ifly", "adUnit": "", "mode": "waterfall", "priceMicros": 1 }] }] }"#
+                $0.mediation =
+                    #"{ "placements": [{ "id": "feed", "format": "native", "strategy": "waterfall", "floorMicros": 1e30, "lineItems": [{ "id": "a", "provider": "ifly", "adUnit": "", "mode": "waterfall", "priceMicros": 1 }] }] }"#
             })
         #expect(
             inline.map(\.path) == [
@@ -288,10 +298,11 @@ struct ScenarioValidationTests {
                         (1...30).map(String.init).joined(separator: ", "))] } }]
                     """
             })
-        #expect(many.map(\.description) == [
-            "$.strategies[0].sweep: The strategies expand into more than 1000 variants. Fix: Sweep fewer values; "
-                + "each variant runs every user."
-        ])
+        #expect(
+            many.map(\.description) == [
+                "$.strategies[0].sweep: The strategies expand into more than 1000 variants. Fix: Sweep fewer values; "
+                    + "each variant runs every user."
+            ])
         let collision = Fixtures.problems(
             Fixtures.minimal {
                 $0.strategies = """
