@@ -33,10 +33,12 @@ public final class ConfigurationDecoding: Sendable {
     /// The problems recorded so far, in decoding (document) order.
     public var problems: [ConfigurationProblem] { found.withLock { $0 } }
 
-    func record(_ problem: ConfigurationProblem) { found.withLock { $0.append(problem) } }
+    /// Records a problem found while decoding (other decoders, such as the simulator's scenario, record theirs
+    /// here too, so one collector lists every problem of a document in order).
+    public func record(_ problem: ConfigurationProblem) { found.withLock { $0.append(problem) } }
 
     /// The JSON path of a coding path: `$.placements[0].pacingSeconds`.
-    static func path(_ codingPath: [any CodingKey]) -> String {
+    public static func path(_ codingPath: [any CodingKey]) -> String {
         codingPath.reduce("$") { text, key in
             if let index = key.intValue { return text + "[\(index)]" }
             return text + "." + key.stringValue

@@ -67,6 +67,15 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
         case negativePrice
         /// A cap, attempt count, tier size or learning parameter is out of range.
         case outOfRange
+        /// A versioned file (a simulator scenario) has no `version`, or one this build does not read.
+        case unsupportedVersion
+        /// A file the document names (a creative fixture, a referenced configuration) does not exist or is not a
+        /// regular file.
+        case missingFile
+        /// A name refers to nothing: a line item, placement, strategy kind or format the document does not define.
+        case unknownReference
+        /// Two entries that must have different names share one (simulator strategies and their variants).
+        case duplicateName
     }
 
     /// What kind of problem it is.
@@ -89,9 +98,13 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
     /// `path: message Fix: hint`.
     public var description: String { "\(path): \(message) Fix: \(hint)" }
 
-    init(decoding error: DecodingError) {
+    /// The problem a `DecodingError` describes (a wrong type, a missing field, a value that cannot be read), at
+    /// its JSON path; `fix` is the hint (by default: compare with the example configuration).
+    public init(
+        decoding error: DecodingError,
+        fix: String = "Compare the file with Fixtures/mediation/example.json and Docs/Mediation.md."
+    ) {
         let path = ConfigurationDecoding.path
-        let fix = "Compare the file with Fixtures/mediation/example.json and Docs/Mediation.md."
         switch error {
         case .keyNotFound(let key, let context):
             self.init(

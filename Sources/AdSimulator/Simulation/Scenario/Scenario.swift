@@ -1,0 +1,80 @@
+import AdMediation
+
+/// A simulation scenario (version 1): the market, the app, the users, the strategies to compare and the seed,
+/// read from the JSON file `Docs/Simulation.md` documents (`Fixtures/scenarios/default.json` is a complete one).
+/// ``load(contentsOf:providers:)`` decodes and validates it, listing every problem with its JSON path in one
+/// ``ScenarioError``, and resolves it into a ``ValidatedScenario`` the engine runs.
+///
+/// ```json
+/// { "version": 1, "seed": 7,
+///   "market": { "defaults": [ ... ], "lineItems": [ ... ] },
+///   "app": { "mediation": "../mediation/example.json", "screens": [ ... ] },
+///   "users": { "count": 5000, "sessionsPerUser": 3 },
+///   "strategies": [{ "name": "configured", "kind": "configured" }] }
+/// ```
+///
+/// ```swift
+/// let validated = try Scenario.load(contentsOf: "Fixtures/scenarios/default.json", providers: registry.descriptors)
+/// print(validated.variants.map(\.name))
+/// ```
+public struct Scenario: Sendable, Equatable, Codable {
+    /// The scenario format version this build reads.
+    public static let currentVersion = 1
+
+    /// The format version: 1.
+    public var version: Int
+    /// An optional name for reports.
+    public var name: String?
+    /// The seed of every draw (``SimulationDraws``), in `0...2^53`. Default 1.
+    public var seed: UInt64
+    /// The simulated market.
+    public var market: ScenarioMarket
+    /// The simulated app.
+    public var app: ScenarioApp
+    /// The simulated users.
+    public var users: ScenarioUsers
+    /// The strategies to compare, at least one.
+    public var strategies: [ScenarioStrategy]
+
+    /// Creates a scenario.
+    public init(
+        version: Int = Scenario.currentVersion, name: String? = nil, seed: UInt64 = 1, market: ScenarioMarket,
+        app: ScenarioApp, users: ScenarioUsers = ScenarioUsers(), strategies: [ScenarioStrategy]
+    ) {
+        self.version = version
+        self.name = name
+        self.seed = seed
+        self.market = market
+        self.app = app
+        self.users = users
+        self.strategies = strategies
+    }
+
+    /// Every variant the strategies expand into, in order (see ``ScenarioStrategy/variants``).
+    public var variants: [StrategyVariant] { strategies.flatMap(\.variants) }
+
+    private enum CodingKeys: String, CodingKey { case version, name, seed, market, app, users, strategies }
+
+    /// Decodes the scenario. `version` is checked before decoding (``load(_:baseDirectory:providers:)``); here a
+    /// missing one reads as the current version. `market` and `users` are optional; `app` and `strategies` are
+    /// required.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decodeWhole(.version, default: Scenario.currentVersion, userInfo: decoder.userInfo)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        let seed = try container.decodeWhole(.seed, default: 1, userInfo: decoder.userInfo)
+        if let unsigned = UInt64(exactly: seed) {
+            self.seed = unsigned
+        } else {
+            try ScenarioDecoding.record(
+                ConfigurationProblem(
+                    .outOfRange, at: "$.seed", "\(seed) is below 0.", hint: "Give a seed from 0 to 2^53, such as 7."),
+                userInfo: decoder.userInfo)
+            self.seed = 1
+        }
+        market = try container.decodeIfPresent(ScenarioMarket.self, forKey: .market) ?? ScenarioMarket()
+        app = try container.decode(ScenarioApp.self, forKey: .app)
+        users = try container.decodeIfPresent(ScenarioUsers.self, forKey: .users) ?? ScenarioUsers()
+        strategies = try container.decode([ScenarioStrategy].self, forKey: .strategies)
+    }
+}

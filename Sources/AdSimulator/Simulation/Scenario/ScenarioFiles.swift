@@ -1,0 +1,40 @@
+import AdRuntime
+import Foundation
+
+/// The files a scenario names (creatives, no-fill responses, a mediation configuration): relative paths are
+/// resolved against the scenario file's folder; a file must be a regular file (not a folder).
+struct ScenarioFiles {
+    /// The folder relative paths start from.
+    let baseDirectory: URL
+
+    /// The absolute, standardized path of `written`.
+    func resolve(_ written: String) -> String {
+        if written.hasPrefix("/") { return URL(fileURLWithPath: written).standardized.path }
+        return baseDirectory.appendingPathComponent(written).standardized.path
+    }
+
+    /// Whether `written` names a regular file.
+    func exists(_ written: String) -> Bool {
+        guard !written.isEmpty else { return false }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: resolve(written), isDirectory: &isDirectory)
+            && !isDirectory.boolValue
+    }
+
+    /// The bytes of `written` (at most `maxBytes`).
+    func read(_ written: String, maxBytes: Int) throws(SafeFileReader.Failure) -> Data {
+        Data(try SafeFileReader.read(path: resolve(written), maxBytes: maxBytes))
+    }
+
+    /// A read failure in words.
+    static func describe(_ failure: SafeFileReader.Failure) -> String {
+        switch failure {
+        case .missing: return "no such file"
+        case .tooLarge(let limit): return "larger than \(limit) bytes"
+        case .notRegularFile: return "not a regular file"
+        case .symbolicLink: return "a symbolic link on the way"
+        case .unsafeName: return "an unsafe name"
+        case .unreadable(let code): return "errno \(code)"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+public import AdCore
+
+/// The simulated users: how many, how many sessions each, how long a session lasts, how they scroll, how often
+/// they open a full-screen placement and how often they click, by format.
+///
+/// ```json
+/// "users": { "count": 5000, "sessionsPerUser": 3,
+///            "sessionSeconds": { "kind": "lognormal", "median": 180, "sigma": 0.6 },
+///            "scrolling": { "speedPointsPerSecond": 1200, "dwellSeconds": 2 },
+///            "fullScreenOpensPerSession": 0.4,
+///            "clickThroughRate": { "native": 0.02, "nativeSlider": 0.015, "rewarded": 0.01 } }
+/// ```
+///
+/// ```swift
+/// let users = ScenarioUsers(count: 5_000, sessionsPerUser: 3, clickThroughRate: [.native: 0.02])
+/// ```
+public struct ScenarioUsers: Sendable, Equatable, Codable {
+    /// How many users, in `1...10_000_000`. Default 1000.
+    public var count: Int
+    /// Sessions per user, in `1...1_000`. Default 1.
+    public var sessionsPerUser: Int
+    /// How long a session lasts, in seconds, in `1...86_400`. Default `fixed` 120.
+    public var sessionSeconds: ScenarioDistribution
+    /// How users scroll feeds.
+    public var scrolling: ScrollBehavior
+    /// The mean number of times per session a user taps a button presenting a full-screen placement, in
+    /// `0...100`. Default 0.
+    public var fullScreenOpensPerSession: Double
+    /// The probability that a shown ad of a format is clicked, in `0...1`, per format; a format not listed: 0.
+    public var clickThroughRate: [AdFormat: Double]
+
+    /// Creates the users.
+    public init(
+        count: Int = 1_000, sessionsPerUser: Int = 1, sessionSeconds: ScenarioDistribution = .fixed(120),
+        scrolling: ScrollBehavior = ScrollBehavior(), fullScreenOpensPerSession: Double = 0,
+        clickThroughRate: [AdFormat: Double] = [:]
+    ) {
+        self.count = count
+        self.sessionsPerUser = sessionsPerUser
+        self.sessionSeconds = sessionSeconds
+        self.scrolling = scrolling
+        self.fullScreenOpensPerSession = fullScreenOpensPerSession
+        self.clickThroughRate = clickThroughRate
+    }
+
+    /// The click-through rate of `format` (0 when not listed).
+    public func clickThroughRate(of format: AdFormat) -> Double { clickThroughRate[format] ?? 0 }
+
+    private enum CodingKeys: String, CodingKey {
+        case count, sessionsPerUser, sessionSeconds, scrolling, fullScreenOpensPerSession, clickThroughRate
+    }
+
+    /// Decodes the users; every field is optional.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let userInfo = decoder.userInfo
+        count = try container.decodeWhole(.count, default: 1_000, userInfo: userInfo)
+        sessionsPerUser = try container.decodeWhole(.sessionsPerUser, default: 1, userInfo: userInfo)
+        sessionSeconds =
+            try container.decodeIfPresent(ScenarioDistribution.self, forKey: .sessionSeconds) ?? .fixed(120)
+        scrolling = try container.decodeIfPresent(ScrollBehavior.self, forKey: .scrolling) ?? ScrollBehavior()
+        fullScreenOpensPerSession = try container.decodeIfPresent(Double.self, forKey: .fullScreenOpensPerSession) ?? 0
+        let rates = try container.decodeIfPresent([String: Double].self, forKey: .clickThroughRate) ?? [:]
+        clickThroughRate = Dictionary(uniqueKeysWithValues: rates.map { (AdFormat(rawValue: $0.key), $0.value) })
+    }
+
+    /// Encodes the users; `clickThroughRate` as an object keyed by format.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+        try container.encode(sessionsPerUser, forKey: .sessionsPerUser)
+        try container.encode(sessionSeconds, forKey: .sessionSeconds)
+        try container.encode(scrolling, forKey: .scrolling)
+        try container.encode(fullScreenOpensPerSession, forKey: .fullScreenOpensPerSession)
+        let rates = Dictionary(uniqueKeysWithValues: clickThroughRate.map { ($0.key.rawValue, $0.value) })
+        try container.encode(rates, forKey: .clickThroughRate)
+    }
+}

@@ -1,0 +1,81 @@
+import AdSimulator
+import Foundation
+import Testing
+
+@Suite("adsim validate: scenarios and mediation configurations from the command line")
+struct ValidateCommandTests {
+    static func run(_ arguments: [String]) async -> (status: ExitCode, out: String, err: String) {
+        let output = CommandOutput.buffered()
+        let status = await ADSim().run(["validate"] + arguments, output: output)
+        return (status, output.standardOutput, output.standardError)
+    }
+
+    static func path(_ name: String) -> String { ScenarioFixtures.path(name) }
+
+    @Test("A valid scenario and a valid configuration: one line each on standard output, exit 0")
+    func valid() async {
+        let scenario = Self.path("scenarios/default.json")
+        let configuration = Self.path("mediation/example.json")
+        let result = await Self.run([scenario, configuration])
+        #expect(result.status == .success)
+        #expect(
+            result.out == """
+                \(scenario): valid (scenario: 3 placements, 11 line items, 5 strategies after sweeps)
+                \(configuration): valid (mediation configuration: 3 placements, 7 line items)
+
+                """)
+        #expect(result.err.isEmpty)
+    }
+
+    @Test("An invalid file prints every problem on standard error and exits 64; the others are still checked")
+    func invalid() async {
+        let version = Self.path("scenarios/invalid-version.json")
+        let malformed = Self.path("mediation/invalid-malformed.json")
+        let valid = Self.path("scenarios/default.json")
+        let result = await Self.run([version, malformed, valid])
+        #expect(result.status == .usage)
+        #expect(result.out == "\(valid): valid (scenario: 3 placements, 11 line items, 5 strategies after sweeps)\n")
+        #expect(
+            result.err == """
+                \(version): invalid scenario (1 problem):
+                  - $.version: Version 2 is not supported (this adsim reads version 1). Fix: Write "version": 1 and the fields Docs/Simulation.md documents.
+                \(malformed): invalid mediation configuration (1 problem):
+                  - $.placements[0].lineItems[0].priceMicros: The required field 'priceMicros' is missing. Fix: Compare the file with Fixtures/mediation/example.json and Docs/Mediation.md.
+
+                """)
+        let many = await Self.run([Self.path("scenarios/invalid-many-problems.json")])
+        #expect(many.status == .usage)
+        #expect(
+            many.err.hasPrefix(
+                "\(Self.path("scenarios/invalid-many-problems.json")): invalid scenario (28 problems):\n"))
+        #expect(
+            many.err.contains("  - $.market.lineItems[2].fillRate: 1.3 is above 1. Fix: Give a probability in 0...1.\n")
+        )
+    }
+
+    @Test("A file that cannot be read exits 64 naming why")
+    func unreadable() async {
+        let result = await Self.run(["/nonexistent/scenario.json", ScenarioFixtures.folder.path])
+        #expect(result.status == .usage)
+        #expect(
+            result.err == """
+                /nonexistent/scenario.json: cannot be read (no such file).
+                \(ScenarioFixtures.folder.path): cannot be read (not a regular file).
+
+                """)
+    }
+
+    @Test("Usage: no file or an unknown option exits 64; --help prints the help; the command is listed")
+    func usage() async {
+        let none = await Self.run([])
+        #expect(none.status == .usage)
+        #expect(none.err == "Error: Give at least one file to validate.\nSee 'adsim help validate'.\n")
+        let option = await Self.run(["--strict", Self.path("scenarios/default.json")])
+        #expect(option.status == .usage)
+        #expect(option.err.hasPrefix("Error: Unknown option '--strict'."))
+        let help = await Self.run(["--help"])
+        #expect(help.status == .success)
+        #expect(help.out.contains("USAGE: adsim validate <file>..."))
+        #expect(ADSim().usage.contains("  validate     Check simulation scenarios and mediation configurations"))
+    }
+}
