@@ -119,7 +119,10 @@ let package = Package(
         // (LLVMFuzzerRunDriver, linked only by Scripts/fuzz.sh), and `adfuzz <target>`.
         .target(
             name: "AdFuzzTargets",
-            dependencies: ["AdCore", "AdCreative", "AdMediation", "YandexProvider", "GoogleProvider", "IFLYProvider"],
+            dependencies: [
+                "AdCore", "AdCreative", "AdMediation", "AdSimulator", "YandexProvider", "GoogleProvider",
+                "IFLYProvider",
+            ],
             path: "Fuzz/AdFuzzTargets",
             swiftSettings: strict
         ),

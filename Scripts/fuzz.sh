@@ -2,7 +2,7 @@
 # Fuzz one AdBridge target with libFuzzer (rules R5, R6; Docs/Reliability.md, section 2).
 #
 #   Scripts/fuzz.sh <target> <seconds> [libFuzzer options...]
-#   targets: vast, wrapper, yandex, google, ifly, mediation
+#   targets: vast, wrapper, yandex, google, ifly, mediation, scenario
 #
 # Builds `adfuzz` once in its own scratch folder (.build/fuzz) with the address sanitizer and libFuzzer, in release mode,
 # then runs the target for <seconds> in one process. The generated corpus grows in
@@ -14,16 +14,16 @@ cd "$(dirname "$0")/.."
 
 if [ "$#" -lt 2 ]; then
     echo "usage: Scripts/fuzz.sh <target> <seconds> [libFuzzer options...]" >&2
-    echo "targets: vast, wrapper, yandex, google, ifly, mediation" >&2
+    echo "targets: vast, wrapper, yandex, google, ifly, mediation, scenario" >&2
     exit 2
 fi
 target="$1"
 seconds="$2"
 shift 2
 case "$target" in
-    vast | wrapper | yandex | google | ifly | mediation) ;;
+    vast | wrapper | yandex | google | ifly | mediation | scenario) ;;
     *)
-        echo "fuzz.sh: unknown target '$target' (vast, wrapper, yandex, google, ifly, mediation)" >&2
+        echo "fuzz.sh: unknown target '$target' (vast, wrapper, yandex, google, ifly, mediation, scenario)" >&2
         exit 2
         ;;
 esac
@@ -59,6 +59,7 @@ case "$target" in
     google) seeds=(Fixtures/google) ;;
     ifly) seeds=(Fixtures/ifly) ;;
     mediation) seeds=(Fixtures/mediation) ;;
+    scenario) seeds=(Fixtures/scenarios) ;;
 esac
 seeds+=("Fixtures/fuzz/$target")
 existing=()
@@ -69,7 +70,7 @@ done
 dict=()
 case "$target" in
     vast | wrapper | yandex | google | ifly) dict=(-dict=Fuzz/vast.dict) ;;
-    mediation) dict=(-dict=Fuzz/mediation.dict) ;;
+    mediation | scenario) dict=(-dict=Fuzz/mediation.dict) ;;
 esac
 
 # Leaks are findings too (detect_leaks=1), except the toolchain's own (Fuzz/lsan.supp).

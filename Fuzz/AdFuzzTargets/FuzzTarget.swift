@@ -21,6 +21,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case ifly
     /// The mediation configuration decoder (`MediationConfiguration.decode(_:providers:)`).
     case mediation
+    /// The simulator scenario decoder and validator (`Scenario.load(_:baseDirectory:providers:)`).
+    case scenario
 
     /// Runs one input through the target. A decoder refusing the input is the expected outcome of most inputs;
     /// what comes back are broken promises found on the way (an error without a message, a cap exceeded, a
@@ -33,6 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .google: GoogleResponseFuzzer.run(input)
         case .ifly: IFLYResponseFuzzer.run(input)
         case .mediation: MediationConfigurationFuzzer.run(input)
+        case .scenario: ScenarioFuzzer.run(input)
         }
     }
 
@@ -52,6 +55,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .google: return ["Fixtures/google", findings]
         case .ifly: return ["Fixtures/ifly", findings]
         case .mediation: return ["Fixtures/mediation", findings]
+        case .scenario: return ["Fixtures/scenarios", findings]
         }
     }
 }

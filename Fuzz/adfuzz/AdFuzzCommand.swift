@@ -49,6 +49,7 @@ enum AdFuzzCommand {
             case .google: { data, size in AdFuzzCommand.oneInput(.google, data, size) }
             case .ifly: { data, size in AdFuzzCommand.oneInput(.ifly, data, size) }
             case .mediation: { data, size in AdFuzzCommand.oneInput(.mediation, data, size) }
+            case .scenario: { data, size in AdFuzzCommand.oneInput(.scenario, data, size) }
             }
         var arguments: [UnsafeMutablePointer<CChar>?] = ([program] + options).map { strdup($0) }
         let count = arguments.count
