@@ -117,7 +117,7 @@ enum LoadChecks {
             let fetches = world.test.transport.requests.count
             ad.destroy()
             await world.run(for: .milliseconds(1))
-            let ended = await ending.hasEnded()
+            let ended = await ending.hasEnded(world.driver)
             verdict.require(
                 ended, "the load had not ended 1 ms after destroy",
                 fix: "Await only what the environment gives (transport, scheduler): they end on cancellation.")
@@ -247,9 +247,16 @@ private final class LoadEnding {
         }
     }
 
-    /// Whether the task has ended, once the main actor has let the watcher run.
-    func hasEnded() async -> Bool {
-        for _ in 0..<16 where !ended { await Task.yield() }
+    /// Whether the task has ended: waits (without moving virtual time) while the driver's tasks can still make
+    /// progress, since a cancelled fetch may finish on another thread, then lets the watcher run. A load that waits
+    /// on something that never comes is given up on after a bounded number of executor turns.
+    func hasEnded(_ driver: VirtualTimeDriver) async -> Bool {
+        var idleTurns = 0
+        for _ in 0..<200_000 where !ended {
+            idleTurns = driver.runnableTaskCount == 0 ? idleTurns + 1 : 0
+            if idleTurns > 64 { break }
+            await Task.yield()
+        }
         return ended
     }
 }
