@@ -55,6 +55,8 @@ public final class UserSimulation {
     private var bound: [Int: MediatedAd] = [:]
     private var gone: Set<Int> = []
     private var shownAds: Set<AdID> = []
+    /// The ads whose click was drawn (once per ad).
+    private var clickDrawn: Set<AdID> = []
     /// The draw key (`request`) and the oracle's answer of each placement's running request.
     private var pending: [String: (request: UInt64, best: SimulationOracle.Best?)] = [:]
     private var impressionCount: UInt64 = 0
@@ -232,18 +234,23 @@ public final class UserSimulation {
                 cell.y + cell.height > currentOffset, mediator.isReady(cell.placement)
             else { continue }
             guard let mediated = try? mediator.takeAd(for: cell.placement) else { continue }
-            took(mediated, clickTarget: cell.cards.first?.callToAction ?? cell.main.callToAction)
+            // The call-to-action a click goes to: the cell's, or for a slider each bound card's, by component.
+            var targets: [String: HostNodeID] = [:]
             do throws(AdError) {
                 if cell.cards.isEmpty {
                     try cell.main.bind(mediated.ad)
+                    targets[""] = cell.main.callToAction
                 } else {
                     let content = try cell.main.bind(mediated.ad)
                     for (card, layout) in zip(content.components, cell.cards) {
                         try layout.bind(mediated.ad, part: card.part)
+                        targets[card.id] = layout.callToAction
                     }
                 }
+                took(mediated, clickTargets: targets)
                 bound[index] = mediated
             } catch {
+                took(mediated, clickTargets: [:])
                 mediator.release(mediated)
             }
             try? mediator.load(cell.placement)
@@ -260,7 +267,7 @@ public final class UserSimulation {
         guard mediator.isReady(button.placement), let mediated = try? mediator.takeAd(for: button.placement) else {
             return
         }
-        took(mediated)
+        took(mediated, clickTargets: [:])
         do throws(AdError) {
             try mediated.ad.present(from: context)
             await run(for: Self.playTime, until: end.advanced(by: Self.playTime))
@@ -269,8 +276,9 @@ public final class UserSimulation {
         try? mediator.load(button.placement)
     }
 
-    /// Counts an ad the app took and watches its impressions and clicks.
-    private func took(_ mediated: MediatedAd, clickTarget: HostNodeID? = nil) {
+    /// Counts an ad the app took and watches its impressions and clicks. `clickTargets` are the call-to-action
+    /// nodes by component ID ("" for the ad itself): the first impression of a part with one draws the click.
+    private func took(_ mediated: MediatedAd, clickTargets: [String: HostNodeID]) {
         server.adTaken(mediated.placementID)
         let provider = mediated.ad.providerID.rawValue
         let placement = mediated.placementID
@@ -280,10 +288,11 @@ public final class UserSimulation {
         ad.onEvent { [weak self, weak ad] event in
             guard let self, let ad else { return }
             switch event {
-            case .impression:
-                guard shownAds.insert(ad.id).inserted else { return }
-                count(placement, provider) { $0.impressions += 1 }
-                clickMaybe(ad, format: format, on: clickTarget)
+            case .impression(let data):
+                if shownAds.insert(ad.id).inserted { count(placement, provider) { $0.impressions += 1 } }
+                if let target = clickTargets[data.component ?? ""], clickDrawn.insert(ad.id).inserted {
+                    clickMaybe(ad, format: format, on: target)
+                }
             case .click:
                 count(placement, provider) { $0.clicks += 1 }
             default:
@@ -292,13 +301,13 @@ public final class UserSimulation {
         }
     }
 
-    /// Clicks a just-shown ad's call-to-action (a slider's first card's) with the format's click-through rate.
+    /// Clicks a just-shown ad's call-to-action (a slider's first shown card's) with the format's click-through rate.
     /// Presented full-screen ads have no click view in the host's tree; they are not clicked.
-    private func clickMaybe(_ ad: UnifiedAd, format: AdFormat, on target: HostNodeID?) {
+    private func clickMaybe(_ ad: UnifiedAd, format: AdFormat, on target: HostNodeID) {
         let rate = validated.scenario.users.clickThroughRate[format] ?? 0
         let key = DrawKey(user: user, request: impressionCount, purpose: .click)
         impressionCount += 1
-        guard let target, rate > 0, draws.happens(probability: rate, key) else { return }
+        guard rate > 0, draws.happens(probability: rate, key) else { return }
         ad.click(on: target)
     }
 
