@@ -91,7 +91,12 @@ public final class SimulatedAdServer: ResponseTransport {
             }
             return TransportResponse(body: noFill)
         case .fill:
-            let creative = entry.creatives[min(draw.creativeIndex, entry.creatives.count - 1)]
+            guard entry.creatives.indices.contains(draw.creativeIndex) else {
+                throw AdError(
+                    .noFill, "The simulated line item '\(entry.market.lineItem)' has no creative to serve.",
+                    providerID: request.providerID, hint: "Give the line item at least one creative.")
+            }
+            let creative = entry.creatives[draw.creativeIndex]
             return TransportResponse(
                 body: Self.priced(creative, micros: draw.priceMicros, currency: market.currency))
         }

@@ -10,7 +10,12 @@ import Foundation
 /// let server = SimulatedAdServer(market: market, user: 0, driver: driver)
 /// ```
 public struct SimulatedMarket: Sendable {
-    /// One line item as the server finds it.
+    /// One line item as the server finds it: its market and its files' bytes.
+    ///
+    /// ```swift
+    /// let entry = market.entry(provider: "ifly", adUnit: "ifly-feed")
+    /// print(entry?.market.fillRate ?? 0, entry?.creatives.count ?? 0)
+    /// ```
     public struct Entry: Sendable {
         /// The line item's market.
         public var market: LineItemMarket

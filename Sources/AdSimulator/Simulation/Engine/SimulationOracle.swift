@@ -10,6 +10,10 @@
 /// ```
 public struct SimulationOracle: Sendable {
     /// The oracle's answer to one request.
+    ///
+    /// ```swift
+    /// let best = SimulationOracle.Best(lineItem: "b", priceMicros: 3_000, latency: .milliseconds(120))
+    /// ```
     public struct Best: Sendable, Equatable {
         /// The line item that fills at the highest price.
         public var lineItem: String

@@ -30,7 +30,7 @@ public struct SimulationRunner {
         var tally = SimulationTally()
         for variant in validated.variants {
             let configuration = variant.configuration(from: validated.configuration, market: validated.market)
-            for user in 0..<UInt64(max(users, 0)) {
+            for user in 0..<(UInt64(exactly: users) ?? 0) {
                 let simulation = try UserSimulation(
                     validated: validated, market: market, oracle: oracle, variant: variant.name,
                     configuration: configuration, user: user)

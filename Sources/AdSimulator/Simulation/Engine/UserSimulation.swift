@@ -140,7 +140,7 @@ public final class UserSimulation {
     /// Runs every session of the user, then releases every ad and lets the answers still pending arrive.
     public func run() async {
         let users = validated.scenario.users
-        for session in 0..<UInt64(max(users.sessionsPerUser, 1)) {
+        for session in 0..<(UInt64(exactly: users.sessionsPerUser) ?? 1) {
             await run(session: session)
         }
         await driver.run(for: SimulatedAdServer.silence + .seconds(1))

@@ -4,7 +4,7 @@
 /// prints the same bytes.
 ///
 /// Columns: requests, fills, fill rate, impressions, show rate (impressions per fill), clicks, CTR, revenue,
-/// eCPM, yield (the winners' prices as a share of the oracle's best prices on the same requests), time to ad p50,
+/// eCPM, ARPDAU (revenue per simulated user: each is one user of one day), yield (the winners' prices as a share of the oracle's best prices on the same requests), time to ad p50,
 /// p95 and p99 of filled requests and the oracle's p95, line items timed out, errors, creative exclusions.
 ///
 /// ```swift
@@ -47,7 +47,7 @@ public struct SimulationReport: Sendable {
     public var table: String {
         let header = [
             "strategy", "placement", "provider", "requests", "fills", "fill%", "impr", "show%", "clicks", "ctr%",
-            "revenue", "ecpm", "yield%", "p50ms", "p95ms", "p99ms", "oracle95", "timeouts", "errors", "excl",
+            "revenue", "ecpm", "arpdau", "yield%", "p50ms", "p95ms", "p99ms", "oracle95", "timeouts", "errors", "excl",
         ]
         var rows: [[String]] = [header]
         for line in lines {
@@ -58,6 +58,7 @@ public struct SimulationReport: Sendable {
                 String(row.requests), String(row.fills), Self.percent(row.fillRate), String(row.impressions),
                 Self.percent(row.showRate), String(row.clicks), Self.percent(row.clickThroughRate),
                 Self.money(row.revenueMicros, 4), Self.money(Self.rounded(row.eCPMMicros), 2),
+                Self.money(arpdauMicros(row), 6),
                 isPlacement ? Self.percent(row.yield) : "",
                 isPlacement ? Self.milliseconds(row.timeToAd.percentile(0.5)) : "",
                 isPlacement ? Self.milliseconds(row.timeToAd.percentile(0.95)) : "",
@@ -83,7 +84,7 @@ public struct SimulationReport: Sendable {
 
     /// One JSON object per row, keys in this order: variant, placement (null for the strategy's total), provider
     /// (null for a placement's own row), requests, fills, fillRate, impressions, showRate, clicks, ctr,
-    /// revenueMicros, ecpmMicros, yield, timeToAdMs {p50, p95, p99}, oracleTimeToAdMs {p50, p95, p99}, timeouts,
+    /// revenueMicros, ecpmMicros, arpdauMicros, yield, timeToAdMs {p50, p95, p99}, oracleTimeToAdMs {p50, p95, p99}, timeouts,
     /// errors, exclusions. Rates are fractions with 6 decimals; a percentile without data is null.
     public var jsonLines: String {
         var text = ""
@@ -102,6 +103,7 @@ public struct SimulationReport: Sendable {
             fields.append("\"ctr\":\(Self.fixed(row.clickThroughRate, 6))")
             fields.append("\"revenueMicros\":\(row.revenueMicros)")
             fields.append("\"ecpmMicros\":\(Self.rounded(row.eCPMMicros))")
+            fields.append("\"arpdauMicros\":\(arpdauMicros(row))")
             fields.append("\"yield\":\(Self.fixed(row.yield, 6))")
             fields.append("\"timeToAdMs\":\(Self.percentiles(row.timeToAd))")
             fields.append("\"oracleTimeToAdMs\":\(Self.percentiles(row.oracleTimeToAd))")
@@ -114,6 +116,11 @@ public struct SimulationReport: Sendable {
     }
 
     // MARK: Formatting
+
+    /// Revenue per daily active user, in micros, rounded: every simulated user is one user of one day.
+    private func arpdauMicros(_ row: TallyRow) -> Int64 {
+        result.users > 0 ? Self.rounded(Double(row.revenueMicros) / Double(result.users)) : 0
+    }
 
     private static func percentiles(_ histogram: LatencyHistogram) -> String {
         let values = [0.5, 0.95, 0.99].map { histogram.percentile($0).map(String.init) ?? "null" }

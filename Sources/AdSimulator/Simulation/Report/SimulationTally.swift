@@ -9,6 +9,10 @@
 /// ```
 public struct SimulationTally: Sendable, Equatable {
     /// A row's key; `provider` is empty for the placement's own counts (its requests, fills and times to ad).
+    ///
+    /// ```swift
+    /// let key = SimulationTally.Key(variant: "learned", placement: "feed-native", provider: "ifly")
+    /// ```
     public struct Key: Sendable, Hashable, Comparable {
         /// The strategy variant.
         public var variant: String
