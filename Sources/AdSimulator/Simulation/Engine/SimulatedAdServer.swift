@@ -1,0 +1,145 @@
+public import AdCore
+
+/// The simulated ad server of one user: a `ResponseTransport` that answers each ad request from the market model
+/// (``MarketDraw``): after the drawn latency on the user's virtual clock, a fill serves one of the line item's
+/// real creatives (with the drawn price as `<Pricing>`), a no fill the provider's no-fill document (or a typed
+/// `noFill` error), an error a typed `network` error; a request that never answers is answered with a `timeout`
+/// error only after ``silence`` (the line item's own timeout ends it long before).
+///
+/// The draw's key is (user, ``requestKey(opportunity:attempt:)``, line item): the opportunity is the number of
+/// the placement's ad the app is asking for (how many of the placement's ads it took before), and the attempt
+/// counts the mediation requests started for that same ad (a retry after a failed request). So every strategy's
+/// first request for the user's n-th ad of a placement meets the same market, however many requests it needed
+/// before (Docs/Simulation.md, "The engine").
+///
+/// ```swift
+/// let server = SimulatedAdServer(market: market, user: 4, driver: driver)
+/// mediator.onEvent { if case .requestStarted(let placement, _, _) = $0 { server.requestStarted(placement) } }
+/// // after mediator.takeAd(for: placement): server.adTaken(placement)
+/// ```
+@MainActor
+public final class SimulatedAdServer: ResponseTransport {
+    /// How long a request that never answers stays unanswered: one hour of virtual time.
+    public static let silence: Duration = .seconds(3_600)
+
+    /// The market.
+    public let market: SimulatedMarket
+    /// The user's number.
+    public let user: UInt64
+    private let driver: VirtualTimeDriver
+    private var taken: [String: UInt64] = [:]
+    private var attempts: [String: UInt64] = [:]
+
+    /// Creates the server of user `user` on the user's driver.
+    public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver) {
+        self.market = market
+        self.user = user
+        self.driver = driver
+    }
+
+    /// The `request` part of a draw's key: the opportunity in the high bits, the attempt (at most 255) in the low 8.
+    public nonisolated static func requestKey(opportunity: UInt64, attempt: UInt64) -> UInt64 {
+        (opportunity << 8) | min(attempt, 255)
+    }
+
+    /// The opportunity (the number of the placement's ad asked for, from 0) and attempt of the placement's request.
+    public func current(_ placement: String) -> (opportunity: UInt64, attempt: UInt64) {
+        (taken[placement, default: 0], attempts[placement].map { $0 > 0 ? $0 - 1 : 0 } ?? 0)
+    }
+
+    /// A mediation request of `placement` started: one more attempt at its current opportunity.
+    public func requestStarted(_ placement: String) { attempts[placement, default: 0] += 1 }
+
+    /// The app took one of `placement`'s ads: the next request asks for its next opportunity.
+    public func adTaken(_ placement: String) {
+        taken[placement, default: 0] += 1
+        attempts[placement] = 0
+    }
+
+    /// Answers a request from the market: see the type's description.
+    public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
+        guard request.url == nil else {
+            throw AdError(
+                .network, "The simulated ad server serves ad units only, not '\(request.url ?? "")'.",
+                providerID: request.providerID, hint: "Give the market creatives that are not wrappers.")
+        }
+        guard let entry = market.entry(provider: request.providerID, adUnit: request.adUnitID) else {
+            throw AdError(
+                .noFill, "No line item of the scenario has ad unit '\(request.adUnitID)'.",
+                providerID: request.providerID, hint: "Add the line item to the scenario's market.")
+        }
+        let placement = entry.market.placement
+        let (opportunity, attempt) = current(placement)
+        let draw = MarketDraw(
+            market: entry.market, draws: market.draws, user: user,
+            request: Self.requestKey(opportunity: opportunity, attempt: attempt))
+        await wait(draw.outcome == .neverAnswers ? Self.silence : draw.latency)
+        switch draw.outcome {
+        case .neverAnswers:
+            throw AdError(
+                .timeout, "The simulated line item '\(entry.market.lineItem)' never answered.",
+                providerID: request.providerID)
+        case .error:
+            throw AdError(
+                .network, "The simulated line item '\(entry.market.lineItem)' answered with an error.",
+                providerID: request.providerID)
+        case .noFill:
+            guard let noFill = entry.noFill else {
+                throw AdError(
+                    .noFill, "The simulated line item '\(entry.market.lineItem)' has no ad.",
+                    providerID: request.providerID)
+            }
+            return TransportResponse(body: noFill)
+        case .fill:
+            guard entry.creatives.indices.contains(draw.creativeIndex) else {
+                throw AdError(
+                    .noFill, "The simulated line item '\(entry.market.lineItem)' has no creative to serve.",
+                    providerID: request.providerID, hint: "Give the line item at least one creative.")
+            }
+            let creative = entry.creatives[draw.creativeIndex]
+            return TransportResponse(
+                body: Self.priced(creative, micros: draw.priceMicros, currency: market.currency))
+        }
+    }
+
+    /// `document` with `<Pricing model="CPM" currency="...">` (the price of 1,000 impressions) after its first
+    /// `<InLine>`; a document without one is returned as is.
+    nonisolated static func priced(_ document: [UInt8], micros: Int64, currency: String) -> [UInt8] {
+        let marker = Array("<InLine>".utf8)
+        guard let start = firstIndex(of: marker, in: document) else { return document }
+        let fraction = String(micros % 1_000)
+        let cpm = "\(micros / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        let pricing = Array("<Pricing model=\"CPM\" currency=\"\(currency)\">\(cpm)</Pricing>".utf8)
+        var result = document
+        result.insert(contentsOf: pricing, at: start + marker.count)
+        return result
+    }
+
+    private nonisolated static func firstIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= marker.count else { return nil }
+        for index in 0...(bytes.count - marker.count) where bytes[index] == marker[0] {
+            if bytes[index..<(index + marker.count)].elementsEqual(marker) { return index }
+        }
+        return nil
+    }
+
+    /// Waits `duration` of the user's virtual time (the driver counts the fetch as waiting on it).
+    private func wait(_ duration: Duration) async {
+        let gate = Gate()
+        driver.schedule(at: driver.now.advanced(by: duration)) { gate.open() }
+        if !gate.isOpen { await driver.suspend { (resumer: AdResumer<Void>) in gate.waiter = resumer } }
+    }
+
+    /// The end of one answer's latency.
+    @MainActor
+    private final class Gate {
+        private(set) var isOpen = false
+        var waiter: AdResumer<Void>?
+
+        func open() {
+            isOpen = true
+            _ = waiter?.resume(returning: ())
+            waiter = nil
+        }
+    }
+}

@@ -1,0 +1,84 @@
+public import AdCore
+import AdRuntime
+import Foundation
+
+/// The simulated market, ready to serve: every line item's ``LineItemMarket`` found by its provider and ad unit,
+/// and the bytes of every creative and no-fill file, read once and shared by every user's ``SimulatedAdServer``.
+///
+/// ```swift
+/// let market = try SimulatedMarket(validated)
+/// let server = SimulatedAdServer(market: market, user: 0, driver: driver)
+/// ```
+public struct SimulatedMarket: Sendable {
+    /// One line item as the server finds it: its market and its files' bytes.
+    ///
+    /// ```swift
+    /// let entry = market.entry(provider: "ifly", adUnit: "ifly-feed")
+    /// print(entry?.market.fillRate ?? 0, entry?.creatives.count ?? 0)
+    /// ```
+    public struct Entry: Sendable {
+        /// The line item's market.
+        public var market: LineItemMarket
+        /// The creatives' bytes, in the market's order.
+        public var creatives: [[UInt8]]
+        /// The no-fill document's bytes, when the market names one.
+        public var noFill: [UInt8]?
+    }
+
+    private struct UnitKey: Hashable {
+        var provider: ProviderID
+        var adUnit: String
+    }
+
+    /// The draws of the scenario's seed.
+    public let draws: SimulationDraws
+    /// The currency of every price (the app's configuration's).
+    public let currency: String
+    private let entries: [UnitKey: Entry]
+    private let byLineItem: [String: Entry]
+
+    /// The largest creative read, in bytes.
+    static let maximumBytes = 4 << 20
+
+    /// Reads every creative and no-fill file of `validated`'s market once. A line item's ad unit is looked up by
+    /// provider and ad unit; when two placements share an ad unit, the first placement's line item answers.
+    ///
+    /// - Throws: `invalidRequest` naming a file that cannot be read.
+    public init(_ validated: ValidatedScenario) throws(AdError) {
+        draws = SimulationDraws(seed: validated.scenario.seed)
+        currency = validated.configuration.currency
+        var files: [String: [UInt8]] = [:]
+        func bytes(_ path: String) throws(AdError) -> [UInt8] {
+            if let known = files[path] { return known }
+            let read = [UInt8](try FileReader.read(path, maxBytes: Self.maximumBytes))
+            files[path] = read
+            return read
+        }
+        var entries: [UnitKey: Entry] = [:]
+        var byLineItem: [String: Entry] = [:]
+        for placement in validated.configuration.placements {
+            for item in placement.lineItems {
+                guard let market = validated.market(placement: placement.id, lineItem: item.id) else { continue }
+                var creatives: [[UInt8]] = []
+                for path in market.creatives { creatives.append(try bytes(path)) }
+                let noFill = try market.noFill.map { (path: String) throws(AdError) in try bytes(path) }
+                let entry = Entry(market: market, creatives: creatives, noFill: noFill)
+                let key = UnitKey(provider: item.providerID, adUnit: item.adUnitID)
+                if entries[key] == nil { entries[key] = entry }
+                byLineItem[Self.name(placement.id, item.id)] = entry
+            }
+        }
+        self.entries = entries
+        self.byLineItem = byLineItem
+    }
+
+    /// The line item a provider's ad unit belongs to.
+    public func entry(provider: ProviderID, adUnit: String) -> Entry? {
+        entries[UnitKey(provider: provider, adUnit: adUnit)]
+    }
+
+    /// The line item `lineItem` of placement `placement`.
+    public func entry(placement: String, lineItem: String) -> Entry? { byLineItem[Self.name(placement, lineItem)] }
+
+    private static func name(_ placement: String, _ lineItem: String) -> String { placement + "\u{0}" + lineItem }
+}

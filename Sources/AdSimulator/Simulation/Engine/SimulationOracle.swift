@@ -1,0 +1,58 @@
+/// The best possible outcome of one request, on the same draws every strategy meets: among every line item of the
+/// placement in the market (whatever a strategy does with them), the highest price of those that would fill, with
+/// that item's latency alone (no waterfall, no deadline, no floor). Ties go to the faster item.
+///
+/// ```swift
+/// let oracle = SimulationOracle(market: market)
+/// if let best = oracle.best(placement: "feed-native", user: 3, request: SimulatedAdServer.requestKey(opportunity: 0, attempt: 0)) {
+///     print(best.priceMicros, best.latency)
+/// }
+/// ```
+public struct SimulationOracle: Sendable {
+    /// The oracle's answer to one request.
+    ///
+    /// ```swift
+    /// let best = SimulationOracle.Best(lineItem: "b", priceMicros: 3_000, latency: .milliseconds(120))
+    /// ```
+    public struct Best: Sendable, Equatable {
+        /// The line item that fills at the highest price.
+        public var lineItem: String
+        /// Its price, in micros per impression.
+        public var priceMicros: Int64
+        /// Its latency.
+        public var latency: Duration
+
+        /// Creates an answer.
+        public init(lineItem: String, priceMicros: Int64, latency: Duration) {
+            self.lineItem = lineItem
+            self.priceMicros = priceMicros
+            self.latency = latency
+        }
+    }
+
+    private let markets: [String: [LineItemMarket]]
+    private let draws: SimulationDraws
+
+    /// The oracle of `validated`'s market.
+    public init(_ validated: ValidatedScenario) {
+        markets = Dictionary(grouping: validated.market, by: \.placement)
+        draws = SimulationDraws(seed: validated.scenario.seed)
+    }
+
+    /// The best fill of the request `request` of user `user` on `placement`, or `nil` when no line item fills.
+    public func best(placement: String, user: UInt64, request: UInt64) -> Best? {
+        var best: Best?
+        for market in markets[placement] ?? [] {
+            let draw = MarketDraw(market: market, draws: draws, user: user, request: request)
+            guard draw.outcome == .fill else { continue }
+            if let current = best,
+                current.priceMicros > draw.priceMicros
+                    || (current.priceMicros == draw.priceMicros && current.latency <= draw.latency)
+            {
+                continue
+            }
+            best = Best(lineItem: market.lineItem, priceMicros: draw.priceMicros, latency: draw.latency)
+        }
+        return best
+    }
+}

@@ -1,0 +1,50 @@
+/// A fixed-bucket histogram of durations: 1 ms buckets up to 10 s, then one overflow bucket, stored sparsely (only
+/// buckets that were hit). Two histograms merge by adding their buckets, so partial results combine exactly; a
+/// percentile is the lower bound of the bucket it falls in (whole milliseconds, rounded down, below 10 s).
+///
+/// ```swift
+/// var histogram = LatencyHistogram()
+/// histogram.record(.milliseconds(240))
+/// histogram.percentile(0.95)   // 240 (the bucket 240..<241 ms)
+/// ```
+public struct LatencyHistogram: Sendable, Equatable, Codable {
+    /// The number of 1 ms buckets before the overflow bucket.
+    public static let bucketCount = 10_000
+
+    /// The count of each bucket hit, by index; index ``bucketCount`` is everything at or above 10 s.
+    public private(set) var buckets: [Int: UInt64] = [:]
+    /// The number of durations recorded.
+    public private(set) var count: UInt64 = 0
+
+    /// An empty histogram.
+    public init() {}
+
+    /// Records one duration (negative durations count as zero).
+    public mutating func record(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds >= 0 ? seconds * 1_000 + attoseconds / 1_000_000_000_000_000 : 0
+        let index = milliseconds >= Int64(Self.bucketCount) ? Self.bucketCount : Int(max(milliseconds, 0))
+        buckets[index, default: 0] += 1
+        count += 1
+    }
+
+    /// Adds another histogram's counts.
+    public mutating func merge(_ other: LatencyHistogram) {
+        for (index, bucket) in other.buckets { buckets[index, default: 0] += bucket }
+        count += other.count
+    }
+
+    /// The duration at or below which `fraction` of the recorded durations fall, as a bucket's lower bound in ms;
+    /// `nil` when empty. The overflow bucket reads as 10 000 ms.
+    public func percentile(_ fraction: Double) -> Int? {
+        guard count > 0 else { return nil }
+        let clamped = min(max(fraction, 0), 1)
+        let rank = max(1, UInt64(exactly: (clamped * Double(count)).rounded(.up)) ?? count)
+        var seen: UInt64 = 0
+        for index in buckets.keys.sorted() {
+            seen += buckets[index, default: 0]
+            if seen >= rank { return index }
+        }
+        return Self.bucketCount
+    }
+}

@@ -1,0 +1,70 @@
+/// What a simulation counted, per strategy variant, per placement and per provider within a placement: a
+/// ``TallyRow`` per ``Key``. Mergeable (``merge(_:)`` adds rows), so users can be counted apart and combined; the
+/// rows of a variant's total and of each placement are derived from the provider rows on reading.
+///
+/// ```swift
+/// var tally = SimulationTally()
+/// tally.update(SimulationTally.Key(variant: "configured", placement: "feed-native", provider: "")) { $0.requests += 1 }
+/// print(tally.row(variant: "configured"))
+/// ```
+public struct SimulationTally: Sendable, Equatable {
+    /// A row's key; `provider` is empty for the placement's own counts (its requests, fills and times to ad).
+    ///
+    /// ```swift
+    /// let key = SimulationTally.Key(variant: "learned", placement: "feed-native", provider: "ifly")
+    /// ```
+    public struct Key: Sendable, Hashable, Comparable {
+        /// The strategy variant.
+        public var variant: String
+        /// The placement.
+        public var placement: String
+        /// The provider, or empty for the placement as a whole.
+        public var provider: String
+
+        /// Creates a key.
+        public init(variant: String, placement: String, provider: String) {
+            self.variant = variant
+            self.placement = placement
+            self.provider = provider
+        }
+
+        /// Orders by variant, placement, provider.
+        public static func < (lhs: Key, rhs: Key) -> Bool {
+            (lhs.variant, lhs.placement, lhs.provider) < (rhs.variant, rhs.placement, rhs.provider)
+        }
+    }
+
+    /// Every row counted.
+    public private(set) var rows: [Key: TallyRow] = [:]
+
+    /// An empty tally.
+    public init() {}
+
+    /// Changes the row of `key` (created empty).
+    public mutating func update(_ key: Key, _ change: (inout TallyRow) -> Void) {
+        change(&rows[key, default: TallyRow()])
+    }
+
+    /// Adds another tally's rows.
+    public mutating func merge(_ other: SimulationTally) {
+        for (key, row) in other.rows { rows[key, default: TallyRow()].merge(row) }
+    }
+
+    /// The row of a placement as a whole (`provider` nil) or of one provider within it.
+    public func row(variant: String, placement: String, provider: String? = nil) -> TallyRow {
+        rows[Key(variant: variant, placement: placement, provider: provider ?? "")] ?? TallyRow()
+    }
+
+    /// A variant's total: every placement's own row merged.
+    public func row(variant: String) -> TallyRow {
+        var total = TallyRow()
+        for (key, row) in rows where key.variant == variant && key.provider.isEmpty { total.merge(row) }
+        return total
+    }
+
+    /// The providers counted within a placement of a variant, sorted.
+    public func providers(variant: String, placement: String) -> [String] {
+        rows.keys.filter { $0.variant == variant && $0.placement == placement && !$0.provider.isEmpty }
+            .map(\.provider).sorted()
+    }
+}

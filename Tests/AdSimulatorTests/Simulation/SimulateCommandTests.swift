@@ -1,0 +1,58 @@
+import AdSimulator
+import Foundation
+import Testing
+
+/// `adsim simulate`: byte-identical output for the same scenario and seed, the table and JSON lines, and exit 64
+/// for every usage error.
+@Suite struct SimulateCommandTests {
+    private static let tiny = ScenarioFixtures.folder.appending(path: "tiny.json").path
+
+    private func simulate(_ arguments: [String]) async -> (ExitCode, CommandOutput) {
+        let output = CommandOutput.buffered()
+        let status = await ADSim().run(["simulate"] + arguments, output: output)
+        return (status, output)
+    }
+
+    @Test func twoRunsPrintTheSameBytes() async {
+        let (first, once) = await simulate([Self.tiny])
+        let (second, twice) = await simulate([Self.tiny])
+        #expect(first == .success && second == .success)
+        #expect(once.standardOutput == twice.standardOutput)
+        #expect(once.standardOutput.contains("configured  total"))
+        #expect(once.standardError.isEmpty)
+    }
+
+    @Test func jsonLinesAreOneObjectPerRowAndRepeatable() async throws {
+        let (status, once) = await simulate([Self.tiny, "--json", "--users", "1"])
+        let (_, twice) = await simulate(["--users=1", "--json", Self.tiny])
+        #expect(status == .success)
+        #expect(once.standardOutput == twice.standardOutput)
+        let lines = once.standardOutput.split(separator: "\n")
+        #expect(lines.count == 10)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["variant"] is String)
+        }
+        #expect(lines.first?.hasPrefix("{\"variant\":\"configured\",\"placement\":null,\"provider\":null,") == true)
+    }
+
+    @Test(arguments: [
+        ["--users", "0"], ["--users", "-3"], ["--users", "many"], ["--users"], ["--jobs", "2"],
+        ["no-such-scenario.json"], [tiny, tiny],
+        [ScenarioFixtures.folder.appending(path: "invalid-many-problems.json").path],
+    ])
+    func usageErrorsExit64(_ arguments: [String]) async {
+        let (status, output) = await simulate(arguments)
+        #expect(status == .usage)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError.contains("Error:"))
+    }
+
+    @Test func helpNamesEveryOption() async {
+        let (status, output) = await simulate(["--help"])
+        #expect(status == .success)
+        for option in ["--users <n>", "--json", "<scenario>", "EXIT STATUS"] {
+            #expect(output.standardOutput.contains(option))
+        }
+    }
+}
