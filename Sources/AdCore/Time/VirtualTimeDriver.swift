@@ -40,6 +40,8 @@ public final class VirtualTimeDriver: AdScheduler {
 
     private let activity: TaskActivity
     private let inbox: VirtualMailbox
+    /// Where the nonisolated parts of spawned tasks run; `nil`: the global pool.
+    private let taskExecutor: (any TaskExecutor)?
     /// The timers, as a binary min-heap on (deadline, sequence): scheduling and running one cost O(log n).
     private var heap: [Entry] = []
     /// The sequence numbers of the timers still due to run; a cancelled timer leaves the heap when it surfaces.
@@ -51,7 +53,11 @@ public final class VirtualTimeDriver: AdScheduler {
     public static let settleTurnLimit = 100_000
 
     /// Creates a driver at time zero.
-    public init(seed: UInt64 = 0, start: AdInstant = .zero) {
+    ///
+    /// - Parameter taskExecutor: where the nonisolated parts of the tasks it spawns run (a provider's load);
+    ///   `nil`, the default: the global pool. The simulator passes AdRuntime's `MainQueueTaskExecutor` so a run
+    ///   never changes threads.
+    public init(seed: UInt64 = 0, start: AdInstant = .zero, taskExecutor: (any TaskExecutor)? = nil) {
         let activity = TaskActivity()
         let inbox = VirtualMailbox()
         now = start
@@ -59,6 +65,7 @@ public final class VirtualTimeDriver: AdScheduler {
         random = SeededRandom(seed: seed)
         self.activity = activity
         self.inbox = inbox
+        self.taskExecutor = taskExecutor
         mailbox = inbox
     }
 
@@ -96,10 +103,12 @@ public final class VirtualTimeDriver: AdScheduler {
     public func spawn(_ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         let activity = self.activity
         activity.began()
-        return Task { @MainActor in
+        let body: @Sendable @MainActor () async -> Void = {
             await TaskActivity.$isTracked.withValue(true) { await operation() }
             activity.ended()
         }
+        guard let taskExecutor else { return Task(operation: body) }
+        return Task(executorPreference: taskExecutor, operation: body)
     }
 
     /// Suspends the calling task until the resumer is called; a task the driver started counts as waiting.

@@ -1,5 +1,6 @@
 public import AdCore
 public import AdMediation
+import AdRuntime
 import GoogleProvider
 import IFLYProvider
 import YandexProvider
@@ -31,6 +32,8 @@ public final class UserSimulation {
     public static let playTime: Duration = .seconds(30)
     /// The longest step of a scroll gesture.
     public static let scrollStep: Duration = .milliseconds(250)
+    /// Where every user's provider work runs: the main queue, so a run never changes threads.
+    private static let executor = MainQueueTaskExecutor()
     /// The height of the toolbar holding the buttons.
     static let toolbarHeight = 60.0
 
@@ -75,7 +78,7 @@ public final class UserSimulation {
         self.oracle = oracle
         draws = market.draws
         let seed = SimulationDraws.mix(market.draws.seed ^ SimulationDraws.mix(user))
-        driver = VirtualTimeDriver(seed: seed)
+        driver = VirtualTimeDriver(seed: seed, taskExecutor: Self.executor)
         server = SimulatedAdServer(market: market, user: user, driver: driver)
         host = AdHost(
             registry: try ProviderRegistry([
