@@ -12,15 +12,25 @@ import Synchronization
 public final class CommandOutput: Sendable {
     private let sink: (@Sendable (String, Bool) -> Void)?
     private let buffers = Mutex<(out: String, err: String)>(("", ""))
+    /// Whether standard error is a terminal a person watches: progress is drawn there only then.
+    public let errorIsTerminal: Bool
 
-    private init(sink: (@Sendable (String, Bool) -> Void)?) { self.sink = sink }
+    private init(sink: (@Sendable (String, Bool) -> Void)?, errorIsTerminal: Bool) {
+        self.sink = sink
+        self.errorIsTerminal = errorIsTerminal
+    }
 
-    /// An output that collects everything in memory (read it back with ``standardOutput``/``standardError``).
-    public static func buffered() -> CommandOutput { CommandOutput(sink: nil) }
+    /// An output that collects everything in memory (read it back with ``standardOutput``/``standardError``);
+    /// `errorIsTerminal` makes commands treat its standard error as a terminal.
+    public static func buffered(errorIsTerminal: Bool = false) -> CommandOutput {
+        CommandOutput(sink: nil, errorIsTerminal: errorIsTerminal)
+    }
 
     /// An output that forwards every write to `sink`; its second argument is `true` for standard error.
-    public static func forwarding(to sink: @escaping @Sendable (String, Bool) -> Void) -> CommandOutput {
-        CommandOutput(sink: sink)
+    public static func forwarding(
+        errorIsTerminal: Bool = false, to sink: @escaping @Sendable (String, Bool) -> Void
+    ) -> CommandOutput {
+        CommandOutput(sink: sink, errorIsTerminal: errorIsTerminal)
     }
 
     /// Writes text to standard output.

@@ -56,15 +56,13 @@ public struct SimulationDraws: Sendable, Hashable, Codable {
         return Int(exactly: high) ?? 0
     }
 
-    /// The stable key of a line item of a placement: FNV-1a (64-bit) of `placement`, a 0 byte and `lineItem`, so
+    /// The stable key of a line item of a placement: FNV-1a (64-bit, ``StableHash``) of `placement`, a 0 byte and `lineItem`, so
     /// the same line item has the same key in every variant, whatever order a strategy puts it in. Never 0 (0 is
     /// "no line item").
     public static func lineItemKey(placement: String, lineItem: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in Array(placement.utf8) + [0] + Array(lineItem.utf8) {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash == 0 ? 1 : hash
+        var hash = StableHash()
+        hash.combine(Array(placement.utf8) + [0] + Array(lineItem.utf8))
+        return hash.value == 0 ? 1 : hash.value
     }
 
     /// The SplitMix64 finaliser: a bijection of 64-bit values with full avalanche.

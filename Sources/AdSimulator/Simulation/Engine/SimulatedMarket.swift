@@ -36,6 +36,8 @@ public struct SimulatedMarket: Sendable {
     public let currency: String
     private let entries: [UnitKey: Entry]
     private let byLineItem: [String: Entry]
+    /// Every file the market serves (creatives and no-fill documents), each once, in the order first read.
+    public let servedFiles: [[UInt8]]
 
     /// The largest creative read, in bytes.
     static let maximumBytes = 4 << 20
@@ -48,10 +50,12 @@ public struct SimulatedMarket: Sendable {
         draws = SimulationDraws(seed: validated.scenario.seed)
         currency = validated.configuration.currency
         var files: [String: [UInt8]] = [:]
+        var served: [[UInt8]] = []
         func bytes(_ path: String) throws(AdError) -> [UInt8] {
             if let known = files[path] { return known }
             let read = [UInt8](try FileReader.read(path, maxBytes: Self.maximumBytes))
             files[path] = read
+            served.append(read)
             return read
         }
         var entries: [UnitKey: Entry] = [:]
@@ -70,6 +74,7 @@ public struct SimulatedMarket: Sendable {
         }
         self.entries = entries
         self.byLineItem = byLineItem
+        servedFiles = served
     }
 
     /// The line item a provider's ad unit belongs to.

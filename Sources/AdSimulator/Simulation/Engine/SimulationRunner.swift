@@ -2,11 +2,13 @@ public import AdCore
 
 /// Runs a validated scenario: every strategy variant, in order, over the same users (0, 1, 2, ...), each user a
 /// fresh ``UserSimulation`` on the variant's configuration, counted into one ``SimulationTally``. Sequential and
-/// deterministic: the same scenario and seed give the same tally.
+/// deterministic: the same scenario and seed give the same tally. With a ``SimulationShard`` it runs only that
+/// shard's users (``runPartial()``); the partials of every shard merge into exactly the whole run's result.
 ///
 /// ```swift
 /// let result = try await SimulationRunner(validated: validated, users: 20).run()
 /// print(SimulationReport(result: result).table)
+/// let part = try await SimulationRunner(validated: validated, shard: SimulationShard(parsing: "1/3")).runPartial()
 /// ```
 @MainActor
 public struct SimulationRunner {
@@ -14,33 +16,55 @@ public struct SimulationRunner {
     public let validated: ValidatedScenario
     /// The number of users per variant.
     public let users: Int
+    /// The users this runner simulates: those of one shard, or all.
+    public let shard: SimulationShard
+    /// Called after each simulated user (of one variant) with the number done and the number to do.
+    public var progress: (@MainActor (_ done: Int, _ total: Int) -> Void)?
 
-    /// A runner over `validated`, with `users` users (default: the scenario's count).
-    public init(validated: ValidatedScenario, users: Int? = nil) {
+    /// A runner over `validated`, with `users` users (default: the scenario's count), of which it runs `shard`'s.
+    public init(validated: ValidatedScenario, users: Int? = nil, shard: SimulationShard = .whole) {
         self.validated = validated
         self.users = users ?? validated.scenario.users.count
+        self.shard = shard
     }
 
-    /// Runs every variant over every user.
+    /// Runs every variant over the shard's users (every user by default).
     ///
     /// - Throws: `invalidRequest` when a creative cannot be read; what a user's stack refuses.
     public func run() async throws(AdError) -> SimulationResult {
+        try await runPartial().result
+    }
+
+    /// Runs every variant over the shard's users and returns them as a partial result, with the fingerprint of
+    /// the scenario and its files (``SimulationPartial``).
+    ///
+    /// - Throws: `invalidRequest` when a creative cannot be read; what a user's stack refuses.
+    public func runPartial() async throws(AdError) -> SimulationPartial {
         let market = try SimulatedMarket(validated)
         let oracle = SimulationOracle(validated)
         var tally = SimulationTally()
+        // The shard's users, index - 1, index - 1 + count, ... (a stride: nothing per user is kept).
+        let mine = stride(from: shard.index - 1, to: max(users, 0), by: shard.count)
+        let total = (max(users, 0) - shard.index + shard.count) / shard.count * validated.variants.count
+        var done = 0
         for variant in validated.variants {
             let configuration = variant.configuration(from: validated.configuration, market: validated.market)
-            for user in 0..<(UInt64(exactly: users) ?? 0) {
+            for index in mine {
+                let user = UInt64(exactly: index) ?? 0
                 let simulation = try UserSimulation(
                     validated: validated, market: market, oracle: oracle, variant: variant.name,
                     configuration: configuration, user: user)
                 await simulation.run()
                 tally.merge(simulation.tally)
+                done += 1
+                progress?(done, total)
             }
         }
-        return SimulationResult(
+        let result = SimulationResult(
             name: validated.scenario.name, seed: validated.scenario.seed, users: users,
             variants: validated.variants.map(\.name), placements: validated.configuration.placements.map(\.id),
             currency: validated.configuration.currency, tally: tally)
+        return SimulationPartial(
+            fingerprint: SimulationPartial.fingerprint(of: validated, market: market), shard: shard, result: result)
     }
 }

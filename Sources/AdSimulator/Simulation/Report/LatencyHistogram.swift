@@ -47,4 +47,51 @@ public struct LatencyHistogram: Sendable, Equatable, Codable {
         }
         return Self.bucketCount
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case count, buckets
+    }
+
+    /// Decodes a histogram written by ``encode(to:)``, checking it: every bucket in `0...bucketCount` once, and the
+    /// buckets adding up to `count`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let count = try container.decode(UInt64.self, forKey: .count)
+        var buckets: [Int: UInt64] = [:]
+        var sum: UInt64 = 0
+        var pairs = try container.nestedUnkeyedContainer(forKey: .buckets)
+        while !pairs.isAtEnd {
+            let pair = try pairs.decode([UInt64].self)
+            guard pair.count == 2, let index = Int(exactly: pair[0]), (0...Self.bucketCount).contains(index),
+                buckets[index] == nil
+            else {
+                throw DecodingError.dataCorruptedError(
+                    in: pairs, debugDescription: "A bucket must be [milliseconds, count], milliseconds from 0 to "
+                        + "\(Self.bucketCount), each once (got \(pair)).")
+            }
+            let (total, overflow) = sum.addingReportingOverflow(pair[1])
+            guard !overflow else {
+                throw DecodingError.dataCorruptedError(in: pairs, debugDescription: "The bucket counts overflow.")
+            }
+            sum = total
+            buckets[index] = pair[1]
+        }
+        guard sum == count else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .count, in: container,
+                debugDescription: "The buckets add up to \(sum), not the histogram's count \(count).")
+        }
+        self.buckets = buckets.filter { $0.value > 0 }
+        self.count = count
+    }
+
+    /// Encodes `{"count": n, "buckets": [[milliseconds, count], ...]}`, buckets in order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+        var pairs = container.nestedUnkeyedContainer(forKey: .buckets)
+        for index in buckets.keys.sorted() {
+            try pairs.encode([UInt64(exactly: index) ?? 0, buckets[index, default: 0]])
+        }
+    }
 }

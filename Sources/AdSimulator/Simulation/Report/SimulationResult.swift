@@ -5,7 +5,7 @@
 /// let result = try await SimulationRunner(validated: validated, users: 20).run()
 /// print(result.tally.row(variant: result.variants[0]).fillRate)
 /// ```
-public struct SimulationResult: Sendable, Equatable {
+public struct SimulationResult: Sendable, Equatable, Codable {
     /// The scenario's name, if it has one.
     public var name: String?
     /// The seed of every draw.

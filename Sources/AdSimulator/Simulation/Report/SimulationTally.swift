@@ -7,13 +7,13 @@
 /// tally.update(SimulationTally.Key(variant: "configured", placement: "feed-native", provider: "")) { $0.requests += 1 }
 /// print(tally.row(variant: "configured"))
 /// ```
-public struct SimulationTally: Sendable, Equatable {
+public struct SimulationTally: Sendable, Equatable, Codable {
     /// A row's key; `provider` is empty for the placement's own counts (its requests, fills and times to ad).
     ///
     /// ```swift
     /// let key = SimulationTally.Key(variant: "learned", placement: "feed-native", provider: "ifly")
     /// ```
-    public struct Key: Sendable, Hashable, Comparable {
+    public struct Key: Sendable, Hashable, Comparable, Codable {
         /// The strategy variant.
         public var variant: String
         /// The placement.
@@ -66,5 +66,29 @@ public struct SimulationTally: Sendable, Equatable {
     public func providers(variant: String, placement: String) -> [String] {
         rows.keys.filter { $0.variant == variant && $0.placement == placement && !$0.provider.isEmpty }
             .map(\.provider).sorted()
+    }
+
+    private struct Entry: Codable {
+        var key: Key
+        var row: TallyRow
+    }
+
+    /// Decodes the rows written by ``encode(to:)``; a key given twice is an error.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        while !container.isAtEnd {
+            let entry = try container.decode(Entry.self)
+            guard rows.updateValue(entry.row, forKey: entry.key) == nil else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "The row \(entry.key.variant)/\(entry.key.placement)/\(entry.key.provider) is given twice.")
+            }
+        }
+    }
+
+    /// Encodes the rows as an array sorted by key, so the same tally always encodes to the same bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for key in rows.keys.sorted() { try container.encode(Entry(key: key, row: rows[key, default: TallyRow()])) }
     }
 }

@@ -39,19 +39,28 @@ public struct TallyRow: Sendable, Equatable, Codable {
 
     /// Adds another row's counts.
     public mutating func merge(_ other: TallyRow) {
-        requests += other.requests
-        fills += other.fills
-        used += other.used
-        impressions += other.impressions
-        clicks += other.clicks
-        revenueMicros += other.revenueMicros
-        timeouts += other.timeouts
-        errors += other.errors
-        exclusions += other.exclusions
-        winningPriceMicros += other.winningPriceMicros
-        oraclePriceMicros += other.oraclePriceMicros
-        timeToAd.merge(other.timeToAd)
-        oracleTimeToAd.merge(other.oracleTimeToAd)
+        for path in Self.counts { self[keyPath: path] += other[keyPath: path] }
+        for path in Self.amounts { self[keyPath: path] += other[keyPath: path] }
+        for path in Self.histograms { self[keyPath: path].merge(other[keyPath: path]) }
+    }
+
+    /// Every count of the row (``merge(_:)`` adds them; a partial result's are range-checked before merging).
+    static var counts: [WritableKeyPath<TallyRow, UInt64>] {
+        [\.requests, \.fills, \.used, \.impressions, \.clicks, \.timeouts, \.errors, \.exclusions]
+    }
+    /// Every amount of money of the row, in micros.
+    static var amounts: [WritableKeyPath<TallyRow, Int64>] {
+        [\.revenueMicros, \.winningPriceMicros, \.oraclePriceMicros]
+    }
+    /// Every histogram of the row.
+    static var histograms: [WritableKeyPath<TallyRow, LatencyHistogram>] { [\.timeToAd, \.oracleTimeToAd] }
+
+    /// Whether every count, amount and histogram count is at most `limit` in size, so that adding up to
+    /// `limit.max / limit` such rows cannot overflow.
+    func isBounded(by limit: UInt64) -> Bool {
+        Self.counts.allSatisfy { self[keyPath: $0] <= limit }
+            && Self.amounts.allSatisfy { self[keyPath: $0].magnitude <= limit }
+            && Self.histograms.allSatisfy { self[keyPath: $0].count <= limit }
     }
 
     /// Fills per request, 0 without requests.

@@ -80,9 +80,12 @@ extension Scenario {
             scenario: scenario, files: ScenarioFiles(baseDirectory: baseDirectory), providers: providers)
         let validated = validator.validate()
         problems += validator.problems
-        guard problems.isEmpty, let validated else {
+        guard problems.isEmpty, var validated else {
             throw ScenarioError(problems: problems)
         }
+        var digest = StableHash()
+        digest.combine(data)
+        validated.sourceDigest = digest.value
         return validated
     }
 }

@@ -22,6 +22,9 @@ public struct ValidatedScenario: Sendable, Equatable, Codable {
     public var variants: [StrategyVariant]
     /// The folder relative paths of the scenario are resolved against (the scenario file's folder).
     public var baseDirectory: String
+    /// The ``StableHash`` of the scenario's bytes as read (0 when it was built in memory): part of the fingerprint
+    /// that keeps partial results of different scenarios from being merged.
+    public var sourceDigest: UInt64 = 0
 
     /// Creates a validated scenario (``Scenario/load(contentsOf:providers:)`` makes them).
     public init(
