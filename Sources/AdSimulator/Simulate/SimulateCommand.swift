@@ -13,84 +13,74 @@ import Foundation
 /// let status = await ADSim().run(["simulate", "--users", "5"], output: .buffered())
 /// ```
 public enum SimulateCommand {
+    /// `<scenario>`.
+    static let scenario = CommandArgument(
+        "scenario", arity: .optional,
+        help: "A scenario JSON file. Default: Fixtures/scenarios/default.json of the AdBridge checkout adsim was "
+            + "built from.",
+        noun: "scenario", converter: .path("a scenario file"))
+    /// `--users <n>`.
+    static let users = CommandOption(
+        "users", value: "n", help: "Simulate n users per strategy instead of the scenario's count (1...10000000).",
+        converter: .integer(in: 1...10_000_000))
+    /// `--json`.
+    static let json = CommandFlag(
+        "json",
+        help: "JSON lines instead of the table: one object per row (a strategy's total, a placement, a provider "
+            + "within a placement), keys in a fixed order.")
+
+    /// The declaration of the simulator's arguments and options.
+    static let signature = CommandSignature(
+        command: "simulate", arguments: [scenario.spec], options: [users.spec, json.spec])
+
     /// The `simulate` subcommand.
     public static let subcommand = Subcommand(
-        name: "simulate",
+        signature: signature,
         abstract: "Run a scenario's users through every strategy in virtual time; compare with the oracle.",
-        help: """
-            OVERVIEW: Simulate a scenario (Docs/Simulation.md): its users run through the real stack (mediation,
+        overview: """
+            Simulate a scenario (Docs/Simulation.md): its users run through the real stack (mediation,
             the Yandex, Google and IFLY providers, the parser, binding, the geometry engine) in virtual time, once
             per strategy variant, against the same market draws (common random numbers); each strategy is compared
             with the oracle, the best possible outcome of each request on the same draws. Deterministic: the same
             scenario and seed print the same bytes.
-
-            USAGE: adsim simulate [<scenario>] [--users <n>] [--json]
-
-            ARGUMENTS:
-              <scenario>       A scenario JSON file. Default: Fixtures/scenarios/default.json of the AdBridge
-                               checkout adsim was built from.
-
-            OPTIONS:
-              --users <n>      Simulate n users per strategy instead of the scenario's count (1...10000000).
-              --json           JSON lines instead of the table: one object per row (a strategy's total, a
-                               placement, a provider within a placement), keys in a fixed order.
-
+            """,
+        sections: [
+            """
             OUTPUT (table): one row per strategy (placement "total"), then per placement and per provider within
               it: requests, fills, fill%, impressions, show% (impressions per fill), clicks, ctr%, revenue, eCPM,
               yield% (the winners' prices as a share of the oracle's best prices on the same requests), time to
               ad p50/p95/p99 in ms of filled requests, the oracle's p95, line items timed out, errors, creative
               exclusions (rule Y18).
-
+            """,
+            """
             EXIT STATUS:
               0 the simulation ran, 1 it failed, 64 usage error (unknown option, bad --users, a scenario that
               cannot be read or is invalid).
-
-            """
-    ) { arguments, output throws(UsageError) in
-        try await run(arguments, output: output)
+            """,
+        ]
+    ) { parsed, output throws(UsageError) in
+        try await run(Options(parsed), output: output)
     }
 
     struct Options: Equatable {
         var scenario: String?
         var users: Int?
         var json = false
-    }
 
-    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--json":
-                options.json = true
-            case "--users":
-                options.users = try users(remaining.popFirst())
-            default:
-                if argument.hasPrefix("--users=") {
-                    options.users = try users(String(argument.dropFirst("--users=".count)))
-                } else if argument.hasPrefix("-") {
-                    throw UsageError("Unknown option '\(argument)'.", command: "simulate")
-                } else if options.scenario != nil {
-                    throw UsageError("'simulate' takes one scenario (got '\(argument)' too).", command: "simulate")
-                } else {
-                    options.scenario = argument
-                }
-            }
+        init(scenario: String? = nil, users: Int? = nil, json: Bool = false) {
+            self.scenario = scenario
+            self.users = users
+            self.json = json
         }
-        return options
-    }
 
-    private static func users(_ value: String?) throws(UsageError) -> Int {
-        guard let value, let count = Int(value), (1...10_000_000).contains(count) else {
-            throw UsageError(
-                "--users needs a whole number of users from 1 to 10000000 (got '\(value ?? "")').",
-                command: "simulate")
+        init(_ parsed: ParsedArguments) {
+            self.init(
+                scenario: parsed[SimulateCommand.scenario].first, users: parsed[SimulateCommand.users],
+                json: parsed[SimulateCommand.json])
         }
-        return count
     }
 
-    static func run(_ arguments: [String], output: CommandOutput) async throws(UsageError) -> ExitCode {
-        let options = try parseOptions(arguments)
+    static func run(_ options: Options, output: CommandOutput) async throws(UsageError) -> ExitCode {
         let path: String
         if let scenario = options.scenario {
             path = scenario
