@@ -3,7 +3,7 @@ extension ADSim {
     public static var builtInSubcommands: [Subcommand] {
         [
             DemoCommand.subcommand, ConformanceCommand.subcommand, ContentCommand.subcommand, HelpCommand.subcommand,
-            ParseCommand.subcommand, SimulateCommand.subcommand, ValidateCommand.subcommand,
+            MergeCommand.subcommand, ParseCommand.subcommand, SimulateCommand.subcommand, ValidateCommand.subcommand,
         ]
     }
 }

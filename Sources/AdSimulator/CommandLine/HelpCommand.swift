@@ -9,21 +9,22 @@
 /// print(code, output.standardOutput)
 /// ```
 public enum HelpCommand {
+    /// `<subcommand>`: the subcommand to explain.
+    static let target = CommandArgument(
+        "subcommand", arity: .optional, help: "The subcommand to explain. Without it, the usage text is printed.",
+        noun: "subcommand")
+
     /// The `help` subcommand's description.
     public static let subcommand = Subcommand(
-        name: "help",
+        signature: CommandSignature(command: "help", arguments: [target.spec]),
         abstract: "Show the usage text, or the help of one subcommand.",
-        help: """
-            OVERVIEW: Show help.
-
-            USAGE: adsim help [<subcommand>]
-
-            ARGUMENTS:
-              <subcommand>   The subcommand to explain. Without it, the usage text is printed.
-
-            """
-    ) { _, output in
-        output.write(ADSim().usage)
-        return .success
+        overview: "Show help."
+    ) { parsed, output in
+        let adsim = ADSim()
+        guard let name = parsed[target].first else {
+            output.write(adsim.usage)
+            return .success
+        }
+        return await adsim.run(["help", name], output: output)
     }
 }

@@ -12,38 +12,70 @@ import Foundation
 /// let status = await ADSim().run(["conformance", "--provider", "ifly"], output: .buffered())
 /// ```
 public enum ConformanceCommand {
+    /// `--provider <id>`: one of the built-in providers.
+    static let provider = CommandOption(
+        "provider", value: "id", help: "Only this provider (google, ifly, yandex). Default: every one.",
+        converter: ArgumentConverter.string.map { ProviderID($0) }.validated { provider, _, spelling in
+            providers.contains(provider)
+                ? nil
+                : "\(spelling): No built-in provider '\(provider)' (there are: "
+                    + "\(providers.map(\.rawValue).joined(separator: ", ")))."
+        })
+    /// `--format <format>`: a format some check is about.
+    static let format = CommandOption(
+        "format", value: "format",
+        help: "Only the per-format results of this format (checks K1, K2 and K19 are kept).",
+        converter: ArgumentConverter.string.map { AdFormat(rawValue: $0) }.validated { format, _, spelling in
+            formats.contains(format)
+                ? nil
+                : "\(spelling): Unknown format '\(format)' (formats: "
+                    + "\(formats.map(\.rawValue).joined(separator: ", ")))."
+        })
+    /// `--json`.
+    static let json = CommandFlag(
+        "json",
+        help: "One JSON object per result and line: provider, check, rules, format, status, reason, hint, events, "
+            + "beacons.")
+    /// `--junit <file>`.
+    static let junit = CommandOption(
+        "junit", value: "file",
+        help: "Also write a JUnit XML report: a test suite per provider, a test case per check and format, "
+            + "failures with their reason and fix.",
+        converter: .path("a value"))
+    /// `--fixtures <dir>`.
+    static let fixtures = CommandOption(
+        "fixtures", value: "dir",
+        help: "The fixture folder (with yandex/, ifly/, google/). Default: the Fixtures/ folder of the AdBridge "
+            + "checkout adsim was built from.",
+        converter: .path("a folder"))
+    /// `--list`.
+    static let list = CommandFlag("list", help: "Print every check: ID, rules, category, what it checks.")
+
+    /// The declaration of the command's options.
+    static let signature = CommandSignature(
+        command: "conformance",
+        options: [provider.spec, format.spec, json.spec, junit.spec, fixtures.spec, list.spec],
+        alternativeUsages: ["adsim conformance --list"])
+
     /// The `conformance` subcommand.
     public static let subcommand = Subcommand(
-        name: "conformance",
+        signature: signature,
         abstract: "Run the provider conformance kit (checks K1-K22) on the built-in providers.",
-        help: """
-            OVERVIEW: Judge the built-in providers with the conformance kit any SDK vendor runs (AdConformance):
+        overview: """
+            Judge the built-in providers with the conformance kit any SDK vendor runs (AdConformance):
             declaration, loading, native binding, impressions, clicks, reuse, release, full-screen presentation,
             rewards, dismissal, contained callbacks and hostile responses, each check naming the rule it enforces.
             Everything runs in virtual time on the built-in fixtures.
-
-            USAGE: adsim conformance [--provider <id>] [--format <format>] [--json] [--junit <file>]
-                                     [--fixtures <dir>]
-                   adsim conformance --list
-
-            OPTIONS:
-              --provider <id>     Only this provider (google, ifly, yandex). Default: every one.
-              --format <format>   Only the per-format results of this format (checks K1, K2 and K19 are kept).
-              --json              One JSON object per result and line: provider, check, rules, format, status,
-                                  reason, hint, events, beacons.
-              --junit <file>      Also write a JUnit XML report: a test suite per provider, a test case per check
-                                  and format, failures with their reason and fix.
-              --fixtures <dir>    The fixture folder (with yandex/, ifly/, google/). Default: the Fixtures/ folder
-                                  of the AdBridge checkout adsim was built from.
-              --list              Print every check: ID, rules, category, what it checks.
-
+            """,
+        sections: [
+            """
             EXIT STATUS:
               0 every check passed or did not apply, 1 a check failed or the fixtures were not found, 64 usage
               error.
-
             """
-    ) { arguments, output throws(UsageError) in
-        try await run(arguments, output: output)
+        ]
+    ) { parsed, output in
+        await run(Options(parsed), output: output)
     }
 
     struct Options: Equatable {
@@ -53,51 +85,24 @@ public enum ConformanceCommand {
         var junit: String?
         var fixtures: String?
         var list = false
+
+        init(_ parsed: ParsedArguments) {
+            provider = parsed[ConformanceCommand.provider]
+            format = parsed[ConformanceCommand.format]
+            json = parsed[ConformanceCommand.json]
+            junit = parsed[ConformanceCommand.junit]
+            fixtures = parsed[ConformanceCommand.fixtures]
+            list = parsed[ConformanceCommand.list]
+        }
     }
+
+    /// The formats the checks are about.
+    static let formats: [AdFormat] = [.native, .nativeSlider, .interstitial, .rewarded, .rewardedInterstitial]
 
     /// The built-in providers, as the simulator's one registry holds them (sorted).
     static var providers: [ProviderID] { (try? DemoProviders.registry().ids) ?? [] }
 
-    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var remaining = arguments[...]
-        func value(of option: String) throws(UsageError) -> String {
-            guard let value = remaining.popFirst(), !value.hasPrefix("-") else {
-                throw UsageError("\(option) needs a value.", command: "conformance")
-            }
-            return value
-        }
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--json": options.json = true
-            case "--list": options.list = true
-            case "--provider": options.provider = ProviderID(try value(of: argument))
-            case "--format": options.format = AdFormat(rawValue: try value(of: argument))
-            case "--junit": options.junit = try value(of: argument)
-            case "--fixtures": options.fixtures = try value(of: argument)
-            default:
-                if argument.hasPrefix("-") {
-                    throw UsageError("Unknown option '\(argument)'.", command: "conformance")
-                }
-                throw UsageError("'conformance' takes no arguments (got '\(argument)').", command: "conformance")
-            }
-        }
-        if let provider = options.provider, !providers.contains(provider) {
-            throw UsageError(
-                "No built-in provider '\(provider)' (there are: \(providers.map(\.rawValue).joined(separator: ", "))).",
-                command: "conformance")
-        }
-        let formats: [AdFormat] = [.native, .nativeSlider, .interstitial, .rewarded, .rewardedInterstitial]
-        if let format = options.format, !formats.contains(format) {
-            throw UsageError(
-                "Unknown format '\(format)' (formats: \(formats.map(\.rawValue).joined(separator: ", "))).",
-                command: "conformance")
-        }
-        return options
-    }
-
-    static func run(_ arguments: [String], output: CommandOutput) async throws(UsageError) -> ExitCode {
-        let options = try parseOptions(arguments)
+    static func run(_ options: Options, output: CommandOutput) async -> ExitCode {
         if options.list {
             for check in ConformanceCheck.all {
                 let rules = check.rules.joined(separator: ", ")

@@ -14,34 +14,49 @@ import Foundation
 /// let status = await ADSim().run(["content", "Fixtures/ifly/single-image-redirect.xml"], output: .buffered())
 /// ```
 public enum ContentCommand {
+    /// `<path>...`.
+    static let paths = CommandArgument(
+        "path", arity: .oneOrMore, help: "A response file, or a folder searched recursively for *.xml files.",
+        noun: "file or folder")
+    /// `--provider <id>`.
+    static let provider = CommandOption(
+        "provider", value: "id",
+        help: "The provider that reads the files (\(providerList)). Default: the name of each file's folder.",
+        converter: ArgumentConverter.string.map { ProviderID($0) })
+    /// `--format <format>`: a format with native content.
+    static let format = CommandOption(
+        "format", value: "format", help: "native or nativeSlider. Default: native.",
+        converter: ArgumentConverter.string.map { AdFormat(rawValue: $0) }.validated { format, _, spelling in
+            nativeFormats.contains(format)
+                ? nil : "\(spelling) \(format) has no native content; use native or nativeSlider."
+        })
+    /// `--json`.
+    static let json = CommandFlag(
+        "json",
+        help: "One JSON object per file per line, keys sorted: content (or error and hint), file, format, provider.")
+
+    /// The declaration of the command's arguments and options.
+    static let signature = CommandSignature(
+        command: "content", arguments: [paths.spec], options: [provider.spec, format.spec, json.spec])
+
     /// The `content` subcommand.
     public static let subcommand = Subcommand(
-        name: "content",
+        signature: signature,
         abstract: "Load ad responses through their provider and print the native content a host renders.",
-        help: """
-            OVERVIEW: Load each response file through its provider, the way an app would (virtual time, no
+        overview: """
+            Load each response file through its provider, the way an app would (virtual time, no
             network, no beacons sent), and print the native content a host renders from it: each asset's kind and
             value, the kinds the ad requires, whether it takes clicks, the vendor's extras, and each component (a
             slider's cards). The same content, for every provider, is UnifiedAd.content.
-
-            USAGE: adsim content [--provider <id>] [--format <format>] [--json] <path>...
-
-            ARGUMENTS:
-              <path>                A response file, or a folder searched recursively for *.xml files.
-
-            OPTIONS:
-              --provider <id>       The provider that reads the files (\(providerList)). Default: the name of
-                                    each file's folder.
-              --format <format>     native or nativeSlider. Default: native.
-              --json                One JSON object per file per line, keys sorted: content (or error and hint),
-                                    file, format, provider.
-
+            """,
+        sections: [
+            """
             EXIT STATUS:
               0 every file gave native content, 1 at least one did not, 64 usage error.
-
             """
-    ) { arguments, output throws(UsageError) in
-        try await run(arguments, output: output)
+        ]
+    ) { parsed, output in
+        await run(Options(parsed), output: output)
     }
 
     /// The formats whose ads have native content.
@@ -57,42 +72,16 @@ public enum ContentCommand {
         var format: AdFormat = .native
         var json = false
         var paths: [String] = []
+
+        init(_ parsed: ParsedArguments) {
+            provider = parsed[ContentCommand.provider]
+            format = parsed[ContentCommand.format] ?? .native
+            json = parsed[ContentCommand.json]
+            paths = parsed[ContentCommand.paths]
+        }
     }
 
-    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var remaining = arguments[...]
-        func value(of option: String) throws(UsageError) -> String {
-            guard let value = remaining.popFirst(), !value.hasPrefix("-") else {
-                throw UsageError("\(option) needs a value.", command: "content")
-            }
-            return value
-        }
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--json": options.json = true
-            case "--provider": options.provider = ProviderID(try value(of: argument))
-            case "--format": options.format = AdFormat(rawValue: try value(of: argument))
-            case "--":
-                options.paths += remaining
-                remaining = []
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    throw UsageError("Unknown option '\(argument)'.", command: "content")
-                }
-                options.paths.append(argument)
-            }
-        }
-        guard !options.paths.isEmpty else { throw UsageError("Give at least one file or folder.", command: "content") }
-        guard nativeFormats.contains(options.format) else {
-            throw UsageError(
-                "--format \(options.format) has no native content; use native or nativeSlider.", command: "content")
-        }
-        return options
-    }
-
-    static func run(_ arguments: [String], output: CommandOutput) async throws(UsageError) -> ExitCode {
-        let options = try parseOptions(arguments)
+    static func run(_ options: Options, output: CommandOutput) async -> ExitCode {
         var failed = false
         for path in options.paths {
             for file in ParseCommand.documents(at: path) {

@@ -13,12 +13,29 @@ import Foundation
 /// let status = await ADSim().run(["demo", "--json"], output: output)
 /// ```
 public enum DemoCommand {
+    /// `--json`.
+    static let json = CommandFlag(
+        "json",
+        help: "The same timeline as JSON lines, one object per entry with the keys timeMs, placement, kind, text "
+            + "(in that order); the summary rows are entries of kind \"summary\".")
+    /// `--fixtures <dir>`.
+    static let fixtures = CommandOption(
+        "fixtures", value: "dir",
+        help: "The fixture folder (with yandex/, ifly/, google/). Default: the Fixtures/ folder of the AdBridge "
+            + "checkout adsim was built from.",
+        converter: .path("a folder"))
+
+    /// The declaration of the demo's options.
+    static let signature = CommandSignature(
+        command: "demo", options: [json.spec, fixtures.spec],
+        alternativeUsages: ["adsim            (no arguments: the same as 'adsim demo')"])
+
     /// The `demo` subcommand.
     public static let subcommand = Subcommand(
-        name: "demo",
+        signature: signature,
         abstract: "Run a small host app with mediated Yandex, IFLY and Google ads in virtual time (the default).",
-        help: """
-            OVERVIEW: Show AdBridge at work: a host app with a feed holding a Yandex slider and IFLY feed ads, and a
+        overview: """
+            Show AdBridge at work: a host app with a feed holding a Yandex slider and IFLY feed ads, and a
             button that presents a Google rewarded ad, each placement mediated by AdMediation, on the built-in
             fixtures, in virtual time, deterministically (seed 7). Prints a timeline (request, each line item's
             outcome, the chosen ad, bind, impression, click, reward, dismiss, revenue) and a summary table.
@@ -26,57 +43,32 @@ public enum DemoCommand {
             A placement lists only providers that serve its format: Google serves full-screen formats only, so the
             rewarded placement lists Google line items alone; the slider (nativeSlider) is Yandex's; the feed's
             native ads are mediated between IFLY and Yandex.
-
-            USAGE: adsim demo [--json] [--fixtures <dir>]
-                   adsim            (no arguments: the same as 'adsim demo')
-
-            OPTIONS:
-              --json              The same timeline as JSON lines, one object per entry with the keys timeMs,
-                                  placement, kind, text (in that order); the summary rows are entries of kind
-                                  "summary".
-              --fixtures <dir>    The fixture folder (with yandex/, ifly/, google/). Default: the Fixtures/ folder
-                                  of the AdBridge checkout adsim was built from.
-
+            """,
+        sections: [
+            """
             EXIT STATUS:
               0 the demo ran, 1 the fixtures were not found or the demo failed, 64 usage error.
-
             """
-    ) { arguments, output throws(UsageError) in
-        try await run(arguments, output: output)
+        ]
+    ) { parsed, output in
+        await run(Options(parsed), output: output)
     }
 
     struct Options: Equatable {
         var json = false
         var fixtures: String?
-    }
 
-    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--json":
-                options.json = true
-            case "--fixtures":
-                guard let value = remaining.popFirst(), !value.hasPrefix("-") else {
-                    throw UsageError("--fixtures needs a folder.", command: "demo")
-                }
-                options.fixtures = value
-            default:
-                if argument.hasPrefix("--fixtures=") {
-                    options.fixtures = String(argument.dropFirst("--fixtures=".count))
-                } else if argument.hasPrefix("-") {
-                    throw UsageError("Unknown option '\(argument)'.", command: "demo")
-                } else {
-                    throw UsageError("'demo' takes no arguments (got '\(argument)').", command: "demo")
-                }
-            }
+        init(json: Bool = false, fixtures: String? = nil) {
+            self.json = json
+            self.fixtures = fixtures
         }
-        return options
+
+        init(_ parsed: ParsedArguments) {
+            self.init(json: parsed[DemoCommand.json], fixtures: parsed[DemoCommand.fixtures])
+        }
     }
 
-    static func run(_ arguments: [String], output: CommandOutput) async throws(UsageError) -> ExitCode {
-        let options = try parseOptions(arguments)
+    static func run(_ options: Options, output: CommandOutput) async -> ExitCode {
         let fixtures: URL
         switch DemoFixtures.locate(override: options.fixtures) {
         case .success(let url): fixtures = url

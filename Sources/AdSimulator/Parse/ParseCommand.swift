@@ -11,31 +11,41 @@ import Foundation
 /// let status = await ADSim().run(["parse", "--json", "Fixtures/vast"], output: .buffered())
 /// ```
 public enum ParseCommand {
+    /// `<path>...`.
+    static let paths = CommandArgument(
+        "path", arity: .oneOrMore, help: "A VAST file, or a folder searched recursively for *.xml files.",
+        noun: "file or folder")
+    /// `--json`.
+    static let json = CommandFlag(
+        "json",
+        help: "One JSON object per document per line: file, ok, version, ads, inline, wrappers, creatives, "
+            + "mediaFiles, impressions, errorCode, warnings.")
+    /// `--dump`.
+    static let dump = CommandFlag("dump", help: "Print each document's whole model as JSON (keys sorted).")
+    /// `--resolve`.
+    static let resolve = CommandFlag(
+        "resolve",
+        help: "Follow wrapper chains (relative and file URLs from disk, http(s) over the network) and report the "
+            + "merged ads.")
+
+    /// The declaration of the parser's arguments and options.
+    static let signature = CommandSignature(
+        command: "parse", arguments: [paths.spec], options: [json.spec, dump.spec, resolve.spec],
+        exclusive: [[json.name, dump.name]])
+
     /// The `parse` subcommand.
     public static let subcommand = Subcommand(
-        name: "parse",
+        signature: signature,
         abstract: "Parse VAST documents and report what they contain.",
-        help: """
-            OVERVIEW: Parse VAST 2.0-4.3 documents with AdBridge's parser.
-
-            USAGE: adsim parse [--json] [--dump] [--resolve] <path>...
-
-            ARGUMENTS:
-              <path>       A VAST file, or a folder searched recursively for *.xml files.
-
-            OPTIONS:
-              --json       One JSON object per document per line: file, ok, version, ads, inline, wrappers,
-                           creatives, mediaFiles, impressions, errorCode, warnings.
-              --dump       Print each document's whole model as JSON (keys sorted).
-              --resolve    Follow wrapper chains (relative and file URLs from disk, http(s) over the network)
-                           and report the merged ads.
-
+        overview: "Parse VAST 2.0-4.3 documents with AdBridge's parser.",
+        sections: [
+            """
             EXIT STATUS:
               0 every document parsed, 1 at least one failed, 64 usage error.
-
             """
-    ) { arguments, output throws(UsageError) in
-        try await run(arguments, output: output)
+        ]
+    ) { parsed, output in
+        await run(Options(parsed), output: output)
     }
 
     struct Options {
@@ -43,32 +53,16 @@ public enum ParseCommand {
         var dump = false
         var resolve = false
         var paths: [String] = []
+
+        init(_ parsed: ParsedArguments) {
+            json = parsed[ParseCommand.json]
+            dump = parsed[ParseCommand.dump]
+            resolve = parsed[ParseCommand.resolve]
+            paths = parsed[ParseCommand.paths]
+        }
     }
 
-    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        for argument in arguments {
-            switch argument {
-            case "--json": options.json = true
-            case "--dump": options.dump = true
-            case "--resolve": options.resolve = true
-            case "--": continue
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    throw UsageError("Unknown option '\(argument)'.", command: "parse")
-                }
-                options.paths.append(argument)
-            }
-        }
-        guard !options.paths.isEmpty else { throw UsageError("Give at least one file or folder.", command: "parse") }
-        if options.json && options.dump {
-            throw UsageError("--json and --dump cannot be combined.", command: "parse")
-        }
-        return options
-    }
-
-    static func run(_ arguments: [String], output: CommandOutput) async throws(UsageError) -> ExitCode {
-        let options = try parseOptions(arguments)
+    static func run(_ options: Options, output: CommandOutput) async -> ExitCode {
         var failed = false
         let parser = VASTParser()
         for path in options.paths {

@@ -2,60 +2,92 @@ import AdCore
 import AdRuntime
 import Foundation
 
-/// `adsim simulate [<scenario>] [--users <n>] [--json]`: runs a scenario (default `Fixtures/scenarios/default.json`)
-/// through the real stack in virtual time, every strategy variant over the same users, and prints the report
-/// (``SimulationReport``): a table, or JSON lines with `--json`.
+/// `adsim simulate [<scenario>] [--users <n>] [--json] [--jobs <n>] [--shard <i>/<n>]`: runs a scenario (default
+/// `Fixtures/scenarios/default.json`) through the real stack in virtual time, every strategy variant over the same
+/// users, and prints the report (``SimulationReport``): a table, or JSON lines with `--json`. `--jobs` runs the
+/// users in worker processes (``SimulationWorkers``); `--shard` runs one shard and prints its partial result
+/// (``SimulationPartial``) for `adsim merge`.
 ///
-/// Exits 0 when the simulation ran, 1 when it failed, 64 on a usage error: an unknown option, a bad `--users`,
+/// Exits 0 when the simulation ran, 1 when it failed, 64 on a usage error: an unknown option, a bad value,
 /// a scenario that cannot be read or is invalid (every problem printed with its JSON path).
 ///
 /// ```swift
 /// let status = await ADSim().run(["simulate", "--users", "5"], output: .buffered())
 /// ```
 public enum SimulateCommand {
+    /// `<scenario>`.
+    static let scenario = CommandArgument(
+        "scenario", arity: .optional,
+        help: "A scenario JSON file. Default: Fixtures/scenarios/default.json of the AdBridge checkout adsim was "
+            + "built from.",
+        noun: "scenario", converter: .path("a scenario file"))
+    /// `--users <n>`.
+    static let users = CommandOption(
+        "users", value: "n", help: "Simulate n users per strategy instead of the scenario's count (1...10000000).",
+        converter: .integer(in: 1...10_000_000))
+    /// `--json`.
+    static let json = CommandFlag(
+        "json",
+        help: "JSON lines instead of the table: one object per row (a strategy's total, a placement, a provider "
+            + "within a placement), keys in a fixed order.")
+
+    /// `--jobs <n>`.
+    static let jobs = CommandOption(
+        "jobs", value: "n",
+        help: "Simulate in n worker processes (1...\(maximumJobs)), each a shard of the users, and merge them: the "
+            + "same report for every n. Default: one per processor (1 when adsim is not run as its executable).",
+        converter: .integer(in: 1...maximumJobs))
+    /// `--shard <i>/<n>`.
+    static let shard = CommandOption(
+        "shard", value: "i/n",
+        help: "Simulate only shard i of n (the users u with u % n == i - 1) and print its partial result as JSON, "
+            + "for adsim merge (Docs/Simulation.md, \"Sharding\").",
+        converter: .shard)
+    /// `--report-progress`.
+    static let reportProgress = CommandFlag(
+        "report-progress",
+        help: "Print 'progress <done>/<total>' lines on standard error (what workers send --jobs). Without it, a "
+            + "progress bar is drawn when standard error is a terminal.")
+
+    /// The most worker processes `--jobs` starts.
+    static let maximumJobs = 256
+
+    /// The declaration of the simulator's arguments and options.
+    static let signature = CommandSignature(
+        command: "simulate", arguments: [scenario.spec],
+        options: [users.spec, json.spec, jobs.spec, shard.spec, reportProgress.spec], exclusive: [["jobs", "shard"]])
+
     /// The `simulate` subcommand.
     public static let subcommand = Subcommand(
-        name: "simulate",
+        signature: signature,
         abstract: "Run a scenario's users through every strategy in virtual time; compare with the oracle.",
-        help: """
-            OVERVIEW: Simulate a scenario (Docs/Simulation.md): its users run through the real stack (mediation,
+        overview: """
+            Simulate a scenario (Docs/Simulation.md): its users run through the real stack (mediation,
             the Yandex, Google and IFLY providers, the parser, binding, the geometry engine) in virtual time, once
             per strategy variant, against the same market draws (common random numbers); each strategy is compared
             with the oracle, the best possible outcome of each request on the same draws. Deterministic: the same
             scenario and seed print the same bytes.
-
-            USAGE: adsim simulate [<scenario>] [--users <n>] [--json] [--jobs <n>] [--shard <i>/<n>]
-                                  [--report-progress]
-
-            ARGUMENTS:
-              <scenario>       A scenario JSON file. Default: Fixtures/scenarios/default.json of the AdBridge
-                               checkout adsim was built from.
-
-            OPTIONS:
-              --users <n>      Simulate n users per strategy instead of the scenario's count (1...10000000).
-              --json           JSON lines instead of the table: one object per row (a strategy's total, a
-                               placement, a provider within a placement), keys in a fixed order.
-              --jobs <n>       Simulate in n worker processes (1...256), each a shard of the users, and merge
-                               them: the same report for every n. Default: one per processor.
-              --shard <i>/<n>  Simulate only shard i of n (users u with u % n == i - 1) and print its partial
-                               result as JSON, for `adsim merge` (Docs/Simulation.md, "Sharding").
-              --report-progress
-                               Print 'progress <done>/<total>' lines on standard error (what workers send
-                               --jobs); without it, a progress bar is drawn when standard error is a terminal.
-
+            """,
+        sections: [
+            """
+            OUTPUT (--shard): one JSON document, the shard's partial result (counts, sums, latency histograms, the
+              scenario's fingerprint); `adsim merge` adds the partials of every shard into the unsharded report.
+            """,
+            """
             OUTPUT (table): one row per strategy (placement "total"), then per placement and per provider within
               it: requests, fills, fill%, impressions, show% (impressions per fill), clicks, ctr%, revenue, eCPM,
               yield% (the winners' prices as a share of the oracle's best prices on the same requests), time to
               ad p50/p95/p99 in ms of filled requests, the oracle's p95, line items timed out, errors, creative
               exclusions (rule Y18).
-
+            """,
+            """
             EXIT STATUS:
               0 the simulation ran, 1 it failed, 64 usage error (unknown option, bad --users, a scenario that
               cannot be read or is invalid).
-
-            """
-    ) { arguments, output throws(UsageError) in
-        try await run(arguments, output: output)
+            """,
+        ]
+    ) { parsed, output throws(UsageError) in
+        try await run(Options(parsed), output: output)
     }
 
     struct Options: Equatable {
@@ -65,74 +97,24 @@ public enum SimulateCommand {
         var jobs: Int?
         var shard: SimulationShard?
         var reportProgress = false
-    }
 
-    /// The most worker processes `--jobs` starts.
-    static let maximumJobs = 256
-
-    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--json":
-                options.json = true
-            case "--users":
-                options.users = try users(remaining.popFirst())
-            case "--jobs":
-                options.jobs = try jobs(remaining.popFirst())
-            case "--shard":
-                options.shard = try shard(remaining.popFirst())
-            case "--report-progress":
-                options.reportProgress = true
-            default:
-                if argument.hasPrefix("--users=") {
-                    options.users = try users(String(argument.dropFirst("--users=".count)))
-                } else if argument.hasPrefix("-") {
-                    throw UsageError("Unknown option '\(argument)'.", command: "simulate")
-                } else if options.scenario != nil {
-                    throw UsageError("'simulate' takes one scenario (got '\(argument)' too).", command: "simulate")
-                } else {
-                    options.scenario = argument
-                }
-            }
+        init(scenario: String? = nil, users: Int? = nil, json: Bool = false) {
+            self.scenario = scenario
+            self.users = users
+            self.json = json
         }
-        if let jobs = options.jobs, jobs > 1, let shard = options.shard {
-            throw UsageError(
-                "--shard \(shard) runs one shard in this process; it cannot be combined with --jobs \(jobs).",
-                command: "simulate")
-        }
-        return options
-    }
 
-    private static func jobs(_ value: String?) throws(UsageError) -> Int {
-        guard let value, let count = Int(value), (1...maximumJobs).contains(count) else {
-            throw UsageError(
-                "--jobs needs a whole number of worker processes from 1 to \(maximumJobs) (got '\(value ?? "")').",
-                command: "simulate")
-        }
-        return count
-    }
-
-    private static func shard(_ value: String?) throws(UsageError) -> SimulationShard {
-        do throws(SimulationShard.Problem) {
-            return try SimulationShard(parsing: value ?? "")
-        } catch {
-            throw UsageError("--shard: \(error.message).", command: "simulate")
+        init(_ parsed: ParsedArguments) {
+            self.init(
+                scenario: parsed[SimulateCommand.scenario].first, users: parsed[SimulateCommand.users],
+                json: parsed[SimulateCommand.json])
+            jobs = parsed[SimulateCommand.jobs]
+            shard = parsed[SimulateCommand.shard]
+            reportProgress = parsed[SimulateCommand.reportProgress]
         }
     }
 
-    private static func users(_ value: String?) throws(UsageError) -> Int {
-        guard let value, let count = Int(value), (1...10_000_000).contains(count) else {
-            throw UsageError(
-                "--users needs a whole number of users from 1 to 10000000 (got '\(value ?? "")').",
-                command: "simulate")
-        }
-        return count
-    }
-
-    static func run(_ arguments: [String], output: CommandOutput) async throws(UsageError) -> ExitCode {
-        let options = try parseOptions(arguments)
+    static func run(_ options: Options, output: CommandOutput) async throws(UsageError) -> ExitCode {
         let path: String
         if let scenario = options.scenario {
             path = scenario
@@ -169,8 +151,7 @@ public enum SimulateCommand {
                 output.write(String(decoding: partial.encoded(), as: UTF8.self) + "\n")
                 return .success
             }
-            let executable = try? SimulationWorkers.adsimExecutable()
-            let jobs = min(options.jobs ?? (executable == nil ? 1 : defaultJobs), max(users, 1))
+            let jobs = min(options.jobs ?? (SimulationWorkers.isRunningAsADSim ? defaultJobs : 1), max(users, 1))
             if jobs > 1 {
                 result = try await runWorkers(path: path, users: users, jobs: jobs, output: output)
             } else {
@@ -186,8 +167,8 @@ public enum SimulateCommand {
         return .success
     }
 
-    /// The worker processes `adsim simulate` starts when `--jobs` is not given: one per processor when it runs
-    /// as the `adsim` executable.
+    /// The worker processes `adsim simulate` starts when `--jobs` is not given and it runs as the `adsim`
+    /// executable: one per processor. (Called from another program, a test, it runs in process.)
     static var defaultJobs: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), maximumJobs) }
 
     @MainActor

@@ -26,13 +26,20 @@ public struct SimulationWorkers: Sendable {
         self.jobs = max(jobs, 1)
     }
 
+    /// Whether the running program is the `adsim` executable (not a test bundle calling the library).
+    public static var isRunningAsADSim: Bool { runningExecutable.lastPathComponent == "adsim" }
+
+    private static var runningExecutable: URL {
+        (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "."))
+            .resolvingSymlinksInPath()
+    }
+
     /// The `adsim` executable: the running program when it is `adsim`, else an `adsim` beside it (a test bundle
     /// in the build folder).
     ///
     /// - Throws: ``SimulationMergeError`` when there is none.
     public static func adsimExecutable() throws(SimulationMergeError) -> URL {
-        let running = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "."))
-            .resolvingSymlinksInPath()
+        let running = runningExecutable
         if running.lastPathComponent == "adsim" { return running }
         var folder = running.deletingLastPathComponent()
         for _ in 0..<4 {

@@ -15,56 +15,44 @@ import Foundation
 /// let status = await ADSim().run(["validate", "Fixtures/scenarios/default.json"], output: .buffered())
 /// ```
 public enum ValidateCommand {
+    /// `<file>...`.
+    static let files = CommandArgument(
+        "file", arity: .oneOrMore, help: "A scenario or mediation configuration JSON file.",
+        noun: "file to validate")
+
+    /// The declaration of the validator's arguments.
+    static let signature = CommandSignature(command: "validate", arguments: [files.spec])
+
     /// The `validate` subcommand.
     public static let subcommand = Subcommand(
-        name: "validate",
+        signature: signature,
         abstract: "Check simulation scenarios and mediation configurations without running them.",
-        help: """
-            OVERVIEW: Check simulation scenarios (Docs/Simulation.md) and mediation configurations
+        overview: """
+            Check simulation scenarios (Docs/Simulation.md) and mediation configurations
             (Docs/Mediation.md) without running them, against the built-in providers: the JSON, the version,
             every number's range, providers and formats, the creative files (relative to the scenario's folder),
             the placements and line items the market, screens and strategies name, and the strategies' sweeps.
             A file is a mediation configuration when it is a JSON object with "placements" and none of
             "version", "market" or "app"; anything else is checked as a scenario.
-
-            USAGE: adsim validate <file>...
-
-            ARGUMENTS:
-              <file>   A scenario or mediation configuration JSON file.
-
+            """,
+        sections: [
+            """
             OUTPUT:
               <file>: valid (scenario: N placements, M line items, K strategies after sweeps)
               <file>: valid (mediation configuration: N placements, M line items)
               or, on standard error, <file>: invalid ... and one line per problem: its JSON path, what is
               wrong and how to fix it.
-
+            """,
+            """
             EXIT STATUS:
               0 every file is valid, 64 a file is invalid or cannot be read, or usage error.
-
-            """
-    ) { arguments, output throws(UsageError) in
-        try run(arguments, output: output)
+            """,
+        ]
+    ) { parsed, output in
+        run(files: parsed[files], output: output)
     }
 
-    static func parseOptions(_ arguments: [String]) throws(UsageError) -> [String] {
-        var files: [String] = []
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument == "--" {
-                files += remaining
-                break
-            }
-            if argument.hasPrefix("-") && argument != "-" {
-                throw UsageError("Unknown option '\(argument)'.", command: "validate")
-            }
-            files.append(argument)
-        }
-        guard !files.isEmpty else { throw UsageError("Give at least one file to validate.", command: "validate") }
-        return files
-    }
-
-    static func run(_ arguments: [String], output: CommandOutput) throws(UsageError) -> ExitCode {
-        let files = try parseOptions(arguments)
+    static func run(files: [String], output: CommandOutput) -> ExitCode {
         let providers = (try? DemoProviders.registry().descriptors) ?? []
         var allValid = true
         for file in files {

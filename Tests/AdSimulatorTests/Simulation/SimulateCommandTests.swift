@@ -37,7 +37,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--users", "0"], ["--users", "-3"], ["--users", "many"], ["--users"], ["--jobs", "2"],
+        ["--users", "0"], ["--users", "-3"], ["--users", "many"], ["--users"], ["--frob"], ["--jobs", "0"],
+        ["--jobs", "257"], ["--jobs", "2", "--shard", "1/2"], ["--shard", "4/3"], ["--shard", "0/3"], ["--shard", "x"],
         ["no-such-scenario.json"], [tiny, tiny],
         [ScenarioFixtures.folder.appending(path: "invalid-many-problems.json").path],
     ])

@@ -66,7 +66,8 @@ public struct LatencyHistogram: Sendable, Equatable, Codable {
                 buckets[index] == nil
             else {
                 throw DecodingError.dataCorruptedError(
-                    in: pairs, debugDescription: "A bucket must be [milliseconds, count], milliseconds from 0 to "
+                    in: pairs,
+                    debugDescription: "A bucket must be [milliseconds, count], milliseconds from 0 to "
                         + "\(Self.bucketCount), each once (got \(pair)).")
             }
             let (total, overflow) = sum.addingReportingOverflow(pair[1])

@@ -81,7 +81,8 @@ public struct SimulationTally: Sendable, Equatable, Codable {
             guard rows.updateValue(entry.row, forKey: entry.key) == nil else {
                 throw DecodingError.dataCorruptedError(
                     in: container,
-                    debugDescription: "The row \(entry.key.variant)/\(entry.key.placement)/\(entry.key.provider) is given twice.")
+                    debugDescription:
+                        "The row \(entry.key.variant)/\(entry.key.placement)/\(entry.key.provider) is given twice.")
             }
         }
     }

@@ -25,10 +25,10 @@ public struct SimulationShard: Sendable, Hashable, Codable, CustomStringConverti
     /// - Throws: ``Problem`` when `count` is not in 1...``maximumCount`` or `index` not in 1...`count`.
     public init(index: Int, count: Int) throws(Problem) {
         guard (1...Self.maximumCount).contains(count) else {
-            throw Problem("the shard count \(count) is not in 1...\(Self.maximumCount)")
+            throw Problem(.outOfRange, "the shard count \(count) is not in 1...\(Self.maximumCount)")
         }
         guard (1...count).contains(index) else {
-            throw Problem("shard \(index)/\(count) does not exist: the index must be from 1 to \(count)")
+            throw Problem(.outOfRange, "shard \(index)/\(count) does not exist: the index must be from 1 to \(count)")
         }
         self.init(uncheckedIndex: index, count: count)
     }
@@ -39,7 +39,7 @@ public struct SimulationShard: Sendable, Hashable, Codable, CustomStringConverti
     public init(parsing text: String) throws(Problem) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw Problem("'\(text)' is not <index>/<count> with two whole numbers, such as 2/8")
+            throw Problem(.malformed, "'\(text)' is not <index>/<count> with two whole numbers, such as 2/8")
         }
         try self.init(index: index, count: count)
     }
@@ -76,9 +76,22 @@ public struct SimulationShard: Sendable, Hashable, Codable, CustomStringConverti
     /// do { _ = try SimulationShard(parsing: "4/3") } catch { print(error.message) }
     /// ```
     public struct Problem: Error, Sendable, Equatable {
+        /// What kind of problem it is.
+        public enum Kind: Sendable, Equatable {
+            /// Not two whole numbers around a slash.
+            case malformed
+            /// A count or an index out of its range.
+            case outOfRange
+        }
+
+        /// What kind of problem it is.
+        public var kind: Kind
         /// The message, naming the value.
         public var message: String
 
-        init(_ message: String) { self.message = message }
+        init(_ kind: Kind, _ message: String) {
+            self.kind = kind
+            self.message = message
+        }
     }
 }

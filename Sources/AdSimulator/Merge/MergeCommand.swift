@@ -1,0 +1,72 @@
+import AdRuntime
+import Foundation
+
+/// `adsim merge <partial>... [--json]`: adds up the partial results of every shard of one simulation
+/// (`adsim simulate --shard <i>/<n>`, run by any batch engine) and prints the report of the whole run: exactly the
+/// bytes `adsim simulate` prints without shards.
+///
+/// Exits 0 when the partials merged, 64 when one cannot be read, is not a partial, or when they do not make one
+/// whole run (different scenarios, seeds or shard counts; a shard missing or given twice), each named.
+///
+/// ```swift
+/// let status = await ADSim().run(["merge", "part-1.json", "part-2.json", "part-3.json"], output: .buffered())
+/// ```
+public enum MergeCommand {
+    /// The largest partial file read.
+    public static let maximumFileBytes = 64 << 20
+
+    /// `<partial>...`.
+    static let partials = CommandArgument(
+        "partial", arity: .oneOrMore, help: "A partial result written by adsim simulate --shard <i>/<n>.",
+        noun: "partial result", converter: .path("a partial result file"))
+    /// `--json`.
+    static let json = CommandFlag("json", help: "JSON lines instead of the table, as adsim simulate --json.")
+
+    /// The declaration of the merge's arguments and options.
+    static let signature = CommandSignature(command: "merge", arguments: [partials.spec], options: [json.spec])
+
+    /// The `merge` subcommand.
+    public static let subcommand = Subcommand(
+        signature: signature,
+        abstract: "Merge the partial results of a sharded simulation into its report.",
+        overview: """
+            Merge the partial results of every shard of one simulation (adsim simulate --shard <i>/<n>, each
+            written by a job of GNU parallel, a Kubernetes Indexed Job, a Slurm array...) into the report of the
+            whole run: the same bytes as adsim simulate without shards (Docs/Simulation.md, "Sharding"). The
+            partials may be given in any order; they must come from the same scenario, files, seed, user count
+            and shard count, each shard once.
+            """,
+        sections: [
+            """
+            EXIT STATUS:
+              0 merged, 64 a partial cannot be read or is not one, the partials are not one whole run (a shard
+              missing or given twice, another scenario or shard count), or usage error.
+            """
+        ]
+    ) { parsed, output throws(UsageError) in
+        try run(files: parsed[partials], json: parsed[json], output: output)
+    }
+
+    static func run(files: [String], json: Bool, output: CommandOutput) throws(UsageError) -> ExitCode {
+        var partials: [SimulationPartial] = []
+        do throws(SimulationMergeError) {
+            for file in files {
+                let data: Data
+                do throws(SafeFileReader.Failure) {
+                    data = Data(try SafeFileReader.read(path: file, maxBytes: maximumFileBytes))
+                } catch {
+                    throw SimulationMergeError(
+                        "\(file) cannot be read (\(ScenarioFiles.describe(error))).",
+                        hint: "Give the files adsim simulate --shard wrote.")
+                }
+                partials.append(try SimulationPartial(decoding: data, source: file))
+            }
+            let result = try SimulationPartial.merge(partials)
+            let report = SimulationReport(result: result)
+            output.write(json ? report.jsonLines : report.table)
+            return .success
+        } catch {
+            throw UsageError("\(error.message) \(error.hint)", command: "merge")
+        }
+    }
+}

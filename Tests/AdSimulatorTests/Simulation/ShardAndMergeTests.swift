@@ -1,0 +1,176 @@
+import AdSimulator
+import Foundation
+import Testing
+
+/// Sharding (`--shard`), merging (`adsim merge`), worker processes (`--jobs`) and the progress bar: three shards
+/// merge into exactly the unsharded run, two worker processes print the same bytes as one, and every way a set of
+/// partials can fail to be one run is a usage error that names the problem.
+@MainActor
+@Suite struct ShardAndMergeTests {
+    private static let tiny = ScenarioFixtures.folder.appending(path: "tiny.json").path
+
+    private func run(_ arguments: [String], terminal: Bool = false) async -> (ExitCode, CommandOutput) {
+        let output = CommandOutput.buffered(errorIsTerminal: terminal)
+        let status = await ADSim().run(arguments, output: output)
+        return (status, output)
+    }
+
+    private func tinyScenario() throws -> ValidatedScenario {
+        try ScenarioFixtures.load(Data(contentsOf: URL(fileURLWithPath: Self.tiny)))
+    }
+
+    /// The partial of each shard of `count`, over `users` users, written by `adsim simulate --shard`.
+    private func partials(count: Int, users: Int) async throws -> [Data] {
+        var files: [Data] = []
+        for index in 1...count {
+            let (status, output) = await run(
+                ["simulate", Self.tiny, "--users", String(users), "--shard", "\(index)/\(count)"])
+            try #require(status == .success, "\(output.standardError)")
+            files.append(Data(output.standardOutput.utf8))
+        }
+        return files
+    }
+
+    /// Writes `partials` to files in a new folder and returns their paths.
+    private func write(_ partials: [Data]) throws -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "adsim-merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try partials.enumerated().map { index, data in
+            let file = folder.appending(path: "part-\(index + 1).json")
+            try data.write(to: file)
+            return file.path
+        }
+    }
+
+    @Test("Three shards cover every user once and merge into exactly the whole run's result")
+    func threeShardsMergeIntoTheWholeRun() async throws {
+        let validated = try tinyScenario()
+        let whole = try await SimulationRunner(validated: validated, users: 7).run()
+        var parts: [SimulationPartial] = []
+        for index in [3, 1, 2] {
+            let shard = try SimulationShard(index: index, count: 3)
+            parts.append(try await SimulationRunner(validated: validated, users: 7, shard: shard).runPartial())
+        }
+        #expect(parts.allSatisfy { $0.result.tally != whole.tally })
+        let merged = try SimulationPartial.merge(parts)
+        #expect(merged == whole)
+        #expect(SimulationReport(result: merged).table == SimulationReport(result: whole).table)
+    }
+
+    @Test("adsim merge of the shards' files prints the bytes adsim simulate prints, table and JSON")
+    func mergeCommandPrintsTheUnshardedReport() async throws {
+        let files = try write(try await partials(count: 3, users: 5))
+        let (_, whole) = await run(["simulate", Self.tiny, "--users", "5"])
+        let (status, merged) = await run(["merge"] + files.reversed())
+        #expect(status == .success)
+        #expect(merged.standardOutput == whole.standardOutput)
+        #expect(merged.standardOutput.contains("configured  total"))
+        let (_, wholeJSON) = await run(["simulate", Self.tiny, "--users", "5", "--json"])
+        let (_, mergedJSON) = await run(["merge", "--json"] + files)
+        #expect(mergedJSON.standardOutput == wholeJSON.standardOutput)
+    }
+
+    @Test("--jobs 2 runs two adsim worker processes and prints exactly what --jobs 1 prints")
+    func jobsDoNotChangeTheReport() async throws {
+        _ = try SimulationWorkers.adsimExecutable()
+        let (single, one) = await run(["simulate", Self.tiny, "--users", "4", "--jobs", "1"])
+        let (double, two) = await run(["simulate", Self.tiny, "--users", "4", "--jobs", "2"])
+        #expect(single == .success && double == .success, "\(two.standardError)")
+        #expect(two.standardOutput == one.standardOutput)
+        #expect(two.standardError.isEmpty)
+    }
+
+    @Test("A shard's partial is the same bytes every time, and names its shard and fingerprint")
+    func partialsAreDeterministic() async throws {
+        let once = try await partials(count: 2, users: 3)
+        let twice = try await partials(count: 2, users: 3)
+        #expect(once == twice)
+        let partial = try SimulationPartial(decoding: once[1])
+        #expect(partial.shard == (try SimulationShard(index: 2, count: 2)))
+        #expect(partial.fingerprint.count == 16)
+        #expect(partial.result.users == 3)
+    }
+
+    @Test("A missing shard, a shard given twice, and a shard of another run are refused with exit 64, named")
+    func incompletePartialsAreRefused() async throws {
+        let parts = try await partials(count: 3, users: 4)
+        let files = try write(parts)
+        let (missing, lacking) = await run(["merge", files[0], files[2]])
+        #expect(missing == .usage)
+        #expect(lacking.standardError.contains("Shard 2/3 missing (1 of 3)."))
+        let (repeated, twice) = await run(["merge", files[0], files[1], files[1], files[2]])
+        #expect(repeated == .usage)
+        #expect(twice.standardError.contains("Shard 2/3 given more than once."))
+        let other = try write(try await partials(count: 3, users: 5))
+        let (mixed, mixing) = await run(["merge", files[0], files[1], other[2]])
+        #expect(mixed == .usage)
+        #expect(mixing.standardError.contains("belongs to a different run"))
+        #expect(mixing.standardOutput.isEmpty)
+    }
+
+    @Test("Partials of different scenarios (another seed in the file) do not merge: the fingerprint differs")
+    func otherScenariosAreRefused() async throws {
+        let parts = try await partials(count: 2, users: 2)
+        var changed = try SimulationPartial(decoding: parts[1])
+        changed.fingerprint = String(repeating: "0", count: 16)
+        #expect(throws: SimulationMergeError.self) {
+            try SimulationPartial.merge([try SimulationPartial(decoding: parts[0]), changed])
+        }
+        do {
+            _ = try SimulationPartial.merge([try SimulationPartial(decoding: parts[0]), changed])
+        } catch {
+            #expect(error.message.contains("different scenario or files"))
+        }
+    }
+
+    @Test("A file that is not a partial, a damaged histogram and counts that could overflow are refused, named")
+    func damagedPartialsAreRefused() async throws {
+        let part = try #require(try await partials(count: 1, users: 1).first)
+        let text = String(decoding: part, as: UTF8.self)
+        let cases: [(Data, String)] = [
+            (Data("not json".utf8), "is not an adsim partial result"),
+            (Data(text.replacingOccurrences(of: "adsim-partial", with: "other").utf8), "is format 'other'"),
+            (
+                Data(text.replacingOccurrences(of: "\"requests\":", with: "\"requests\":9007199254740993,\"x\":").utf8),
+                "holds a count above"
+            ),
+            (
+                Data(text.replacingOccurrences(of: "\"buckets\":[[", with: "\"buckets\":[[20000,1],[").utf8),
+                "A bucket must be [milliseconds, count]"
+            ),
+            (Data(text.replacingOccurrences(of: "\"index\":1", with: "\"index\":2").utf8), "does not exist"),
+        ]
+        for (data, expected) in cases {
+            let files = try write([data])
+            let (status, output) = await run(["merge"] + files)
+            #expect(status == .usage)
+            #expect(output.standardError.contains(expected), "\(output.standardError)")
+            #expect(output.standardOutput.isEmpty)
+        }
+        let (unreadable, output) = await run(["merge", "/no/such/partial.json"])
+        #expect(unreadable == .usage)
+        #expect(output.standardError.contains("/no/such/partial.json cannot be read"))
+    }
+
+    @Test("The progress bar is drawn on a terminal's standard error only, and never into the JSON")
+    func progressBarOnlyOnATerminal() async {
+        let (status, terminal) = await run(["simulate", Self.tiny, "--users", "2", "--json"], terminal: true)
+        #expect(status == .success)
+        #expect(terminal.standardError.contains("[##############################] 100%  4/4 users"))
+        #expect(terminal.standardError.hasSuffix("\r\u{1B}[2K"))
+        #expect(!terminal.standardOutput.contains("users"))
+        let (_, piped) = await run(["simulate", Self.tiny, "--users", "2", "--json"])
+        #expect(piped.standardError.isEmpty)
+        #expect(piped.standardOutput == terminal.standardOutput)
+    }
+
+    @Test("--report-progress prints one 'progress done/total' line per simulated user on standard error")
+    func workersReportProgressLines() async {
+        let (status, output) = await run(
+            ["simulate", Self.tiny, "--users", "3", "--shard", "1/1", "--report-progress"])
+        #expect(status == .success)
+        #expect(
+            output.standardError
+                == "progress 1/6\nprogress 2/6\nprogress 3/6\nprogress 4/6\nprogress 5/6\nprogress 6/6\n")
+    }
+}
