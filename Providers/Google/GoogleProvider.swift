@@ -47,7 +47,9 @@ public struct GoogleProvider: AdProvider {
                 .interstitial: Self.defaultTimeToLive, .rewarded: Self.defaultTimeToLive,
                 .rewardedInterstitial: Self.defaultTimeToLive,
             ],
-            providerCodes: Self.providerCodes)
+            providerCodes: Self.providerCodes,
+            // The ad's price comes with it: the VAST <Pricing> of the response, read in load(_:environment:).
+            reportsPrice: true)
         self.wrapperPolicy = wrapperPolicy
     }
 

@@ -36,7 +36,7 @@ public struct ScriptedProvider: AdProvider {
             id: id, displayName: "Scripted", version: ProviderVersion(0, 0, 1, 0), supportedFormats: formats,
             impressionRule: rule, clickPolicy: clickPolicy, selfReportsImpressions: selfReportsImpressions,
             selfReportsClicks: selfReportsClicks, contractVersion: contractVersion, timeToLive: defaultTimeToLive,
-            providerCodes: providerCodes, retryPolicy: retryPolicy)
+            providerCodes: providerCodes, retryPolicy: retryPolicy, reportsPrice: true)
         self.recorder = recorder
         recorder.configure(
             requiredAssets: requiredAssets, timeToLive: timeToLive, components: components,

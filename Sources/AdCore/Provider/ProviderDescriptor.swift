@@ -34,6 +34,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
     public var providerCodes: [AdError.Code: Int]
     /// How often one ad may load again after failing (rules Y12, I23).
     public var retryPolicy: LoadRetryPolicy
+    /// Whether its loaded ads carry their price (`LoadedAdInfo.revenue`), so its line items can bid in an
+    /// auction. A bidder of a provider whose ads carry none loses every auction with `invalidResponse`.
+    public var reportsPrice: Bool
 
     /// Creates a descriptor.
     public init(
@@ -48,7 +51,8 @@ public struct ProviderDescriptor: Sendable, Hashable {
         contractVersion: Int = AdBridgeContract.version,
         timeToLive: [AdFormat: Duration] = [:],
         providerCodes: [AdError.Code: Int] = [:],
-        retryPolicy: LoadRetryPolicy = .standard
+        retryPolicy: LoadRetryPolicy = .standard,
+        reportsPrice: Bool = false
     ) {
         self.id = id
         self.displayName = displayName
@@ -62,6 +66,7 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.timeToLive = timeToLive
         self.providerCodes = providerCodes
         self.retryPolicy = retryPolicy
+        self.reportsPrice = reportsPrice
     }
 
     /// `id version (formats)`, for logs and `adsim`.

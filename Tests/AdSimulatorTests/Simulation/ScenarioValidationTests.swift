@@ -28,7 +28,8 @@ struct ScenarioValidationTests {
         let feed = try #require(validated.market(placement: "feed-native", lineItem: "ifly-feed"))
         #expect(feed.priceMicros == .logNormal(median: 2_600, sigma: 0.35))
         for variant in validated.variants {
-            let configuration = variant.configuration(from: validated.configuration, market: validated.market)
+            let configuration = variant.configuration(
+                from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
             #expect(throws: Never.self) { try configuration.validate(providers: Fixtures.providers) }
         }
     }

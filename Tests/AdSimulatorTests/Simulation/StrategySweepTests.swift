@@ -62,13 +62,14 @@ struct StrategySweepTests {
             noFill: nil),
     ]
 
-    static func apply(_ kind: StrategyKind, placements: [String]? = nil, floor: Int64? = nil, timeout: Duration? = nil)
-        -> MediationConfiguration
-    {
+    static func apply(
+        _ kind: StrategyKind, placements: [String]? = nil, floor: Int64? = nil, timeout: Duration? = nil,
+        to configuration: MediationConfiguration = base, bidders: Set<ProviderID> = ["google"]
+    ) -> MediationConfiguration {
         StrategyVariant(
             name: "v", strategy: "v", kind: kind, placements: placements, floorMicros: floor, timeout: timeout
         )
-        .configuration(from: base, market: market)
+        .configuration(from: configuration, market: market, bidders: bidders)
     }
 
     @Test("configured and hybrid keep the line items; learned prices makes waterfall items learned")
@@ -83,15 +84,34 @@ struct StrategySweepTests {
         #expect(learned.placements.map(\.strategy) == [.hybrid, .waterfall])
     }
 
-    @Test("Bidding kinds make every line item a bidder with the kind's pricing")
+    @Test("Bidding kinds make the items of providers whose ads carry a price bidders, with the kind's pricing")
     func biddingKinds() {
         for (kind, pricing) in [
             (StrategyKind.firstPriceBidding, AuctionPolicy.Pricing.firstPrice), (.secondPriceBidding, .secondPrice),
         ] {
             let configuration = Self.apply(kind)
-            #expect(configuration.placements.allSatisfy { $0.strategy == .bidding && $0.auction.pricing == pricing })
-            #expect(configuration.placements.allSatisfy { $0.lineItems.allSatisfy(\.isBidder) })
+            #expect(configuration.placements.allSatisfy { $0.auction.pricing == pricing })
+            // Google's ads carry their price: every rewarded item bids.
+            #expect(configuration.placements[0].strategy == .bidding)
+            #expect(configuration.placements[0].lineItems.allSatisfy { $0.isBidder })
+            // IFLY's carry none: the feed stays the configured waterfall.
+            #expect(configuration.placements[1].strategy == .waterfall)
+            #expect(configuration.placements[1].lineItems == Self.base.placements[1].lineItems)
         }
+    }
+
+    @Test("A bidding kind runs hybrid when some items cannot bid; a configured bidder that cannot waits at its price")
+    func biddingKindsWithProvidersThatCannotBid() {
+        var mixed = Self.base
+        mixed.placements[0].lineItems.append(
+            LineItemConfiguration(id: "ifly-bid", providerID: "ifly", adUnitID: "u4", mode: .bidder))
+        let configuration = Self.apply(.secondPriceBidding, to: mixed)
+        #expect(configuration.placements[0].strategy == .hybrid)
+        #expect(configuration.placements[0].lineItems.map(\.isBidder) == [true, true, false])
+        // No market for ifly-bid and no configured price: it waits at 0, after every priced item.
+        #expect(
+            configuration.placements[0].lineItems[2].mode == .waterfall(pricing: .fixed, priceMicros: 0, priority: 0))
+        #expect(Self.apply(.firstPriceBidding, bidders: []).placements[0].lineItems.map(\.isBidder) == [false, false])
     }
 
     @Test("The price-sorted waterfall prices each item at its market median (else its configured price)")

@@ -103,7 +103,9 @@ public final class SimulatedAdServer: ResponseTransport {
     }
 
     /// `document` with `<Pricing model="CPM" currency="...">` (the price of 1,000 impressions) after its first
-    /// `<InLine>`; a document without one is returned as is.
+    /// `<InLine>`; a document without one is returned as is. `<Pricing>` is the VAST standard's price of an ad
+    /// (VAST 3.0 and later), not any vendor's: a provider whose ads carry their price
+    /// (`ProviderDescriptor.reportsPrice`) reads it, the others ignore it, and only they can bid.
     nonisolated static func priced(_ document: [UInt8], micros: Int64, currency: String) -> [UInt8] {
         let marker = Array("<InLine>".utf8)
         guard let start = firstIndex(of: marker, in: document) else { return document }

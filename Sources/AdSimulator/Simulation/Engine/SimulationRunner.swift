@@ -48,7 +48,8 @@ public struct SimulationRunner {
         let total = (max(users, 0) - shard.index + shard.count) / shard.count * validated.variants.count
         var done = 0
         for variant in validated.variants {
-            let configuration = variant.configuration(from: validated.configuration, market: validated.market)
+            let configuration = variant.configuration(
+                from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
             for index in mine {
                 let user = UInt64(exactly: index) ?? 0
                 let simulation = try UserSimulation(

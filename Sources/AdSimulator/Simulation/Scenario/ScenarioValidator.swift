@@ -25,6 +25,9 @@ struct ScenarioValidator {
     /// The most creatives one market entry may list.
     static let maximumCreatives = 1_000
 
+    /// The providers whose ads carry their price.
+    var pricedProviders: Set<ProviderID> { Set(providers.values.filter(\.reportsPrice).map(\.id)) }
+
     init(scenario: Scenario, files: ScenarioFiles, providers: [ProviderDescriptor]) {
         self.scenario = scenario
         self.files = files
@@ -46,9 +49,11 @@ struct ScenarioValidator {
         checkUsers()
         let variants = checkStrategies(against: configuration, market: market)
         guard let configuration else { return nil }
-        return ValidatedScenario(
+        var validated = ValidatedScenario(
             scenario: scenario, configuration: configuration, market: market, variants: variants,
             baseDirectory: files.baseDirectory.standardized.path)
+        validated.pricedProviders = pricedProviders
+        return validated
     }
 
     // MARK: - The app's configuration
@@ -464,7 +469,7 @@ struct ScenarioValidator {
                 }
                 if let configuration, configurationIsValid {
                     do throws(MediationConfigurationError) {
-                        try variant.configuration(from: configuration, market: market)
+                        try variant.configuration(from: configuration, market: market, bidders: pricedProviders)
                             .validate(providers: Array(providers.values))
                     } catch {
                         for problem in error.problems {

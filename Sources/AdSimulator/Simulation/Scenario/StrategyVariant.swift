@@ -1,4 +1,4 @@
-import AdCore
+public import AdCore
 public import AdMediation
 
 /// One strategy as it runs: a ``StrategyKind`` with at most one floor and one timeout, from a
@@ -47,18 +47,34 @@ public struct StrategyVariant: Sendable, Equatable, Codable {
 
     /// The configuration this variant runs: `base` with the variant's kind (see ``StrategyKind``), floor and
     /// timeout applied to its placements (all, or those it names); `market` gives the median prices of
-    /// `priceSortedWaterfall`. Placements it does not name are returned unchanged.
-    public func configuration(from base: MediationConfiguration, market: [LineItemMarket]) -> MediationConfiguration {
+    /// `priceSortedWaterfall`; `bidders` are the providers whose ads carry a price, the only ones a bidding kind
+    /// makes bidders (the others stay in the waterfall, so the placement runs hybrid, or a plain waterfall when no
+    /// item can bid). Placements it does not name are returned unchanged.
+    public func configuration(
+        from base: MediationConfiguration, market: [LineItemMarket], bidders: Set<ProviderID>
+    ) -> MediationConfiguration {
         var configuration = base
         for index in configuration.placements.indices {
             let placement = configuration.placements[index]
             if let placements, !placements.contains(placement.id) { continue }
-            configuration.placements[index] = apply(to: placement, market: market)
+            configuration.placements[index] = apply(to: placement, market: market, bidders: bidders)
         }
         return configuration
     }
 
-    private func apply(to base: PlacementConfiguration, market: [LineItemMarket]) -> PlacementConfiguration {
+    /// A fixed waterfall mode at the item's median market price (its configured price without a market).
+    private func marketPriced(_ item: LineItemConfiguration, of placement: String, market: [LineItemMarket])
+        -> LineItemConfiguration.Mode
+    {
+        let median = market.first { $0.placement == placement && $0.lineItem == item.id }?.priceMicros.median
+        let price = median.map(CheckedConversion.saturatingInt64) ?? item.configuredPriceMicros ?? 0
+        let bounded = min(max(price, 0), CheckedConversion.maximumMicros)
+        return .waterfall(pricing: .fixed, priceMicros: bounded, priority: 0)
+    }
+
+    private func apply(to base: PlacementConfiguration, market: [LineItemMarket], bidders: Set<ProviderID>)
+        -> PlacementConfiguration
+    {
         var placement = base
         switch kind {
         case .configured:
@@ -66,16 +82,24 @@ public struct StrategyVariant: Sendable, Equatable, Codable {
         case .priceSortedWaterfall:
             placement.strategy = .waterfall
             for index in placement.lineItems.indices {
-                let item = placement.lineItems[index]
-                let median = market.first { $0.placement == placement.id && $0.lineItem == item.id }?.priceMicros.median
-                let price = median.map(CheckedConversion.saturatingInt64) ?? item.configuredPriceMicros ?? 0
-                let bounded = min(max(price, 0), CheckedConversion.maximumMicros)
-                placement.lineItems[index].mode = .waterfall(pricing: .fixed, priceMicros: bounded, priority: 0)
+                placement.lineItems[index].mode = marketPriced(
+                    placement.lineItems[index], of: placement.id, market: market)
             }
         case .firstPriceBidding, .secondPriceBidding:
-            placement.strategy = .bidding
             placement.auction.pricing = kind == .firstPriceBidding ? .firstPrice : .secondPrice
-            for index in placement.lineItems.indices { placement.lineItems[index].mode = .bidder }
+            var bidding = 0
+            for index in placement.lineItems.indices {
+                let item = placement.lineItems[index]
+                if bidders.contains(item.providerID) {
+                    placement.lineItems[index].mode = .bidder
+                    bidding += 1
+                } else if case .bidder = item.mode {
+                    // A configured bidder whose ads carry no price cannot bid: it waits in the waterfall instead.
+                    placement.lineItems[index].mode = marketPriced(item, of: placement.id, market: market)
+                }
+            }
+            placement.strategy =
+                bidding == 0 ? .waterfall : bidding == placement.lineItems.count ? .bidding : .hybrid
         case .hybrid:
             placement.strategy = .hybrid
         case .learnedPrices:

@@ -1,3 +1,4 @@
+public import AdCore
 public import AdMediation
 
 /// A scenario that decoded and passed every check, resolved for the engine: the app's mediation configuration
@@ -25,6 +26,9 @@ public struct ValidatedScenario: Sendable, Equatable, Codable {
     /// The ``StableHash`` of the scenario's bytes as read (0 when it was built in memory): part of the fingerprint
     /// that keeps partial results of different scenarios from being merged.
     public var sourceDigest: UInt64 = 0
+    /// The providers whose ads carry their price (`ProviderDescriptor.reportsPrice`): the only ones a bidding
+    /// strategy makes bidders.
+    public var pricedProviders: Set<ProviderID> = []
 
     /// Creates a validated scenario (``Scenario/load(contentsOf:providers:)`` makes them).
     public init(
