@@ -85,7 +85,8 @@ let package = Package(
             name: "adbench",
             // AdTestSupport for the loopback HTTP server the beacon soak delivers to.
             dependencies: [
-                "AdCore", "AdCreative", "AdMediation", "AdRuntime", "AdTestSupport", "CLibXML2", "CHeapStatistics",
+                "AdCore", "AdCreative", "AdMediation", "AdRuntime", "AdSimulator", "AdTestSupport", "CLibXML2",
+                "CHeapStatistics",
             ],
             path: "Benchmarks/adbench",
             swiftSettings: strict

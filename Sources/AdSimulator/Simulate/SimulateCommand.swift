@@ -119,17 +119,16 @@ public enum SimulateCommand {
         if let scenario = options.scenario {
             path = scenario
         } else {
-            switch DemoFixtures.locate(override: nil) {
-            case .success(let fixtures): path = fixtures.appending(path: "scenarios/default.json").path
-            case .failure(let error):
-                output.writeError(error.message + "\n")
+            do throws(ScenarioError) {
+                path = try Scenario.defaultPath()
+            } catch {
+                output.writeError(error.problems.map(\.message).joined(separator: "\n") + "\n")
                 return .failure
             }
         }
-        let providers = (try? DemoProviders.registry().descriptors) ?? []
         let validated: ValidatedScenario
         do throws(ScenarioError) {
-            validated = try Scenario.load(contentsOf: path, providers: providers)
+            validated = try Scenario.loadBuiltIn(contentsOf: path)
         } catch {
             let problems = error.problems
             throw UsageError(

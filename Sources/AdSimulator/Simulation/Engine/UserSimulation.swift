@@ -1,9 +1,6 @@
 public import AdCore
 public import AdMediation
 import AdRuntime
-import GoogleProvider
-import IFLYProvider
-import YandexProvider
 
 /// One simulated user running one strategy variant through the real stack, in virtual time: a fresh `AdHost`,
 /// `VirtualTimeDriver` and `Mediator` with the variant's configuration, the three real providers loading through
@@ -81,10 +78,7 @@ public final class UserSimulation {
         driver = VirtualTimeDriver(seed: seed, taskExecutor: Self.executor)
         server = SimulatedAdServer(market: market, user: user, driver: driver)
         host = AdHost(
-            registry: try ProviderRegistry([
-                YandexProvider(imageLoader: ScheduledImageLoader(delay: .milliseconds(150))), GoogleProvider(),
-                IFLYProvider(),
-            ]),
+            registry: try DemoProviders.registry(),
             scheduler: driver, transport: server, beacons: RecordingBeaconSender(), random: SeededRandom(seed: seed),
             wallClock: DemoProviders.wallClock, landingOpener: RecordingLandingOpener())
         do {
