@@ -14,11 +14,17 @@ public struct SimulationRunner {
     public let validated: ValidatedScenario
     /// The number of users per variant.
     public let users: Int
+    /// Called with every finished mediation request, in order (nil: no record is built).
+    public let onRequest: ((SimulatedRequestRecord) -> Void)?
 
-    /// A runner over `validated`, with `users` users (default: the scenario's count).
-    public init(validated: ValidatedScenario, users: Int? = nil) {
+    /// A runner over `validated`, with `users` users (default: the scenario's count); `onRequest` sees every
+    /// finished mediation request (default none: records are not even built).
+    public init(
+        validated: ValidatedScenario, users: Int? = nil, onRequest: ((SimulatedRequestRecord) -> Void)? = nil
+    ) {
         self.validated = validated
         self.users = users ?? validated.scenario.users.count
+        self.onRequest = onRequest
     }
 
     /// Runs every variant over every user.
@@ -34,6 +40,7 @@ public struct SimulationRunner {
                 let simulation = try UserSimulation(
                     validated: validated, market: market, oracle: oracle, variant: variant.name,
                     configuration: configuration, user: user)
+                simulation.onRequest = onRequest
                 await simulation.run()
                 tally.merge(simulation.tally)
             }

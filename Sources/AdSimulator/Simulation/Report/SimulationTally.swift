@@ -36,6 +36,8 @@ public struct SimulationTally: Sendable, Equatable {
 
     /// Every row counted.
     public private(set) var rows: [Key: TallyRow] = [:]
+    /// Impressions and revenue by minute since the session started, per variant.
+    public private(set) var timelines: [String: SessionTimeline] = [:]
 
     /// An empty tally.
     public init() {}
@@ -45,10 +47,19 @@ public struct SimulationTally: Sendable, Equatable {
         change(&rows[key, default: TallyRow()])
     }
 
-    /// Adds another tally's rows.
+    /// Changes the session timeline of `variant` (created empty).
+    public mutating func updateTimeline(_ variant: String, _ change: (inout SessionTimeline) -> Void) {
+        change(&timelines[variant, default: SessionTimeline()])
+    }
+
+    /// Adds another tally's rows and timelines.
     public mutating func merge(_ other: SimulationTally) {
         for (key, row) in other.rows { rows[key, default: TallyRow()].merge(row) }
+        for (variant, timeline) in other.timelines { timelines[variant, default: SessionTimeline()].merge(timeline) }
     }
+
+    /// The session timeline of a variant (empty when nothing was counted).
+    public func timeline(variant: String) -> SessionTimeline { timelines[variant] ?? SessionTimeline() }
 
     /// The row of a placement as a whole (`provider` nil) or of one provider within it.
     public func row(variant: String, placement: String, provider: String? = nil) -> TallyRow {
