@@ -2,12 +2,15 @@ import AdCore
 import AdRuntime
 import Foundation
 
-/// `adsim simulate [<scenario>] [--users <n>] [--json]`: runs a scenario (default `Fixtures/scenarios/default.json`)
-/// through the real stack in virtual time, every strategy variant over the same users, and prints the report
-/// (``SimulationReport``): a table, or JSON lines with `--json`.
+/// `adsim simulate [<scenario>] [--users <n>] [--json | --csv] [--sqlite <file>] [--html <file>]`: runs a scenario
+/// (default `Fixtures/scenarios/default.json`) through the real stack in virtual time, every strategy variant over
+/// the same users, and prints the report (``SimulationReport``): a table, JSON lines with `--json`, CSV with
+/// `--csv`. `--sqlite` also streams every request and the aggregates into a SQLite file
+/// (``SimulationSQLiteWriter``), `--html` also writes a self-contained page with charts (``SimulationHTMLPage``).
 ///
-/// Exits 0 when the simulation ran, 1 when it failed, 64 on a usage error: an unknown option, a bad `--users`,
-/// a scenario that cannot be read or is invalid (every problem printed with its JSON path).
+/// Exits 0 when the simulation ran, 1 when it or writing a file failed, 64 on a usage error: an unknown option, a
+/// bad `--users`, `--json` with `--csv`, a `--sqlite` or `--html` path that cannot be written, a scenario that
+/// cannot be read or is invalid (every problem printed with its JSON path).
 ///
 /// ```swift
 /// let status = await ADSim().run(["simulate", "--users", "5"], output: .buffered())
@@ -24,7 +27,7 @@ public enum SimulateCommand {
             with the oracle, the best possible outcome of each request on the same draws. Deterministic: the same
             scenario and seed print the same bytes.
 
-            USAGE: adsim simulate [<scenario>] [--users <n>] [--json]
+            USAGE: adsim simulate [<scenario>] [--users <n>] [--json | --csv] [--sqlite <file>] [--html <file>]
 
             ARGUMENTS:
               <scenario>       A scenario JSON file. Default: Fixtures/scenarios/default.json of the AdBridge
@@ -34,6 +37,15 @@ public enum SimulateCommand {
               --users <n>      Simulate n users per strategy instead of the scenario's count (1...10000000).
               --json           JSON lines instead of the table: one object per row (a strategy's total, a
                                placement, a provider within a placement), keys in a fixed order.
+              --csv            CSV (RFC 4180) instead of the table: a header line, then the rows and columns of
+                               --json (timeToAdMs.p95 becomes the column timeToAdMs_p95). Not with --json.
+              --sqlite <file>  Also write a SQLite database: every request (table requests), the aggregates
+                               (strategies, placements, providers: the columns of --csv), the session timeline
+                               and the run. An existing database has these tables replaced; another file is
+                               refused.
+              --html <file>    Also write one self-contained HTML page (inline SVG, no script): revenue against
+                               p95 time to ad per strategy with the oracle, fill and revenue by provider,
+                               impressions and revenue over the session.
 
             OUTPUT (table): one row per strategy (placement "total"), then per placement and per provider within
               it: requests, fills, fill%, impressions, show% (impressions per fill), clicks, ctr%, revenue, eCPM,
@@ -42,8 +54,9 @@ public enum SimulateCommand {
               exclusions (rule Y18).
 
             EXIT STATUS:
-              0 the simulation ran, 1 it failed, 64 usage error (unknown option, bad --users, a scenario that
-              cannot be read or is invalid).
+              0 the simulation ran, 1 it failed (or writing --sqlite or --html failed), 64 usage error (unknown
+              option, bad --users, --json with --csv, a --sqlite or --html path that cannot be written, a
+              scenario that cannot be read or is invalid).
 
             """
     ) { arguments, output throws(UsageError) in
@@ -54,6 +67,9 @@ public enum SimulateCommand {
         var scenario: String?
         var users: Int?
         var json = false
+        var csv = false
+        var sqlite: String?
+        var html: String?
     }
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options {
@@ -65,9 +81,18 @@ public enum SimulateCommand {
                 options.json = true
             case "--users":
                 options.users = try users(remaining.popFirst())
+            case "--csv":
+                options.csv = true
+            case "--sqlite", "--html":
+                let path = try outputPath(argument, remaining.popFirst())
+                if argument == "--sqlite" { options.sqlite = path } else { options.html = path }
             default:
                 if argument.hasPrefix("--users=") {
                     options.users = try users(String(argument.dropFirst("--users=".count)))
+                } else if argument.hasPrefix("--sqlite=") || argument.hasPrefix("--html=") {
+                    let (name, value) = (argument.prefix { $0 != "=" }, argument.drop { $0 != "=" }.dropFirst())
+                    let path = try outputPath(String(name), String(value))
+                    if name == "--sqlite" { options.sqlite = path } else { options.html = path }
                 } else if argument.hasPrefix("-") {
                     throw UsageError("Unknown option '\(argument)'.", command: "simulate")
                 } else if options.scenario != nil {
@@ -77,7 +102,17 @@ public enum SimulateCommand {
                 }
             }
         }
+        if options.json && options.csv {
+            throw UsageError("--json and --csv cannot be used together: choose one.", command: "simulate")
+        }
         return options
+    }
+
+    private static func outputPath(_ option: String, _ value: String?) throws(UsageError) -> String {
+        guard let value, !value.isEmpty, !value.hasPrefix("--") else {
+            throw UsageError("\(option) needs the path of a file to write.", command: "simulate")
+        }
+        return value
     }
 
     private static func users(_ value: String?) throws(UsageError) -> Int {
@@ -112,22 +147,58 @@ public enum SimulateCommand {
                 "\(path): invalid scenario (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"
                     + problems.map { "  - \($0)" }.joined(separator: "\n"), command: "simulate")
         }
-        return await simulate(validated, users: options.users, json: options.json, output: output)
+        for (option, path) in [("--sqlite", options.sqlite), ("--html", options.html)] {
+            guard let path else { continue }
+            do throws(SimulationOutputError) {
+                try SimulationOutputError.check(path)
+            } catch {
+                throw UsageError("\(option): \(error)", command: "simulate")
+            }
+        }
+        return await simulate(validated, options: options, output: output)
     }
 
     @MainActor
-    private static func simulate(_ validated: ValidatedScenario, users: Int?, json: Bool, output: CommandOutput)
+    private static func simulate(_ validated: ValidatedScenario, options: Options, output: CommandOutput)
         async -> ExitCode
     {
+        var writer: SimulationSQLiteWriter?
+        if let path = options.sqlite {
+            do throws(SimulationSQLiteError) {
+                writer = try SimulationSQLiteWriter(path: path)
+            } catch {
+                output.writeError("adsim simulate: --sqlite \(path): \(error)\n")
+                return .failure
+            }
+        }
+        let result: SimulationResult
         do throws(AdError) {
-            let result = try await SimulationRunner(validated: validated, users: users).run()
-            let report = SimulationReport(result: result)
-            output.write(json ? report.jsonLines : report.table)
-            return .success
+            result = try await SimulationRunner(validated: validated, users: options.users, onRequest: writer?.observe)
+                .run()
         } catch {
             output.writeError("adsim simulate: the simulation failed: \(error.message)\n")
             if let hint = error.hint { output.writeError("Hint: \(hint)\n") }
             return .failure
         }
+        let report = SimulationReport(result: result)
+        output.write(options.json ? report.jsonLines : options.csv ? report.csv : report.table)
+        var status = ExitCode.success
+        if let writer {
+            do throws(SimulationSQLiteError) {
+                try writer.finish(result)
+            } catch {
+                output.writeError("adsim simulate: --sqlite \(writer.path): \(error)\n")
+                status = .failure
+            }
+        }
+        if let path = options.html {
+            do throws(SimulationOutputError) {
+                try SimulationOutputError.write(SimulationHTMLPage(result: result).html, to: path)
+            } catch {
+                output.writeError("adsim simulate: --html: \(error)\n")
+                status = .failure
+            }
+        }
+        return status
     }
 }
