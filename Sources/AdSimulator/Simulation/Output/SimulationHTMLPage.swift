@@ -98,13 +98,18 @@ public struct SimulationHTMLPage: Sendable {
             id: "frontier", xMax: points.map(\.x).max() ?? 0, yMax: points.map(\.y).max() ?? 0,
             xLabel: "time to ad p95 (ms)", yLabel: "revenue (\(result.currency))")
         var svg = frame.open(numericX: true)
+        var labels: [(x: Double, y: Double)] = []
         for point in points {
             let x = frame.x(point.x)
             let y = frame.y(point.y)
             svg += "<circle class=\"mark\" cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"5\" "
             svg += "fill=\"\(point.color)\"><title>\(Self.escape(point.label)): "
             svg += "\(Self.number(point.x)) ms, \(Self.number(point.y, 4))</title></circle>\n"
-            svg += "<text x=\"\(Self.number(x + 7))\" y=\"\(Self.number(y - 7))\">\(Self.escape(point.label))</text>\n"
+            // A label that would cover an earlier one (points close together) moves down a line.
+            var labelY = y - 7
+            while labels.contains(where: { abs($0.x - x) < 80 && abs($0.y - labelY) < 12 }) { labelY += 12 }
+            labels.append((x, labelY))
+            svg += "<text x=\"\(Self.number(x + 7))\" y=\"\(Self.number(labelY))\">\(Self.escape(point.label))</text>\n"
         }
         return svg + "</svg>\n"
     }

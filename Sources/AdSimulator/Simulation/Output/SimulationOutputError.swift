@@ -38,8 +38,8 @@ public struct SimulationOutputError: Error, Sendable, Equatable, CustomStringCon
         if files.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue {
                 throw SimulationOutputError(
-                    path: path, message: "it is a folder", hint: "Give the path of a file, such as \(path)/report.html."
-                )
+                    path: path, message: "it is a folder",
+                    hint: "Give the path of a file (a new name in that folder, for example).")
             }
             guard files.isWritableFile(atPath: path) else {
                 throw SimulationOutputError(
@@ -48,9 +48,13 @@ public struct SimulationOutputError: Error, Sendable, Equatable, CustomStringCon
             return
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard files.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        guard files.fileExists(atPath: folder, isDirectory: &isFolder) else {
             throw SimulationOutputError(
                 path: path, message: "the folder \(folder) does not exist", hint: "Create the folder first.")
+        }
+        guard isFolder.boolValue else {
+            throw SimulationOutputError(
+                path: path, message: "\(folder) is not a folder", hint: "Give a path inside a folder.")
         }
         guard files.isWritableFile(atPath: folder) else {
             throw SimulationOutputError(
@@ -67,7 +71,16 @@ public struct SimulationOutputError: Error, Sendable, Equatable, CustomStringCon
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw SimulationOutputError(
-                path: path, message: error.localizedDescription, hint: "Give a path you can write to.")
+                path: path, message: "writing the file failed (\(error.localizedDescription.trimmingSuffix(".")))",
+                hint: "Give a path you can write to, on a disk with room.")
         }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: Character) -> Substring {
+        var text = self[...]
+        while text.last == suffix { text = text.dropLast() }
+        return text
     }
 }

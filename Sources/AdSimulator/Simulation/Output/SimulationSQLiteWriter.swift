@@ -182,7 +182,7 @@ public final class SimulationSQLiteWriter {
         if isFolder.boolValue {
             throw SimulationSQLiteError(
                 code: SQLITE_CANTOPEN, message: "\(path) is a folder", operation: operation,
-                hint: "Give the path of a file, such as \(path)/simulation.sqlite.")
+                hint: "Give the path of a file (a new name in that folder, for example).")
         }
         guard let file = FileHandle(forReadingAtPath: path) else {
             throw SimulationSQLiteError(
