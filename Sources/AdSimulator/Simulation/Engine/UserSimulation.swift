@@ -59,8 +59,10 @@ public final class UserSimulation {
     private var shownAds: Set<AdID> = []
     /// The ads whose click was drawn (once per ad).
     private var clickDrawn: Set<AdID> = []
-    /// The draw key (`request`) and the oracle's answer of each placement's running request.
-    private var pending: [String: (request: UInt64, best: SimulationOracle.Best?)] = [:]
+    /// The draw key (`request`) and the oracle's answer of each placement's running request, and the session it
+    /// started in and when (since that session started).
+    private var pending: [String: Started] = [:]
+    private typealias Started = (request: UInt64, best: SimulationOracle.Best?, session: UInt64, startedAt: Duration)
     private var impressionCount: UInt64 = 0
     private var gesture: UInt64 = 0
     /// The running session and when it started (for the records and the session timeline).
@@ -335,7 +337,8 @@ public final class UserSimulation {
             server.requestStarted(placement)
             let (opportunity, attempt) = server.current(placement)
             let request = SimulatedAdServer.requestKey(opportunity: opportunity, attempt: attempt)
-            pending[placement] = (request, oracle.best(placement: placement, user: user, request: request))
+            let best = oracle.best(placement: placement, user: user, request: request)
+            pending[placement] = (request, best, session, sinceSessionStart(driver.now))
         case .requestFinished(let report):
             finished(report)
         case .revenue(let paid):
@@ -389,7 +392,8 @@ public final class UserSimulation {
             }
         }
         if let onRequest {
-            onRequest(requestRecord(report, request: started?.request ?? 0, best: best, winnerPrice: winnerPrice))
+            let started = started ?? (0, nil, session, sinceSessionStart(report.startedAt))
+            onRequest(requestRecord(report, started: started, winnerPrice: winnerPrice))
         }
     }
 
@@ -399,13 +403,15 @@ public final class UserSimulation {
 
     /// The record of a finished request, for ``onRequest``.
     private func requestRecord(
-        _ report: MediationReport, request: UInt64, best: SimulationOracle.Best?, winnerPrice: Int64?
+        _ report: MediationReport, started: Started, winnerPrice: Int64?
     ) -> SimulatedRequestRecord {
+        let best = started.best
         let winner = report.winner
         let items = report.items
         let duration = SimulatedRequestRecord.milliseconds(report.startedAt.duration(to: report.finishedAt))
         return SimulatedRequestRecord(
-            variant: variant, user: user, session: session, placement: report.placementID, requestKey: request,
+            variant: variant, user: user, session: started.session, placement: report.placementID,
+            requestKey: started.request,
             winnerLineItem: winner,
             winnerProvider: winner.flatMap { id in items.first { $0.lineItemID == id }?.providerID.rawValue },
             outcome: winner != nil ? "filled" : report.error?.code.rawValue ?? "noFill",
@@ -413,7 +419,7 @@ public final class UserSimulation {
             reportedPriceMicros: winner == nil ? nil : report.price?.micros, oracleLineItem: best?.lineItem,
             oraclePriceMicros: best?.priceMicros, durationMs: duration, timeToAdMs: winner == nil ? nil : duration,
             oracleLatencyMs: best.map { SimulatedRequestRecord.milliseconds($0.latency) },
-            startedAtMs: SimulatedRequestRecord.milliseconds(sinceSessionStart(report.startedAt)),
+            startedAtMs: SimulatedRequestRecord.milliseconds(started.startedAt),
             itemsAsked: items.count { ![.notAttempted, .belowFloor, .capped].contains($0.state) },
             timeouts: items.count { $0.state == .timeout }, errors: items.count { $0.state == .error })
     }
