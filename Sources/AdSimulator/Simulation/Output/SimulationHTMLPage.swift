@@ -95,21 +95,30 @@ public struct SimulationHTMLPage: Sendable {
             points.append(("oracle", Double(p95), oracleRevenue, "#000000"))
         }
         let frame = SimulationChartFrame(
-            id: "frontier", xMax: points.map(\.x).max() ?? 0, yMax: points.map(\.y).max() ?? 0,
+            // A tenth of headroom, so no point sits on the frame's edge.
+            id: "frontier", xMax: (points.map(\.x).max() ?? 0) * 1.1, yMax: (points.map(\.y).max() ?? 0) * 1.1,
             xLabel: "time to ad p95 (ms)", yLabel: "revenue (\(result.currency))")
         var svg = frame.open(numericX: true)
-        var labels: [(x: Double, y: Double)] = []
+        var labels: [(left: Double, right: Double, y: Double)] = []
         for point in points {
             let x = frame.x(point.x)
             let y = frame.y(point.y)
             svg += "<circle class=\"mark\" cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"5\" "
             svg += "fill=\"\(point.color)\"><title>\(Self.escape(point.label)): "
             svg += "\(Self.number(point.x)) ms, \(Self.number(point.y, 4))</title></circle>\n"
-            // A label that would cover an earlier one (points close together) moves down a line.
+            // A label goes right of its point, or left when it would run past the edge (about 6.5 points a
+            // character); one that would cover an earlier label moves down a line.
+            let width = 6.5 * Double(point.label.count)
+            let fitsRight = x + 7 + width <= SimulationChartFrame.width
+            let left = fitsRight ? x + 7 : x - 7 - width
             var labelY = y - 7
-            while labels.contains(where: { abs($0.x - x) < 80 && abs($0.y - labelY) < 12 }) { labelY += 12 }
-            labels.append((x, labelY))
-            svg += "<text x=\"\(Self.number(x + 7))\" y=\"\(Self.number(labelY))\">\(Self.escape(point.label))</text>\n"
+            while labels.contains(where: { $0.left < left + width && left < $0.right && abs($0.y - labelY) < 12 }) {
+                labelY += 12
+            }
+            labels.append((left, left + width, labelY))
+            let anchor = fitsRight ? "" : " text-anchor=\"end\""
+            svg += "<text x=\"\(Self.number(fitsRight ? x + 7 : x - 7))\" y=\"\(Self.number(labelY))\"\(anchor)>"
+            svg += "\(Self.escape(point.label))</text>\n"
         }
         return svg + "</svg>\n"
     }
