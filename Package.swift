@@ -75,7 +75,7 @@ let package = Package(
             name: "AdSimulator",
             dependencies: [
                 "AdCore", "AdCreative", "AdRuntime", "AdMediation", "AdConformance", "YandexProvider", "GoogleProvider",
-                "IFLYProvider",
+                "IFLYProvider", "CSQLite3",
             ],
             path: "Sources/AdSimulator",
             swiftSettings: strict
@@ -184,7 +184,7 @@ let package = Package(
             name: "AdSimulatorTests",
             dependencies: [
                 "AdSimulator", "AdCore", "AdMediation", "GoogleProvider", "YandexProvider", "IFLYProvider",
-                "AdTestSupport",
+                "AdTestSupport", "CSQLite3",
             ],
             path: "Tests/AdSimulatorTests",
             swiftSettings: strict

@@ -232,8 +232,11 @@ struct CommandSignatureTests {
         #expect(
             Set(options.keys) == ["demo", "conformance", "content", "help", "merge", "parse", "simulate", "validate"])
         #expect(
-            options["simulate"] == ["--users <n>", "--json", "--jobs <n>", "--shard <i/n>", "--report-progress"])
-        #expect(options["merge"] == ["--json"])
+            options["simulate"] == [
+                "--users <n>", "--json", "--csv", "--sqlite <file>", "--html <file>", "--jobs <n>", "--shard <i/n>",
+                "--report-progress",
+            ])
+        #expect(options["merge"] == ["--json", "--csv", "--html <file>"])
         #expect(options["demo"] == ["--json", "--fixtures <dir>"])
         #expect(options["parse"] == ["--json", "--dump", "--resolve"])
         #expect(options["content"] == ["--provider <id>", "--format <format>", "--json"])
@@ -344,7 +347,8 @@ struct CommandSignatureTests {
         with the oracle, the best possible outcome of each request on the same draws. Deterministic: the same
         scenario and seed print the same bytes.
 
-        USAGE: adsim simulate [--users <n>] [--json] [--jobs <n>] [--shard <i/n>] [--report-progress] [<scenario>]
+        USAGE: adsim simulate [--users <n>] [--json] [--csv] [--sqlite <file>] [--html <file>] [--jobs <n>]
+                              [--shard <i/n>] [--report-progress] [<scenario>]
 
         ARGUMENTS:
           <scenario>           A scenario JSON file. Default: Fixtures/scenarios/default.json of the AdBridge
@@ -354,6 +358,15 @@ struct CommandSignatureTests {
           --users <n>          Simulate n users per strategy instead of the scenario's count (1...10000000).
           --json               JSON lines instead of the table: one object per row (a strategy's total, a placement,
                                a provider within a placement), keys in a fixed order.
+          --csv                CSV (RFC 4180) instead of the table: a header line, then the rows and columns of
+                               --json (timeToAdMs.p95 becomes the column timeToAdMs_p95).
+          --sqlite <file>      Also write a SQLite database: every request (table requests, streamed from the one
+                               process that runs the users, so not with --jobs above 1), the aggregates (strategies,
+                               placements, providers: the columns of --csv), the session timeline and the run. An
+                               existing database has these tables replaced; another file is refused.
+          --html <file>        Also write one self-contained HTML page (inline SVG, no script): revenue against p95
+                               time to ad per strategy with the oracle, fill and revenue by provider, impressions
+                               and revenue over the session.
           --jobs <n>           Simulate in n worker processes (1...256), each a shard of the users, and merge them:
                                the same report for every n. Default: one per processor (1 when adsim is not run as
                                its executable).
@@ -372,8 +385,9 @@ struct CommandSignatureTests {
           exclusions (rule Y18).
 
         EXIT STATUS:
-          0 the simulation ran, 1 it failed, 64 usage error (unknown option, bad --users, a scenario that
-          cannot be read or is invalid).
+          0 the simulation ran, 1 it failed (or writing --sqlite or --html failed), 64 usage error (unknown
+          option, a bad value, --json with --csv, a --sqlite or --html path that cannot be written, a
+          scenario that cannot be read or is invalid).
 
         """
 }

@@ -21,9 +21,17 @@ public enum MergeCommand {
         noun: "partial result", converter: .path("a partial result file"))
     /// `--json`.
     static let json = CommandFlag("json", help: "JSON lines instead of the table, as adsim simulate --json.")
+    /// `--csv`.
+    static let csv = CommandFlag("csv", help: "CSV instead of the table, as adsim simulate --csv.")
+    /// `--html <file>`.
+    static let html = CommandOption(
+        "html", value: "file", help: "Also write the HTML page of the merged run, as adsim simulate --html.",
+        converter: .path("the path of a file to write"))
 
     /// The declaration of the merge's arguments and options.
-    static let signature = CommandSignature(command: "merge", arguments: [partials.spec], options: [json.spec])
+    static let signature = CommandSignature(
+        command: "merge", arguments: [partials.spec], options: [json.spec, csv.spec, html.spec],
+        exclusive: [["json", "csv"]])
 
     /// The `merge` subcommand.
     public static let subcommand = Subcommand(
@@ -39,15 +47,25 @@ public enum MergeCommand {
         sections: [
             """
             EXIT STATUS:
-              0 merged, 64 a partial cannot be read or is not one, the partials are not one whole run (a shard
+              0 merged, 1 writing --html failed, 64 a partial cannot be read or is not one, the partials are not one whole run (a shard
               missing or given twice, another scenario or shard count), or usage error.
             """
         ]
     ) { parsed, output throws(UsageError) in
-        try run(files: parsed[partials], json: parsed[json], output: output)
+        try run(
+            files: parsed[partials], json: parsed[json], csv: parsed[csv], html: parsed[html], output: output)
     }
 
-    static func run(files: [String], json: Bool, output: CommandOutput) throws(UsageError) -> ExitCode {
+    static func run(files: [String], json: Bool, csv: Bool, html: String?, output: CommandOutput)
+        throws(UsageError) -> ExitCode
+    {
+        if let html {
+            do throws(SimulationOutputError) {
+                try SimulationOutputError.check(html)
+            } catch {
+                throw UsageError("--html: \(error)", command: "merge")
+            }
+        }
         var partials: [SimulationPartial] = []
         do throws(SimulationMergeError) {
             for file in files {
@@ -63,8 +81,15 @@ public enum MergeCommand {
             }
             let result = try SimulationPartial.merge(partials)
             let report = SimulationReport(result: result)
-            output.write(json ? report.jsonLines : report.table)
-            return .success
+            output.write(json ? report.jsonLines : csv ? report.csv : report.table)
+            guard let html else { return .success }
+            do throws(SimulationOutputError) {
+                try SimulationOutputError.write(SimulationHTMLPage(result: result).html, to: html)
+                return .success
+            } catch {
+                output.writeError("adsim merge: --html: \(error)\n")
+                return .failure
+            }
         } catch {
             throw UsageError("\(error.message) \(error.hint)", command: "merge")
         }

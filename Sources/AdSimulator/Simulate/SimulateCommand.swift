@@ -2,14 +2,17 @@ import AdCore
 import AdRuntime
 import Foundation
 
-/// `adsim simulate [<scenario>] [--users <n>] [--json] [--jobs <n>] [--shard <i>/<n>]`: runs a scenario (default
-/// `Fixtures/scenarios/default.json`) through the real stack in virtual time, every strategy variant over the same
-/// users, and prints the report (``SimulationReport``): a table, or JSON lines with `--json`. `--jobs` runs the
-/// users in worker processes (``SimulationWorkers``); `--shard` runs one shard and prints its partial result
-/// (``SimulationPartial``) for `adsim merge`.
+/// `adsim simulate [<scenario>] [--users <n>] [--json | --csv] [--sqlite <file>] [--html <file>] [--jobs <n>]
+/// [--shard <i>/<n>]`: runs a scenario (default `Fixtures/scenarios/default.json`) through the real stack in virtual
+/// time, every strategy variant over the same users, and prints the report (``SimulationReport``): a table, JSON
+/// lines with `--json`, CSV with `--csv`. `--sqlite` also streams every request and the aggregates into a SQLite
+/// file (``SimulationSQLiteWriter``), `--html` also writes a self-contained page with charts
+/// (``SimulationHTMLPage``). `--jobs` runs the users in worker processes (``SimulationWorkers``); `--shard` runs
+/// one shard and prints its partial result (``SimulationPartial``) for `adsim merge`.
 ///
-/// Exits 0 when the simulation ran, 1 when it failed, 64 on a usage error: an unknown option, a bad value,
-/// a scenario that cannot be read or is invalid (every problem printed with its JSON path).
+/// Exits 0 when the simulation ran, 1 when it or writing a file failed, 64 on a usage error: an unknown option, a
+/// bad value, `--json` with `--csv`, a `--sqlite` or `--html` path that cannot be written, a scenario that cannot
+/// be read or is invalid (every problem printed with its JSON path).
 ///
 /// ```swift
 /// let status = await ADSim().run(["simulate", "--users", "5"], output: .buffered())
@@ -31,6 +34,25 @@ public enum SimulateCommand {
         help: "JSON lines instead of the table: one object per row (a strategy's total, a placement, a provider "
             + "within a placement), keys in a fixed order.")
 
+    /// `--csv`.
+    static let csv = CommandFlag(
+        "csv",
+        help: "CSV (RFC 4180) instead of the table: a header line, then the rows and columns of --json "
+            + "(timeToAdMs.p95 becomes the column timeToAdMs_p95).")
+    /// `--sqlite <file>`.
+    static let sqlite = CommandOption(
+        "sqlite", value: "file",
+        help: "Also write a SQLite database: every request (table requests, streamed from the one process that "
+            + "runs the users, so not with --jobs above 1), the aggregates (strategies, placements, providers: the "
+            + "columns of --csv), the session timeline and the run. An existing database has these tables "
+            + "replaced; another file is refused.",
+        converter: .path("the path of a file to write"))
+    /// `--html <file>`.
+    static let html = CommandOption(
+        "html", value: "file",
+        help: "Also write one self-contained HTML page (inline SVG, no script): revenue against p95 time to ad per "
+            + "strategy with the oracle, fill and revenue by provider, impressions and revenue over the session.",
+        converter: .path("the path of a file to write"))
     /// `--jobs <n>`.
     static let jobs = CommandOption(
         "jobs", value: "n",
@@ -55,7 +77,10 @@ public enum SimulateCommand {
     /// The declaration of the simulator's arguments and options.
     static let signature = CommandSignature(
         command: "simulate", arguments: [scenario.spec],
-        options: [users.spec, json.spec, jobs.spec, shard.spec, reportProgress.spec], exclusive: [["jobs", "shard"]])
+        options: [
+            users.spec, json.spec, csv.spec, sqlite.spec, html.spec, jobs.spec, shard.spec, reportProgress.spec,
+        ],
+        exclusive: [["json", "csv"], ["jobs", "shard"], ["jobs", "sqlite"]])
 
     /// The `simulate` subcommand.
     public static let subcommand = Subcommand(
@@ -82,8 +107,9 @@ public enum SimulateCommand {
             """,
             """
             EXIT STATUS:
-              0 the simulation ran, 1 it failed, 64 usage error (unknown option, bad --users, a scenario that
-              cannot be read or is invalid).
+              0 the simulation ran, 1 it failed (or writing --sqlite or --html failed), 64 usage error (unknown
+              option, a bad value, --json with --csv, a --sqlite or --html path that cannot be written, a
+              scenario that cannot be read or is invalid).
             """,
         ]
     ) { parsed, output throws(UsageError) in
@@ -97,6 +123,9 @@ public enum SimulateCommand {
         var jobs: Int?
         var shard: SimulationShard?
         var reportProgress = false
+        var csv = false
+        var sqlite: String?
+        var html: String?
 
         init(scenario: String? = nil, users: Int? = nil, json: Bool = false) {
             self.scenario = scenario
@@ -111,6 +140,9 @@ public enum SimulateCommand {
             jobs = parsed[SimulateCommand.jobs]
             shard = parsed[SimulateCommand.shard]
             reportProgress = parsed[SimulateCommand.reportProgress]
+            csv = parsed[SimulateCommand.csv]
+            sqlite = parsed[SimulateCommand.sqlite]
+            html = parsed[SimulateCommand.html]
         }
     }
 
@@ -135,6 +167,14 @@ public enum SimulateCommand {
                 "\(path): invalid scenario (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"
                     + problems.map { "  - \($0)" }.joined(separator: "\n"), command: "simulate")
         }
+        for (option, file) in [("--sqlite", options.sqlite), ("--html", options.html)] {
+            guard let file else { continue }
+            do throws(SimulationOutputError) {
+                try SimulationOutputError.check(file)
+            } catch {
+                throw UsageError("\(option): \(error)", command: "simulate")
+            }
+        }
         return await simulate(validated, path: path, options: options, output: output)
     }
 
@@ -143,18 +183,32 @@ public enum SimulateCommand {
         async -> ExitCode
     {
         let users = options.users ?? validated.scenario.users.count
+        var writer: SimulationSQLiteWriter?
+        if let file = options.sqlite {
+            do throws(SimulationSQLiteError) {
+                writer = try SimulationSQLiteWriter(path: file)
+            } catch {
+                output.writeError("adsim simulate: --sqlite \(file): \(error)\n")
+                return .failure
+            }
+        }
         let result: SimulationResult
         do throws(SimulationFailure) {
             if let shard = options.shard {
-                let partial = try await runInProcess(validated, users: users, shard: shard, options, output)
+                let partial = try await runInProcess(
+                    validated, users: users, shard: shard, options, output, onRequest: writer?.observe)
                 output.write(String(decoding: partial.encoded(), as: UTF8.self) + "\n")
-                return .success
+                return finish(partial.result, writer: writer, html: options.html, output: output)
             }
-            let jobs = min(options.jobs ?? (SimulationWorkers.isRunningAsADSim ? defaultJobs : 1), max(users, 1))
+            // Every request of --sqlite is written by the process that simulates it: one process then.
+            let automatic = SimulationWorkers.isRunningAsADSim && writer == nil ? defaultJobs : 1
+            let jobs = min(options.jobs ?? automatic, max(users, 1))
             if jobs > 1 {
                 result = try await runWorkers(path: path, users: users, jobs: jobs, output: output)
             } else {
-                result = try await runInProcess(validated, users: users, shard: .whole, options, output).result
+                result = try await runInProcess(
+                    validated, users: users, shard: .whole, options, output, onRequest: writer?.observe
+                ).result
             }
         } catch {
             output.writeError("adsim simulate: the simulation failed: \(error.message)\n")
@@ -162,8 +216,33 @@ public enum SimulateCommand {
             return .failure
         }
         let report = SimulationReport(result: result)
-        output.write(options.json ? report.jsonLines : report.table)
-        return .success
+        output.write(options.json ? report.jsonLines : options.csv ? report.csv : report.table)
+        return finish(result, writer: writer, html: options.html, output: output)
+    }
+
+    /// Writes the aggregates into the SQLite file and the HTML page, when asked for.
+    @MainActor
+    private static func finish(
+        _ result: SimulationResult, writer: SimulationSQLiteWriter?, html: String?, output: CommandOutput
+    ) -> ExitCode {
+        var status = ExitCode.success
+        if let writer {
+            do throws(SimulationSQLiteError) {
+                try writer.finish(result)
+            } catch {
+                output.writeError("adsim simulate: --sqlite \(writer.path): \(error)\n")
+                status = .failure
+            }
+        }
+        if let html {
+            do throws(SimulationOutputError) {
+                try SimulationOutputError.write(SimulationHTMLPage(result: result).html, to: html)
+            } catch {
+                output.writeError("adsim simulate: --html: \(error)\n")
+                status = .failure
+            }
+        }
+        return status
     }
 
     /// The worker processes `adsim simulate` starts when `--jobs` is not given and it runs as the `adsim`
@@ -173,9 +252,9 @@ public enum SimulateCommand {
     @MainActor
     private static func runInProcess(
         _ validated: ValidatedScenario, users: Int, shard: SimulationShard, _ options: Options,
-        _ output: CommandOutput
+        _ output: CommandOutput, onRequest: ((SimulatedRequestRecord) -> Void)?
     ) async throws(SimulationFailure) -> SimulationPartial {
-        var runner = SimulationRunner(validated: validated, users: users, shard: shard)
+        var runner = SimulationRunner(validated: validated, users: users, shard: shard, onRequest: onRequest)
         let bar = ProgressBar(output: output, unit: "users")
         if options.reportProgress {
             runner.progress = { done, total in

@@ -68,6 +68,13 @@ import Testing
         let (_, wholeJSON) = await run(["simulate", Self.tiny, "--users", "5", "--json"])
         let (_, mergedJSON) = await run(["merge", "--json"] + files)
         #expect(mergedJSON.standardOutput == wholeJSON.standardOutput)
+        let page = FileManager.default.temporaryDirectory.appending(path: "adsim-merge-\(UUID().uuidString).html")
+        let wholePage = FileManager.default.temporaryDirectory.appending(path: "adsim-whole-\(UUID().uuidString).html")
+        let (_, wholeCSV) = await run(["simulate", Self.tiny, "--users", "5", "--csv", "--html", wholePage.path])
+        let (csvStatus, mergedCSV) = await run(["merge", "--csv", "--html", page.path] + files)
+        #expect(csvStatus == .success)
+        #expect(mergedCSV.standardOutput == wholeCSV.standardOutput)
+        #expect(try Data(contentsOf: page) == (try Data(contentsOf: wholePage)))
     }
 
     @Test("--jobs 2 runs two adsim worker processes and prints exactly what --jobs 1 prints")
@@ -123,6 +130,13 @@ import Testing
         }
     }
 
+    /// `part` with 2^50 micros of revenue in the first minute of the `configured` timeline.
+    private func rich(_ part: Data) throws -> Data {
+        var partial = try SimulationPartial(decoding: part)
+        partial.result.tally.updateTimeline("configured") { $0.recordRevenue(1 << 50, at: .zero) }
+        return partial.encoded()
+    }
+
     @Test("A file that is not a partial, a damaged histogram and counts that could overflow are refused, named")
     func damagedPartialsAreRefused() async throws {
         let part = try #require(try await partials(count: 1, users: 1).first)
@@ -139,6 +153,11 @@ import Testing
                 "A bucket must be [milliseconds, count]"
             ),
             (Data(text.replacingOccurrences(of: "\"index\":1", with: "\"index\":2").utf8), "does not exist"),
+            (
+                Data(text.replacingOccurrences(of: "\"impressions\":[", with: "\"impressions\":[5,").utf8),
+                "buckets of impressions and of revenue (got 61 and 60)"
+            ),
+            (try rich(part), "in the session timeline of configured"),
         ]
         for (data, expected) in cases {
             let files = try write([data])

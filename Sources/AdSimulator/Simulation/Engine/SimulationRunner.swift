@@ -20,12 +20,19 @@ public struct SimulationRunner {
     public let shard: SimulationShard
     /// Called after each simulated user (of one variant) with the number done and the number to do.
     public var progress: (@MainActor (_ done: Int, _ total: Int) -> Void)?
+    /// Called with every finished mediation request, in order (nil: no record is built).
+    public let onRequest: ((SimulatedRequestRecord) -> Void)?
 
-    /// A runner over `validated`, with `users` users (default: the scenario's count), of which it runs `shard`'s.
-    public init(validated: ValidatedScenario, users: Int? = nil, shard: SimulationShard = .whole) {
+    /// A runner over `validated`, with `users` users (default: the scenario's count), of which it runs `shard`'s;
+    /// `onRequest` sees every finished mediation request (default none: records are not even built).
+    public init(
+        validated: ValidatedScenario, users: Int? = nil, shard: SimulationShard = .whole,
+        onRequest: ((SimulatedRequestRecord) -> Void)? = nil
+    ) {
         self.validated = validated
         self.users = users ?? validated.scenario.users.count
         self.shard = shard
+        self.onRequest = onRequest
     }
 
     /// Runs every variant over the shard's users (every user by default).
@@ -55,6 +62,7 @@ public struct SimulationRunner {
                 let simulation = try UserSimulation(
                     validated: validated, market: market, oracle: oracle, variant: variant.name,
                     configuration: configuration, user: user)
+                simulation.onRequest = onRequest
                 await simulation.run()
                 tally.merge(simulation.tally)
                 done += 1

@@ -36,6 +36,8 @@ public final class UserSimulation {
 
     /// What this user's run counted.
     public private(set) var tally = SimulationTally()
+    /// Called with every mediation request as it finishes; nil (the default) builds no record.
+    public var onRequest: ((SimulatedRequestRecord) -> Void)?
 
     private let validated: ValidatedScenario
     private let variant: String
@@ -57,10 +59,15 @@ public final class UserSimulation {
     private var shownAds: Set<AdID> = []
     /// The ads whose click was drawn (once per ad).
     private var clickDrawn: Set<AdID> = []
-    /// The draw key (`request`) and the oracle's answer of each placement's running request.
-    private var pending: [String: (request: UInt64, best: SimulationOracle.Best?)] = [:]
+    /// The draw key (`request`) and the oracle's answer of each placement's running request, and the session it
+    /// started in and when (since that session started).
+    private var pending: [String: Started] = [:]
+    private typealias Started = (request: UInt64, best: SimulationOracle.Best?, session: UInt64, startedAt: Duration)
     private var impressionCount: UInt64 = 0
     private var gesture: UInt64 = 0
+    /// The running session and when it started (for the records and the session timeline).
+    private var session: UInt64 = 0
+    private var sessionStart: AdInstant?
 
     /// Builds the user's app and stack.
     ///
@@ -152,6 +159,8 @@ public final class UserSimulation {
             users.sessionSeconds, DrawKey(user: user, request: session, purpose: .sessionLength), in: 1...86_400)
         let length = Duration.milliseconds(Int64(exactly: (seconds * 1_000).rounded()) ?? 1_000)
         let start = driver.now
+        self.session = session
+        sessionStart = start
         let end = start.advanced(by: length)
         for placement in placementsShown() { try? mediator.load(placement) }
         // Full-screen opens: the whole part of the mean, plus one with the fractional part's probability.
@@ -286,7 +295,11 @@ public final class UserSimulation {
             guard let self, let ad else { return }
             switch event {
             case .impression(let data):
-                if shownAds.insert(ad.id).inserted { count(placement, provider) { $0.impressions += 1 } }
+                if shownAds.insert(ad.id).inserted {
+                    count(placement, provider) { $0.impressions += 1 }
+                    let elapsed = sinceSessionStart(driver.now)
+                    tally.updateTimeline(variant) { $0.recordImpression(at: elapsed) }
+                }
                 if let target = clickTargets[data.component ?? ""], clickDrawn.insert(ad.id).inserted {
                     clickMaybe(ad, format: format, on: target)
                 }
@@ -321,11 +334,14 @@ public final class UserSimulation {
             server.requestStarted(placement)
             let (opportunity, attempt) = server.current(placement)
             let request = SimulatedAdServer.requestKey(opportunity: opportunity, attempt: attempt)
-            pending[placement] = (request, oracle.best(placement: placement, user: user, request: request))
+            let best = oracle.best(placement: placement, user: user, request: request)
+            pending[placement] = (request, best, session, sinceSessionStart(driver.now))
         case .requestFinished(let report):
             finished(report)
         case .revenue(let paid):
             count(paid.placementID, paid.providerID.rawValue) { $0.revenueMicros += paid.revenue.micros }
+            let elapsed = sinceSessionStart(driver.now)
+            tally.updateTimeline(variant) { $0.recordRevenue(paid.revenue.micros, at: elapsed) }
         case .expired:
             break
         }
@@ -372,5 +388,36 @@ public final class UserSimulation {
                 if item.state == .excludedCreative { row.exclusions += 1 }
             }
         }
+        if let onRequest {
+            let started = started ?? (0, nil, session, sinceSessionStart(report.startedAt))
+            onRequest(requestRecord(report, started: started, winnerPrice: winnerPrice))
+        }
+    }
+
+    private func sinceSessionStart(_ instant: AdInstant) -> Duration {
+        sessionStart.map { $0.duration(to: instant) } ?? .zero
+    }
+
+    /// The record of a finished request, for ``onRequest``.
+    private func requestRecord(
+        _ report: MediationReport, started: Started, winnerPrice: Int64?
+    ) -> SimulatedRequestRecord {
+        let best = started.best
+        let winner = report.winner
+        let items = report.items
+        let duration = SimulatedRequestRecord.milliseconds(report.startedAt.duration(to: report.finishedAt))
+        return SimulatedRequestRecord(
+            variant: variant, user: user, session: started.session, placement: report.placementID,
+            requestKey: started.request,
+            winnerLineItem: winner,
+            winnerProvider: winner.flatMap { id in items.first { $0.lineItemID == id }?.providerID.rawValue },
+            outcome: winner != nil ? "filled" : report.error?.code.rawValue ?? "noFill",
+            winningPriceMicros: winner == nil ? nil : winnerPrice ?? report.price?.micros,
+            reportedPriceMicros: winner == nil ? nil : report.price?.micros, oracleLineItem: best?.lineItem,
+            oraclePriceMicros: best?.priceMicros, durationMs: duration, timeToAdMs: winner == nil ? nil : duration,
+            oracleLatencyMs: best.map { SimulatedRequestRecord.milliseconds($0.latency) },
+            startedAtMs: SimulatedRequestRecord.milliseconds(started.startedAt),
+            itemsAsked: items.count { ![.notAttempted, .belowFloor, .capped].contains($0.state) },
+            timeouts: items.count { $0.state == .timeout }, errors: items.count { $0.state == .error })
     }
 }

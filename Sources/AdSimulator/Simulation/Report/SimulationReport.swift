@@ -1,5 +1,6 @@
 /// The report of a ``SimulationResult``: a table (one row per strategy variant, then per placement and per provider
-/// within it) or JSON lines (one object per row, keys in a fixed order). Deterministic: numbers are formatted
+/// within it), JSON lines (one object per row, keys in a fixed order) or CSV (the same rows and columns, declared
+/// once in `SimulationReportColumn`). Deterministic: numbers are formatted
 /// from integers with fixed decimals, rows in the scenario's order (providers sorted), so the same result always
 /// prints the same bytes.
 ///
@@ -11,6 +12,7 @@
 /// let report = SimulationReport(result: result)
 /// print(report.table)
 /// print(report.jsonLines)
+/// print(report.csv)
 /// ```
 public struct SimulationReport: Sendable {
     /// The result reported.
@@ -19,24 +21,26 @@ public struct SimulationReport: Sendable {
     /// A report of `result`.
     public init(result: SimulationResult) { self.result = result }
 
-    private struct Line {
-        var variant: String
-        var placement: String?
-        var provider: String?
-        var row: TallyRow
-    }
-
-    private var lines: [Line] {
-        var lines: [Line] = []
+    /// The rows, in the reports' order: each variant's total, then each placement with requests or impressions
+    /// and the providers within it (sorted).
+    var lines: [SimulationReportLine] {
+        var lines: [SimulationReportLine] = []
+        let users = result.users
         for variant in result.variants {
-            lines.append(Line(variant: variant, placement: nil, provider: nil, row: result.tally.row(variant: variant)))
+            lines.append(
+                SimulationReportLine(
+                    variant: variant, placement: nil, provider: nil, row: result.tally.row(variant: variant),
+                    users: users))
             for placement in result.placements {
                 let row = result.tally.row(variant: variant, placement: placement)
                 guard row.requests > 0 || row.impressions > 0 else { continue }
-                lines.append(Line(variant: variant, placement: placement, provider: nil, row: row))
+                lines.append(
+                    SimulationReportLine(variant: variant, placement: placement, provider: nil, row: row, users: users))
                 for provider in result.tally.providers(variant: variant, placement: placement) {
                     let providerRow = result.tally.row(variant: variant, placement: placement, provider: provider)
-                    lines.append(Line(variant: variant, placement: placement, provider: provider, row: providerRow))
+                    lines.append(
+                        SimulationReportLine(
+                            variant: variant, placement: placement, provider: provider, row: providerRow, users: users))
                 }
             }
         }
@@ -58,7 +62,7 @@ public struct SimulationReport: Sendable {
                 String(row.requests), String(row.fills), Self.percent(row.fillRate), String(row.impressions),
                 Self.percent(row.showRate), String(row.clicks), Self.percent(row.clickThroughRate),
                 Self.money(row.revenueMicros, 4), Self.money(Self.rounded(row.eCPMMicros), 2),
-                Self.money(arpdauMicros(row), 6),
+                Self.money(line.arpdauMicros, 6),
                 isPlacement ? Self.percent(row.yield) : "",
                 isPlacement ? Self.milliseconds(row.timeToAd.percentile(0.5)) : "",
                 isPlacement ? Self.milliseconds(row.timeToAd.percentile(0.95)) : "",
@@ -82,50 +86,49 @@ public struct SimulationReport: Sendable {
         return text
     }
 
-    /// One JSON object per row, keys in this order: variant, placement (null for the strategy's total), provider
-    /// (null for a placement's own row), requests, fills, fillRate, impressions, showRate, clicks, ctr,
-    /// revenueMicros, ecpmMicros, arpdauMicros, yield, timeToAdMs {p50, p95, p99}, oracleTimeToAdMs {p50, p95, p99}, timeouts,
-    /// errors, exclusions. Rates are fractions with 6 decimals; a percentile without data is null.
+    /// One JSON object per row, keys in the order of ``SimulationReportColumn/all``: variant, placement (null for
+    /// the strategy's total), provider (null for a placement's own row), requests, fills, fillRate, impressions,
+    /// showRate, clicks, ctr, revenueMicros, ecpmMicros, arpdauMicros, yield, timeToAdMs {p50, p95, p99},
+    /// oracleTimeToAdMs {p50, p95, p99}, timeouts, errors, exclusions. Rates are fractions with 6 decimals; a
+    /// percentile without data is null.
     public var jsonLines: String {
+        let columns = SimulationReportColumn.all
         var text = ""
         for line in lines {
-            let row = line.row
             var fields: [String] = []
-            fields.append("\"variant\":\(JSONText.string(line.variant))")
-            fields.append("\"placement\":\(line.placement.map(JSONText.string) ?? "null")")
-            fields.append("\"provider\":\(line.provider.map(JSONText.string) ?? "null")")
-            fields.append("\"requests\":\(row.requests)")
-            fields.append("\"fills\":\(row.fills)")
-            fields.append("\"fillRate\":\(Self.fixed(row.fillRate, 6))")
-            fields.append("\"impressions\":\(row.impressions)")
-            fields.append("\"showRate\":\(Self.fixed(row.showRate, 6))")
-            fields.append("\"clicks\":\(row.clicks)")
-            fields.append("\"ctr\":\(Self.fixed(row.clickThroughRate, 6))")
-            fields.append("\"revenueMicros\":\(row.revenueMicros)")
-            fields.append("\"ecpmMicros\":\(Self.rounded(row.eCPMMicros))")
-            fields.append("\"arpdauMicros\":\(arpdauMicros(row))")
-            fields.append("\"yield\":\(Self.fixed(row.yield, 6))")
-            fields.append("\"timeToAdMs\":\(Self.percentiles(row.timeToAd))")
-            fields.append("\"oracleTimeToAdMs\":\(Self.percentiles(row.oracleTimeToAd))")
-            fields.append("\"timeouts\":\(row.timeouts)")
-            fields.append("\"errors\":\(row.errors)")
-            fields.append("\"exclusions\":\(row.exclusions)")
+            var index = 0
+            while index < columns.count {
+                let column = columns[index]
+                guard let group = column.group else {
+                    fields.append("\(JSONText.string(column.key)):\(column.value(line).json)")
+                    index += 1
+                    continue
+                }
+                var members: [String] = []
+                while index < columns.count, columns[index].group == group {
+                    members.append("\(JSONText.string(columns[index].key)):\(columns[index].value(line).json)")
+                    index += 1
+                }
+                fields.append("\(JSONText.string(group)):{" + members.joined(separator: ",") + "}")
+            }
             text += "{" + fields.joined(separator: ",") + "}\n"
         }
         return text
     }
 
+    /// The rows of ``jsonLines`` as CSV (RFC 4180): a header line of the columns' flat names (`timeToAdMs_p95` for
+    /// the JSON's `timeToAdMs.p95`), then one record per row in the same order; lines end with CRLF, text with a
+    /// comma, quote or line break is quoted (quotes doubled), a null is an empty field.
+    public var csv: String {
+        let columns = SimulationReportColumn.all
+        var text = columns.map(\.name).joined(separator: ",") + "\r\n"
+        for line in lines {
+            text += columns.map { $0.value(line).csv }.joined(separator: ",") + "\r\n"
+        }
+        return text
+    }
+
     // MARK: Formatting
-
-    /// Revenue per daily active user, in micros, rounded: every simulated user is one user of one day.
-    private func arpdauMicros(_ row: TallyRow) -> Int64 {
-        result.users > 0 ? Self.rounded(Double(row.revenueMicros) / Double(result.users)) : 0
-    }
-
-    private static func percentiles(_ histogram: LatencyHistogram) -> String {
-        let values = [0.5, 0.95, 0.99].map { histogram.percentile($0).map(String.init) ?? "null" }
-        return "{\"p50\":\(values[0]),\"p95\":\(values[1]),\"p99\":\(values[2])}"
-    }
 
     static func rounded(_ value: Double) -> Int64 { Int64(exactly: value.rounded()) ?? 0 }
 

@@ -36,6 +36,8 @@ public struct SimulationTally: Sendable, Equatable, Codable {
 
     /// Every row counted.
     public private(set) var rows: [Key: TallyRow] = [:]
+    /// Impressions and revenue by minute since the session started, per variant.
+    public private(set) var timelines: [String: SessionTimeline] = [:]
 
     /// An empty tally.
     public init() {}
@@ -45,10 +47,19 @@ public struct SimulationTally: Sendable, Equatable, Codable {
         change(&rows[key, default: TallyRow()])
     }
 
-    /// Adds another tally's rows.
+    /// Changes the session timeline of `variant` (created empty).
+    public mutating func updateTimeline(_ variant: String, _ change: (inout SessionTimeline) -> Void) {
+        change(&timelines[variant, default: SessionTimeline()])
+    }
+
+    /// Adds another tally's rows and timelines.
     public mutating func merge(_ other: SimulationTally) {
         for (key, row) in other.rows { rows[key, default: TallyRow()].merge(row) }
+        for (variant, timeline) in other.timelines { timelines[variant, default: SessionTimeline()].merge(timeline) }
     }
+
+    /// The session timeline of a variant (empty when nothing was counted).
+    public func timeline(variant: String) -> SessionTimeline { timelines[variant] ?? SessionTimeline() }
 
     /// The row of a placement as a whole (`provider` nil) or of one provider within it.
     public func row(variant: String, placement: String, provider: String? = nil) -> TallyRow {
@@ -73,23 +84,48 @@ public struct SimulationTally: Sendable, Equatable, Codable {
         var row: TallyRow
     }
 
-    /// Decodes the rows written by ``encode(to:)``; a key given twice is an error.
+    private struct TimelineEntry: Codable {
+        var variant: String
+        var timeline: SessionTimeline
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case rows, timelines
+    }
+
+    /// Decodes the rows and timelines written by ``encode(to:)``; a key or variant given twice is an error.
     public init(from decoder: any Decoder) throws {
-        var container = try decoder.unkeyedContainer()
-        while !container.isAtEnd {
-            let entry = try container.decode(Entry.self)
-            guard rows.updateValue(entry.row, forKey: entry.key) == nil else {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var rows = try container.nestedUnkeyedContainer(forKey: .rows)
+        while !rows.isAtEnd {
+            let entry = try rows.decode(Entry.self)
+            guard self.rows.updateValue(entry.row, forKey: entry.key) == nil else {
                 throw DecodingError.dataCorruptedError(
-                    in: container,
+                    in: rows,
                     debugDescription:
                         "The row \(entry.key.variant)/\(entry.key.placement)/\(entry.key.provider) is given twice.")
             }
         }
+        var timelines = try container.nestedUnkeyedContainer(forKey: .timelines)
+        while !timelines.isAtEnd {
+            let entry = try timelines.decode(TimelineEntry.self)
+            guard self.timelines.updateValue(entry.timeline, forKey: entry.variant) == nil else {
+                throw DecodingError.dataCorruptedError(
+                    in: timelines, debugDescription: "The timeline of \(entry.variant) is given twice.")
+            }
+        }
     }
 
-    /// Encodes the rows as an array sorted by key, so the same tally always encodes to the same bytes.
+    /// Encodes the rows and timelines as arrays sorted by key, so the same tally always encodes to the same bytes.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.unkeyedContainer()
-        for key in rows.keys.sorted() { try container.encode(Entry(key: key, row: rows[key, default: TallyRow()])) }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var rows = container.nestedUnkeyedContainer(forKey: .rows)
+        for key in self.rows.keys.sorted() {
+            try rows.encode(Entry(key: key, row: self.rows[key, default: TallyRow()]))
+        }
+        var timelines = container.nestedUnkeyedContainer(forKey: .timelines)
+        for variant in self.timelines.keys.sorted() {
+            try timelines.encode(TimelineEntry(variant: variant, timeline: timeline(variant: variant)))
+        }
     }
 }

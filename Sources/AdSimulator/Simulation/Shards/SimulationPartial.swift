@@ -68,6 +68,11 @@ public struct SimulationPartial: Sendable, Equatable, Codable {
                     + "/\(key.provider).",
                 hint: "The file was changed or is damaged: run its shard again.")
         }
+        for (variant, timeline) in decoded.result.tally.timelines where !timeline.isBounded(by: Self.countLimit) {
+            throw SimulationMergeError(
+                "\(source) holds a count above \(Self.countLimit) in the session timeline of \(variant).",
+                hint: "The file was changed or is damaged: run its shard again.")
+        }
         self = decoded
     }
 

@@ -1,0 +1,258 @@
+import CSQLite3
+import Foundation
+
+/// Writes a simulation into a SQLite file (`adsim simulate --sqlite <file>`) so its results can be queried with
+/// SQL: a `requests` table with every finished mediation request (``SimulatedRequestRecord``), streamed while the
+/// simulation runs in transactions of ``batchSize`` rows through one prepared statement (memory stays flat with
+/// the number of users); then the report's aggregates (`strategies`, `placements`, `providers`: the columns of
+/// `--json` and `--csv`, `SimulationReportColumn`), the session `timeline` (impressions and revenue by minute per
+/// variant) and one `run` row (scenario, seed, users, currency).
+///
+/// The file is created; an existing SQLite database keeps its other tables and has these replaced; an existing
+/// file that is not a SQLite database, or a folder, is refused. Every failure is a ``SimulationSQLiteError``.
+///
+/// ```swift
+/// let writer = try SimulationSQLiteWriter(path: "run.sqlite")
+/// let result = try await SimulationRunner(validated: validated, users: 100, onRequest: writer.observe).run()
+/// try writer.finish(result)
+/// ```
+public final class SimulationSQLiteWriter {
+    /// The rows of `requests` written per transaction.
+    public let batchSize: Int
+    /// The path written.
+    public let path: String
+    /// The requests written so far.
+    public private(set) var requestsWritten = 0
+
+    private let handle: OpaquePointer
+    private var insert: OpaquePointer?
+    private var inBatch = 0
+    private var deferred: SimulationSQLiteError?
+    private var finished = false
+
+    /// The tables the writer owns (dropped and created again on every run).
+    static let tables = ["run", "requests", "strategies", "placements", "providers", "timeline"]
+
+    /// The columns of `requests`, with their SQL types, in the order they are bound.
+    static let requestColumns: [(name: String, type: String)] = [
+        ("variant", "TEXT"), ("user", "INTEGER"), ("session", "INTEGER"), ("placement", "TEXT"),
+        ("requestKey", "INTEGER"), ("opportunity", "INTEGER"), ("attempt", "INTEGER"), ("winnerLineItem", "TEXT"),
+        ("winnerProvider", "TEXT"), ("outcome", "TEXT"), ("winningPriceMicros", "INTEGER"),
+        ("reportedPriceMicros", "INTEGER"), ("oracleLineItem", "TEXT"), ("oraclePriceMicros", "INTEGER"),
+        ("durationMs", "INTEGER"), ("timeToAdMs", "INTEGER"), ("oracleLatencyMs", "INTEGER"),
+        ("startedAtMs", "INTEGER"), ("itemsAsked", "INTEGER"), ("timeouts", "INTEGER"), ("errors", "INTEGER"),
+    ]
+
+    /// Opens (creating) the database at `path` and creates the tables, replacing the writer's own.
+    ///
+    /// - Throws: `SQLITE_CANTOPEN` for a folder or a path that cannot be created, `SQLITE_NOTADB` for an existing
+    ///   file that is not a SQLite database; what SQLite refuses.
+    public init(path: String, batchSize: Int = 1_000) throws(SimulationSQLiteError) {
+        self.path = path
+        self.batchSize = max(batchSize, 1)
+        try Self.checkTarget(path)
+        var pointer: OpaquePointer?
+        let code = sqlite3_open_v2(path, &pointer, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        guard code == SQLITE_OK, let handle = pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            if let pointer { sqlite3_close_v2(pointer) }
+            throw SimulationSQLiteError(code: code, message: message, operation: "opening \(path)")
+        }
+        self.handle = handle
+        do throws(SimulationSQLiteError) {
+            try execute("PRAGMA synchronous = OFF", "setting up \(path)")
+            var schema = "BEGIN;"
+            for table in Self.tables { schema += "DROP TABLE IF EXISTS \"\(table)\";" }
+            schema += "CREATE TABLE run (scenario TEXT, seed INTEGER, users INTEGER, currency TEXT, variants INTEGER);"
+            schema += Self.create("requests", Self.requestColumns)
+            let reportColumns = SimulationReportColumn.all.map { ($0.name, $0.sqlType) }
+            for table in ["strategies", "placements", "providers"] { schema += Self.create(table, reportColumns) }
+            schema +=
+                "CREATE TABLE timeline (variant TEXT, minute INTEGER, impressions INTEGER, revenueMicros INTEGER);"
+            schema += "COMMIT;"
+            try execute(schema, "creating the tables in \(path)")
+            insert = try prepare("requests", columns: Self.requestColumns.count)
+            try execute("BEGIN", "starting a transaction")
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Writes one request (committing every ``batchSize`` rows).
+    ///
+    /// - Throws: what SQLite refuses (the row is not written).
+    public func add(_ record: SimulatedRequestRecord) throws(SimulationSQLiteError) {
+        guard let insert, !finished else {
+            throw SimulationSQLiteError(
+                code: SQLITE_MISUSE, message: "the writer is finished", operation: "inserting a request",
+                hint: "Add every request before finish(_:).")
+        }
+        let values: [SimulationReportValue] = [
+            .text(record.variant), .count(record.user), .count(record.session), .text(record.placement),
+            .count(record.requestKey), .count(record.requestKey >> 8), .count(record.requestKey & 0xFF),
+            Self.text(record.winnerLineItem), Self.text(record.winnerProvider), .text(record.outcome),
+            Self.integer(record.winningPriceMicros), Self.integer(record.reportedPriceMicros),
+            Self.text(record.oracleLineItem), Self.integer(record.oraclePriceMicros), .integer(record.durationMs),
+            Self.integer(record.timeToAdMs), Self.integer(record.oracleLatencyMs), .integer(record.startedAtMs),
+            .integer(Int64(clamping: record.itemsAsked)), .integer(Int64(clamping: record.timeouts)),
+            .integer(Int64(clamping: record.errors)),
+        ]
+        try run(insert, values, "inserting a request")
+        requestsWritten += 1
+        inBatch += 1
+        if inBatch >= batchSize {
+            try execute("COMMIT; BEGIN", "committing a batch of requests")
+            inBatch = 0
+        }
+    }
+
+    /// Writes one request as ``add(_:)`` does, keeping the first failure for ``finish(_:)`` (for the runner's
+    /// observer, which cannot throw); after a failure the later requests are skipped.
+    public func observe(_ record: SimulatedRequestRecord) {
+        guard deferred == nil else { return }
+        do throws(SimulationSQLiteError) {
+            try add(record)
+        } catch {
+            deferred = error
+        }
+    }
+
+    /// Writes the aggregates of `result` and the `run` row, commits and closes the file.
+    ///
+    /// - Throws: the first failure of ``observe(_:)``, or what SQLite refuses now.
+    public func finish(_ result: SimulationResult) throws(SimulationSQLiteError) {
+        if let deferred { throw deferred }
+        guard !finished else { return }
+        let columns = SimulationReportColumn.all
+        var statements: [String: OpaquePointer] = [:]
+        defer { for statement in statements.values { sqlite3_finalize(statement) } }
+        for table in ["strategies", "placements", "providers"] {
+            statements[table] = try prepare(table, columns: columns.count)
+        }
+        for line in SimulationReport(result: result).lines {
+            let table = line.placement == nil ? "strategies" : line.provider == nil ? "placements" : "providers"
+            guard let statement = statements[table] else { continue }
+            try run(statement, columns.map { $0.value(line) }, "inserting a row into \(table)")
+        }
+        let timeline = try prepare("timeline", columns: 4)
+        statements["timeline"] = timeline
+        for variant in result.variants {
+            let series = result.tally.timeline(variant: variant)
+            for minute in 0..<series.usedBuckets {
+                let values: [SimulationReportValue] = [
+                    .text(variant), .integer(Int64(minute)), .count(series.impressions[minute]),
+                    .integer(series.revenueMicros[minute]),
+                ]
+                try run(timeline, values, "inserting the timeline")
+            }
+        }
+        let run = try prepare("run", columns: 5)
+        statements["run"] = run
+        let values: [SimulationReportValue] = [
+            Self.text(result.name), .count(result.seed), .integer(Int64(clamping: result.users)),
+            .text(result.currency), .integer(Int64(clamping: result.variants.count)),
+        ]
+        try self.run(run, values, "inserting the run")
+        try execute("COMMIT", "committing \(path)")
+        finished = true
+        close()
+    }
+
+    // MARK: SQLite
+
+    private var isOpen = true
+
+    private func close() {
+        guard isOpen else { return }
+        isOpen = false
+        if let insert { sqlite3_finalize(insert) }
+        insert = nil
+        sqlite3_close_v2(handle)
+    }
+
+    /// Refuses a folder, a missing folder and an existing file that is not a SQLite database before SQLite opens
+    /// it (SQLite would open a non-database file and fail only at the first statement, with a vaguer message).
+    private static func checkTarget(_ path: String) throws(SimulationSQLiteError) {
+        var isFolder: ObjCBool = false
+        let operation = "opening \(path)"
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
+        if isFolder.boolValue {
+            throw SimulationSQLiteError(
+                code: SQLITE_CANTOPEN, message: "\(path) is a folder", operation: operation,
+                hint: "Give the path of a file (a new name in that folder, for example).")
+        }
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw SimulationSQLiteError(
+                code: SQLITE_CANTOPEN, message: "cannot read \(path)", operation: operation,
+                hint: "Give a path you can read and write, or remove the file.")
+        }
+        defer { try? file.close() }
+        let header = (try? file.read(upToCount: 16)) ?? Data()
+        guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else {
+            throw SimulationSQLiteError(
+                code: SQLITE_NOTADB, message: "the file exists and is not a SQLite database", operation: operation,
+                hint: "Give a new file name, or remove the file: adsim replaces its tables only in a SQLite database.")
+        }
+    }
+
+    private static func create(_ table: String, _ columns: [(name: String, type: String)]) -> String {
+        "CREATE TABLE \"\(table)\" (" + columns.map { "\"\($0.name)\" \($0.type)" }.joined(separator: ", ") + ");"
+    }
+
+    private static func text(_ value: String?) -> SimulationReportValue { value.map { .text($0) } ?? .null }
+    private static func integer(_ value: Int64?) -> SimulationReportValue { value.map { .integer($0) } ?? .null }
+
+    private func execute(_ sql: String, _ operation: String) throws(SimulationSQLiteError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw failure(code, operation) }
+    }
+
+    private func prepare(_ table: String, columns: Int) throws(SimulationSQLiteError) -> OpaquePointer {
+        let sql =
+            "INSERT INTO \"\(table)\" VALUES (" + Array(repeating: "?", count: columns).joined(separator: ", ")
+            + ")"
+        var pointer: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &pointer, nil)
+        guard code == SQLITE_OK, let statement = pointer else {
+            throw failure(code, "preparing the insert into \(table)")
+        }
+        return statement
+    }
+
+    /// Binds `values` to `statement`, runs it and resets it.
+    private func run(
+        _ statement: OpaquePointer, _ values: [SimulationReportValue], _ operation: String
+    ) throws(SimulationSQLiteError) {
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (offset, value) in values.enumerated() {
+            let index = Int32(clamping: offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(statement, index)
+            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
+            case .count(let number): code = sqlite3_bind_int64(statement, index, Int64(clamping: number))
+            case .fraction(let number): code = sqlite3_bind_double(statement, index, number)
+            case .text(var text):
+                code = text.withUTF8 { bytes -> Int32 in
+                    guard let length = Int32(exactly: bytes.count) else { return SQLITE_TOOBIG }
+                    return bytes.withMemoryRebound(to: CChar.self) {
+                        adbridge_sqlite3_bind_text(statement, index, $0.baseAddress, length)
+                    }
+                }
+            }
+            guard code == SQLITE_OK else { throw failure(code, operation) }
+        }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw failure(code, operation) }
+    }
+
+    private func failure(_ code: Int32, _ operation: String) -> SimulationSQLiteError {
+        SimulationSQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), operation: operation)
+    }
+}

@@ -1,0 +1,87 @@
+import AdSimulator
+import Foundation
+import Testing
+
+/// `--csv`: the rows and columns of `--json` (one column list), a header, RFC 4180 quoting, CRLF line ends.
+@Suite struct SimulationCSVTests {
+    /// Splits RFC 4180 text into records of fields (quoted fields may hold commas, quotes and line breaks).
+    static func parse(_ text: String) -> [[String]] {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var quoted = false
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            if quoted {
+                if character == "\"" {
+                    if characters.first == "\"" {
+                        field.append("\"")
+                        characters = characters.dropFirst()
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(character)
+                }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                record.append(field)
+                field = ""
+            } else if character == "\r\n" || character == "\n" {
+                record.append(field)
+                records.append(record)
+                record = []
+                field = ""
+            } else {
+                field.append(character)
+            }
+        }
+        return records
+    }
+
+    @Test("The CSV has the fixed header and the values of the JSON lines, row by row")
+    @MainActor func csvMatchesJSON() async throws {
+        let report = SimulationReport(result: try await SimulationRuns.run())
+        let records = Self.parse(report.csv)
+        let header = [
+            "variant", "placement", "provider", "requests", "fills", "fillRate", "impressions", "showRate", "clicks",
+            "ctr", "revenueMicros", "ecpmMicros", "arpdauMicros", "yield", "timeToAdMs_p50", "timeToAdMs_p95",
+            "timeToAdMs_p99", "oracleTimeToAdMs_p50", "oracleTimeToAdMs_p95", "oracleTimeToAdMs_p99", "timeouts",
+            "errors", "exclusions",
+        ]
+        #expect(records.first == header)
+        let lines = report.jsonLines.split(separator: "\n")
+        #expect(records.count == lines.count + 1)
+        #expect(report.csv.hasSuffix("\r\n"))
+        for (line, record) in zip(lines, records.dropFirst()) {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(record.count == header.count)
+            #expect(record[0] == object["variant"] as? String)
+            #expect(record[1] == (object["placement"] as? String ?? ""))
+            #expect(record[3] == (object["requests"] as? NSNumber)?.stringValue)
+            #expect(record[10] == (object["revenueMicros"] as? NSNumber)?.stringValue)
+            let times = object["timeToAdMs"] as? [String: Any]
+            #expect(record[15] == ((times?["p95"] as? NSNumber)?.stringValue ?? ""))
+        }
+        // The JSON keys keep their order: the same column list.
+        #expect(lines.first?.contains("\"yield\":") == true)
+        #expect(lines.first?.contains(",\"timeToAdMs\":{\"p50\":") == true)
+    }
+
+    @Test("Text with a comma, a quote or a line break is quoted, quotes doubled; a null is an empty field")
+    func quoting() {
+        let variant = "a,\"b\"\nc"
+        var tally = SimulationTally()
+        tally.update(SimulationTally.Key(variant: variant, placement: "p", provider: "")) { $0.requests = 2 }
+        let result = SimulationResult(
+            name: "n", seed: 1, users: 1, variants: [variant], placements: ["p"], currency: "USD", tally: tally)
+        let csv = SimulationReport(result: result).csv
+        #expect(csv.contains("\r\n\"a,\"\"b\"\"\nc\",,,2,"))
+        let records = Self.parse(csv)
+        #expect(records.count == 3)
+        #expect(records[1][0] == variant)
+        #expect(records[2][1] == "p")
+        #expect(records[1][1].isEmpty)
+    }
+}
