@@ -14,7 +14,7 @@ struct ScenarioValidationTests {
             contentsOf: Fixtures.path("scenarios/default.json"), providers: Fixtures.providers)
         #expect(validated.summary == "3 placements, 11 line items, 5 strategies after sweeps")
         #expect(validated.scenario.seed == 7)
-        #expect(validated.scenario.users.count == 5_000)
+        #expect(validated.scenario.users.count == 2_000)
         #expect(
             validated.variants.map(\.name) == ["configured", "price-sorted", "first-price", "second-price", "learned"])
         let premium = try #require(validated.market(placement: "feed-native", lineItem: "ifly-feed-premium"))

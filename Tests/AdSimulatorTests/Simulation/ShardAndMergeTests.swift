@@ -57,6 +57,19 @@ import Testing
         #expect(SimulationReport(result: merged).table == SimulationReport(result: whole).table)
     }
 
+    @Test("What a run keeps is bounded by its strategies, placements and providers, not by its users")
+    func keptStateDoesNotGrowWithUsers() async throws {
+        let validated = try tinyScenario()
+        let few = try await SimulationRunner(validated: validated, users: 2).run()
+        let many = try await SimulationRunner(validated: validated, users: 12).run()
+        // tiny.json: 2 strategies x 2 placements x (the placement's own row + its one provider).
+        #expect(many.tally.rows.count == 8)
+        #expect(Set(many.tally.rows.keys) == Set(few.tally.rows.keys))
+        #expect(many.tally.timelines.count == 2)
+        #expect(many.tally.rows.values.allSatisfy { $0.timeToAd.buckets.count <= LatencyHistogram.bucketCount + 1 })
+        #expect(many.tally.row(variant: "configured").requests > few.tally.row(variant: "configured").requests)
+    }
+
     @Test("adsim merge of the shards' files prints the bytes adsim simulate prints, table and JSON")
     func mergeCommandPrintsTheUnshardedReport() async throws {
         let files = try write(try await partials(count: 3, users: 5))
