@@ -1,19 +1,16 @@
 import AdCore
 import AdMediation
 import Foundation
+import GoogleProvider
+import IFLYProvider
+import YandexProvider
 
 /// The mediation configuration target: one input is one JSON file, decoded and validated against the three
 /// built-in providers' descriptors. A refusal must list at least one problem, each with a message.
 enum MediationConfigurationFuzzer {
+    /// The built-in providers' own descriptors (their IDs and formats are theirs to declare).
     static let providers = [
-        ProviderDescriptor(
-            id: "google", displayName: "Google", version: ProviderVersion(11, 0, 0, 0),
-            supportedFormats: [.interstitial, .rewarded, .rewardedInterstitial]),
-        ProviderDescriptor(
-            id: "yandex", displayName: "Yandex", version: ProviderVersion(7, 0, 0, 0),
-            supportedFormats: [.native, .nativeSlider]),
-        ProviderDescriptor(
-            id: "ifly", displayName: "IFLY", version: ProviderVersion(6, 5, 1, 0), supportedFormats: [.native]),
+        YandexProvider().descriptor, GoogleProvider().descriptor, IFLYProvider().descriptor,
     ]
 
     static func run(_ input: [UInt8]) -> [String] {
