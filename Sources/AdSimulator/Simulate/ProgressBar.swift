@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A progress bar on standard error, drawn only when standard error is a terminal (never into a pipe or a file,
-/// so `--json` and `--csv` output and logs stay clean): `[#######-------------]  35%  700/2000 users`, redrawn in
+/// so `--json` and `--csv` output and logs stay clean): `[#######-------------]  35%  700/2000 runs`, redrawn in
 /// place when the whole percentage changes, erased by ``finish()``.
 ///
 /// ```swift
@@ -12,6 +12,8 @@ import Synchronization
 public final class ProgressBar: Sendable {
     /// The width of the bar in characters.
     public static let width = 30
+    /// The unit of a simulation's progress: one user run through one strategy.
+    public static let runs = "runs (user x strategy)"
 
     private let output: CommandOutput
     private let unit: String

@@ -204,7 +204,8 @@ public enum SimulateCommand {
             let automatic = SimulationWorkers.isRunningAsADSim && writer == nil ? defaultJobs : 1
             let jobs = min(options.jobs ?? automatic, max(users, 1))
             if jobs > 1 {
-                result = try await runWorkers(path: path, users: users, jobs: jobs, output: output)
+                result = try await runWorkers(
+                    path: path, users: users, runs: users * validated.variants.count, jobs: jobs, output: output)
             } else {
                 result = try await runInProcess(
                     validated, users: users, shard: .whole, options, output, onRequest: writer?.observe
@@ -255,7 +256,7 @@ public enum SimulateCommand {
         _ output: CommandOutput, onRequest: ((SimulatedRequestRecord) -> Void)?
     ) async throws(SimulationFailure) -> SimulationPartial {
         var runner = SimulationRunner(validated: validated, users: users, shard: shard, onRequest: onRequest)
-        let bar = ProgressBar(output: output, unit: "users")
+        let bar = ProgressBar(output: output, unit: ProgressBar.runs)
         if options.reportProgress {
             runner.progress = { done, total in
                 output.writeError(SimulationWorkers.progressPrefix + "\(done)/\(total)\n")
@@ -271,10 +272,12 @@ public enum SimulateCommand {
         }
     }
 
-    private static func runWorkers(path: String, users: Int, jobs: Int, output: CommandOutput)
+    /// Runs the users in `jobs` worker processes; `runs` (users times strategies) is the progress bar's total from
+    /// the start, before every worker has reported its own.
+    private static func runWorkers(path: String, users: Int, runs: Int, jobs: Int, output: CommandOutput)
         async throws(SimulationFailure) -> SimulationResult
     {
-        let bar = ProgressBar(output: output, unit: "users")
+        let bar = ProgressBar(output: output, unit: ProgressBar.runs)
         defer { bar.finish() }
         do throws(SimulationMergeError) {
             let workers = SimulationWorkers(executable: try SimulationWorkers.adsimExecutable(), jobs: jobs)
@@ -283,7 +286,7 @@ public enum SimulateCommand {
                 arguments: { shard in
                     ["simulate", path, "--users", String(users), "--shard", shard.description, "--report-progress"]
                 },
-                progress: { done, total in bar.update(done: done, total: total) })
+                progress: { done, _ in bar.update(done: done, total: runs) })
             return try SimulationPartial.merge(partials)
         } catch {
             throw SimulationFailure(message: error.message, hint: error.hint)

@@ -188,9 +188,9 @@ import Testing
     func progressBarOnlyOnATerminal() async {
         let (status, terminal) = await run(["simulate", Self.tiny, "--users", "2", "--json"], terminal: true)
         #expect(status == .success)
-        #expect(terminal.standardError.contains("[##############################] 100%  4/4 users"))
+        #expect(terminal.standardError.contains("[##############################] 100%  4/4 runs (user x strategy)"))
         #expect(terminal.standardError.hasSuffix("\r\u{1B}[2K"))
-        #expect(!terminal.standardOutput.contains("users"))
+        #expect(!terminal.standardOutput.contains("runs"))
         let (_, piped) = await run(["simulate", Self.tiny, "--users", "2", "--json"])
         #expect(piped.standardError.isEmpty)
         #expect(piped.standardOutput == terminal.standardOutput)
