@@ -28,7 +28,8 @@ public enum IFLYContent {
         var extras = NativeContentExtras()
         extras.store(IFLYNativeExtras(data))
         return NativeAdContent(
-            assets: assets, requiredAssets: [.badge], acceptsClicks: data.interactionType.isClickable, extras: extras)
+            assets: assets, requiredAssets: IFLYProvider.requiredAssets,
+            acceptsClicks: data.interactionType.isClickable, extras: extras)
     }
 
     /// The media asset, in the `.media` slot whatever the material (the node the SDK's player also uses, I8): the

@@ -41,7 +41,7 @@ public final class IFLYFeedAd: ProviderAd {
     public var adData: NativeFeedAdData { response.adData }
 
     /// The host must render the ad-source badge inside the container (rule I5).
-    public var requiredAssets: Set<AssetKind> { [.badge] }
+    public var requiredAssets: Set<AssetKind> { IFLYProvider.requiredAssets }
 
     /// What the host renders (N1): see ``IFLYContent``.
     public var content: NativeAdContent? { IFLYContent.content(of: adData) }

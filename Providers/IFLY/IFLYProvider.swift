@@ -33,12 +33,16 @@ public struct IFLYProvider: AdProvider {
     /// The provider's declaration.
     public let descriptor: ProviderDescriptor
 
+    /// What a host must render of every IFLY feed ad: the ad-source badge, inside the container (rule I5).
+    public static let requiredAssets: Set<AssetKind> = [.badge]
+
     /// Creates the provider (SDK 6.5.1, adapter build 0).
     public init(id: ProviderID = IFLYProvider.id) {
         descriptor = ProviderDescriptor(
             id: id, displayName: "iFLYTEK IFLYADLib", version: ProviderVersion(6, 5, 1, 0),
             supportedFormats: [.native], impressionRule: Self.exposureRule, clickPolicy: Self.clickPolicy,
-            providerCodes: [.expired: IFLYErrorCode.expired.rawValue], retryPolicy: Self.retryPolicy)
+            providerCodes: [.expired: IFLYErrorCode.expired.rawValue], retryPolicy: Self.retryPolicy,
+            requiredAssets: [.native: Self.requiredAssets])
     }
 
     /// Fetches the ad unit's response through the host's transport and decodes it.

@@ -203,7 +203,7 @@ struct CommandSignatureTests {
     @Test(
         "Each subcommand's help lists exactly its declared options and arguments, in USAGE too",
         arguments: [
-            "demo", "conformance", "content", "help", "merge", "parse", "simulate", "validate",
+            "demo", "conformance", "content", "help", "inspect", "merge", "parse", "simulate", "validate",
         ])
     func helpListsTheDeclaration(_ name: String) async throws {
         let command = try #require(ADSim.builtInSubcommands.first { $0.name == name })
@@ -230,7 +230,10 @@ struct CommandSignatureTests {
         let options = Dictionary(
             uniqueKeysWithValues: ADSim.builtInSubcommands.map { ($0.name, $0.signature.options.map(\.label)) })
         #expect(
-            Set(options.keys) == ["demo", "conformance", "content", "help", "merge", "parse", "simulate", "validate"])
+            Set(options.keys) == [
+                "demo", "conformance", "content", "help", "inspect", "merge", "parse", "simulate", "validate",
+            ])
+        #expect(options["inspect"] == ["--config <file>", "--scenario <file>", "--json"])
         #expect(
             options["simulate"] == [
                 "--users <n>", "--json", "--csv", "--sqlite <file>", "--html <file>", "--jobs <n>", "--shard <i/n>",

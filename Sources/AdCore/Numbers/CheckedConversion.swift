@@ -107,8 +107,12 @@ public enum CheckedConversion {
 }
 
 extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var secondsValue: Double {
+    /// The duration in seconds, as a `Double` (for JSON, reports and messages; never converted back unchecked).
+    ///
+    /// ```swift
+    /// print(Duration.milliseconds(1_500).secondsValue)  // 1.5
+    /// ```
+    public var secondsValue: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -37,6 +37,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
     /// Whether its loaded ads carry their price (`LoadedAdInfo.revenue`), so its line items can bid in an
     /// auction. A bidder of a provider whose ads carry none loses every auction with `invalidResponse`.
     public var reportsPrice: Bool
+    /// The assets a host's layout must be able to render, per format (IFLY's native ads: the ad-source badge, I5):
+    /// an ad whose layout lacks one fails to bind; `adsim inspect` warns before that happens.
+    public var requiredAssets: [AdFormat: Set<AssetKind>]
 
     /// Creates a descriptor.
     public init(
@@ -52,7 +55,8 @@ public struct ProviderDescriptor: Sendable, Hashable {
         timeToLive: [AdFormat: Duration] = [:],
         providerCodes: [AdError.Code: Int] = [:],
         retryPolicy: LoadRetryPolicy = .standard,
-        reportsPrice: Bool = false
+        reportsPrice: Bool = false,
+        requiredAssets: [AdFormat: Set<AssetKind>] = [:]
     ) {
         self.id = id
         self.displayName = displayName
@@ -67,6 +71,7 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.providerCodes = providerCodes
         self.retryPolicy = retryPolicy
         self.reportsPrice = reportsPrice
+        self.requiredAssets = requiredAssets
     }
 
     /// `id version (formats)`, for logs and `adsim`.

@@ -25,7 +25,7 @@ struct ConfigurationValidator {
             problems.append(
                 ConfigurationProblem(
                     .negativeTimeout, at: "$.expiry[\(index)].ttlSeconds",
-                    "The time-to-live \(rule.timeToLive.seconds) s is not positive.",
+                    "The time-to-live \(rule.timeToLive.secondsValue) s is not positive.",
                     hint: "Use a positive number of seconds (3600 for an hour); the ad's own expiry applies as well."))
         }
         if configuration.placements.isEmpty {
@@ -73,7 +73,7 @@ struct ConfigurationValidator {
             problems.append(
                 ConfigurationProblem(
                     .negativeTimeout, at: path + ".auction.deadlineSeconds",
-                    "The auction deadline \(placement.auction.deadline.seconds) s is not positive.",
+                    "The auction deadline \(placement.auction.deadline.secondsValue) s is not positive.",
                     hint: "Give bidders a deadline of about 1-3 s."))
         }
         if placement.parallelTierSize < 1 {
@@ -87,7 +87,7 @@ struct ConfigurationValidator {
             problems.append(
                 ConfigurationProblem(
                     .negativeTimeout, at: path + ".pacingSeconds",
-                    "The pacing \(placement.pacing.seconds) s is negative.",
+                    "The pacing \(placement.pacing.secondsValue) s is negative.",
                     hint: "Use 0 for no pacing."))
         }
         for (index, cap) in placement.caps.enumerated() { check(cap, at: path + ".caps[\(index)]", into: &problems) }
@@ -102,7 +102,7 @@ struct ConfigurationValidator {
             problems.append(
                 ConfigurationProblem(
                     .negativeTimeout, at: path + ".retry",
-                    "The retry delays (base \(retry.baseDelay.seconds) s, max \(retry.maximumDelay.seconds) s) are not "
+                    "The retry delays (base \(retry.baseDelay.secondsValue) s, max \(retry.maximumDelay.secondsValue) s) are not "
                         + "positive and ordered.",
                     hint: "Use baseDelaySeconds 1 and maxDelaySeconds 64."))
         }
@@ -165,7 +165,7 @@ struct ConfigurationValidator {
             problems.append(
                 ConfigurationProblem(
                     .negativeTimeout, at: path + ".timeoutSeconds",
-                    "The timeout \(item.timeout.seconds) s of line item '\(item.id)' is not positive.",
+                    "The timeout \(item.timeout.secondsValue) s of line item '\(item.id)' is not positive.",
                     hint: "Use a timeout of a few seconds."))
         }
         if let floor = item.floorMicros, floor < 0 {
@@ -224,7 +224,7 @@ struct ConfigurationValidator {
             problems.append(
                 ConfigurationProblem(
                     .negativeTimeout, at: path + ".windowSeconds",
-                    "The cap window \(window.seconds) s is not positive.",
+                    "The cap window \(window.secondsValue) s is not positive.",
                     hint: "Use a window in seconds (3600 for hourly), or omit it for a per-session cap."))
         }
     }

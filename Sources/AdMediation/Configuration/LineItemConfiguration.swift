@@ -111,7 +111,7 @@ public struct LineItemConfiguration: Sendable, Hashable, Codable {
         try container.encode(providerID, forKey: .provider)
         try container.encode(adUnitID, forKey: .adUnit)
         try container.encodeIfPresent(floorMicros, forKey: .floorMicros)
-        try container.encode(timeout.seconds, forKey: .timeoutSeconds)
+        try container.encode(timeout.secondsValue, forKey: .timeoutSeconds)
         switch mode {
         case .bidder:
             try container.encode("bidder", forKey: .mode)
@@ -121,12 +121,5 @@ public struct LineItemConfiguration: Sendable, Hashable, Codable {
             try container.encode(priceMicros, forKey: .priceMicros)
             try container.encode(priority, forKey: .priority)
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double` (for JSON and reports).
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -120,7 +120,7 @@ public struct PlacementConfiguration: Sendable, Hashable, Codable {
         try container.encode(auction, forKey: .auction)
         try container.encode(parallelTierSize, forKey: .parallelTierSize)
         try container.encode(caps, forKey: .caps)
-        try container.encode(pacing.seconds, forKey: .pacingSeconds)
+        try container.encode(pacing.secondsValue, forKey: .pacingSeconds)
         try container.encode(retry, forKey: .retry)
         try container.encode(preload, forKey: .preload)
         try container.encode(learning, forKey: .learning)
@@ -171,7 +171,7 @@ public struct AuctionPolicy: Sendable, Hashable, Codable {
     /// Encodes `{"deadlineSeconds": 2, "pricing": "secondPrice"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(deadline.seconds, forKey: .deadlineSeconds)
+        try container.encode(deadline.secondsValue, forKey: .deadlineSeconds)
         try container.encode(pricing, forKey: .pricing)
     }
 }

@@ -45,6 +45,6 @@ public struct ExpiryRule: Sendable, Hashable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(providerID, forKey: .provider)
         try container.encode(formats.map(\.rawValue).sorted(), forKey: .formats)
-        try container.encode(timeToLive.seconds, forKey: .ttlSeconds)
+        try container.encode(timeToLive.secondsValue, forKey: .ttlSeconds)
     }
 }

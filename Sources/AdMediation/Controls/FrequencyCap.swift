@@ -34,12 +34,12 @@ public struct FrequencyCap: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(maxImpressions, forKey: .maxImpressions)
-        try container.encodeIfPresent(window?.seconds, forKey: .windowSeconds)
+        try container.encodeIfPresent(window?.secondsValue, forKey: .windowSeconds)
     }
 
     /// `3 per 3600.0 s` or `10 per session`.
     var summary: String {
-        if let window { return "\(maxImpressions) per \(window.seconds) s" }
+        if let window { return "\(maxImpressions) per \(window.secondsValue) s" }
         return "\(maxImpressions) per session"
     }
 }

@@ -38,7 +38,8 @@ public struct ImpressionHistory: Sendable, Hashable {
     /// are checked (a request may preload during the pacing interval; the impression waits).
     public func block(at now: AdInstant, includingPacing: Bool = true) -> ControlBlock? {
         if includingPacing, pacing > .zero, let last = recent.last, now < last.advanced(by: pacing) {
-            return ControlBlock(reason: .paced, until: last.advanced(by: pacing), detail: "pacing \(pacing.seconds) s")
+            return ControlBlock(
+                reason: .paced, until: last.advanced(by: pacing), detail: "pacing \(pacing.secondsValue) s")
         }
         for cap in caps {
             guard let window = cap.window else {

@@ -55,7 +55,7 @@ public struct RetryPolicy: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(maxAttempts, forKey: .maxAttempts)
-        try container.encode(baseDelay.seconds, forKey: .baseDelaySeconds)
-        try container.encode(maximumDelay.seconds, forKey: .maxDelaySeconds)
+        try container.encode(baseDelay.secondsValue, forKey: .baseDelaySeconds)
+        try container.encode(maximumDelay.secondsValue, forKey: .maxDelaySeconds)
     }
 }

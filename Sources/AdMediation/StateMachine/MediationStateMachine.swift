@@ -292,7 +292,7 @@ public struct MediationStateMachine: Sendable {
             outcomes[index].answered(at: now)
             let item = placement.lineItems[index]
             let error = AdError(
-                .timeout, "'\(item.id)' (\(item.providerID)) did not answer within \(item.timeout.seconds) s.",
+                .timeout, "'\(item.id)' (\(item.providerID)) did not answer within \(item.timeout.secondsValue) s.",
                 providerID: item.providerID, hint: "Raise the line item's timeoutSeconds, or check the provider.")
             fail(index, .timeout, error, at: now, into: &actions)
             continueRequest(at: now, into: &actions)
@@ -304,7 +304,7 @@ public struct MediationStateMachine: Sendable {
                 let error = AdError(
                     .timeout,
                     "Bidder '\(item.id)' did not bid within the auction deadline of "
-                        + "\(placement.auction.deadline.seconds) s.",
+                        + "\(placement.auction.deadline.secondsValue) s.",
                     providerID: item.providerID, hint: "Raise auction.deadlineSeconds, or check the bidder.")
                 if plan.timedInAuction[index] {
                     actions.append(.cancelTimer(MediationTimer(kind: .itemTimeout(index), request: request)))

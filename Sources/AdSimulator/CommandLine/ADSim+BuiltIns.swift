@@ -3,7 +3,8 @@ extension ADSim {
     public static var builtInSubcommands: [Subcommand] {
         [
             DemoCommand.subcommand, ConformanceCommand.subcommand, ContentCommand.subcommand, HelpCommand.subcommand,
-            MergeCommand.subcommand, ParseCommand.subcommand, SimulateCommand.subcommand, ValidateCommand.subcommand,
+            InspectCommand.subcommand, MergeCommand.subcommand, ParseCommand.subcommand, SimulateCommand.subcommand,
+            ValidateCommand.subcommand,
         ]
     }
 }

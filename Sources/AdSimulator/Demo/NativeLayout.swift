@@ -65,16 +65,37 @@ struct NativeLayout {
     /// A feed cell's nodes in `container` (390 points wide): media, title, the ad-source badge, a call-to-action
     /// button, and its close button.
     static func feedCell(in container: HostNodeID, of tree: HostTree) throws(AdError) -> NativeLayout {
-        let frames: [(AssetKind, Rect)] = [
-            (.media, Rect(x: 10, y: 50, width: 370, height: 180)),
-            (.title, Rect(x: 10, y: 10, width: 290, height: 30)),
-            (.badge, Rect(x: 310, y: 10, width: 70, height: 30)),
-            (.callToAction, Rect(x: 10, y: 240, width: 200, height: 50)),
-        ]
         var nodes: [AssetKind: HostNodeID] = [:]
-        for (kind, frame) in frames { nodes[kind] = try node(frame, in: container, of: tree) }
+        for (kind, frame) in feedCellFrames { nodes[kind] = try node(frame, in: container, of: tree) }
         let close = try node(Rect(x: 350, y: 250, width: 30, height: 30), in: container, of: tree)
         return NativeLayout(container: container, nodes: nodes, close: close)
+    }
+
+    /// The asset nodes of a feed cell, in its coordinates.
+    nonisolated static let feedCellFrames: [(AssetKind, Rect)] = [
+        (.media, Rect(x: 10, y: 50, width: 370, height: 180)),
+        (.title, Rect(x: 10, y: 10, width: 290, height: 30)),
+        (.badge, Rect(x: 310, y: 10, width: 70, height: 30)),
+        (.callToAction, Rect(x: 10, y: 240, width: 200, height: 50)),
+    ]
+
+    /// The asset nodes of a slider card, in its coordinates.
+    nonisolated static let sliderCardFrames: [(AssetKind, Rect)] = [
+        (.icon, Rect(x: 10, y: 10, width: 40, height: 40)),
+        (.title, Rect(x: 60, y: 10, width: 180, height: 20)),
+        (.sponsored, Rect(x: 60, y: 32, width: 60, height: 14)),
+        (.media, Rect(x: 10, y: 60, width: 200, height: 110)),
+        (.callToAction, Rect(x: 10, y: 180, width: 200, height: 44)),
+    ]
+
+    /// The asset kinds the simulator's layouts render for `format`: a feed cell for `native`, a slider's block and
+    /// cards for `nativeSlider`; nothing for the full-screen formats (the provider renders them).
+    nonisolated static func renderedKinds(for format: AdFormat) -> Set<AssetKind> {
+        switch format {
+        case .native: Set(feedCellFrames.map(\.0))
+        case .nativeSlider: Set(sliderCardFrames.map(\.0)).union([.sponsored])
+        default: []
+        }
     }
 
     /// A slider in `container`: its block (the sponsored label above the cards), a clipping scroller of `width`
@@ -89,15 +110,8 @@ struct NativeLayout {
         for index in 0..<3 {
             let x = Double(index) * (cardWidth + cardGap)
             let card = try node(Rect(x: x, y: 0, width: cardWidth, height: 240), in: scroller, of: tree)
-            let frames: [(AssetKind, Rect)] = [
-                (.icon, Rect(x: 10, y: 10, width: 40, height: 40)),
-                (.title, Rect(x: 60, y: 10, width: 180, height: 20)),
-                (.sponsored, Rect(x: 60, y: 32, width: 60, height: 14)),
-                (.media, Rect(x: 10, y: 60, width: 200, height: 110)),
-                (.callToAction, Rect(x: 10, y: 180, width: 200, height: 44)),
-            ]
             var assets: [AssetKind: HostNodeID] = [:]
-            for (kind, frame) in frames { assets[kind] = try node(frame, in: card, of: tree) }
+            for (kind, frame) in sliderCardFrames { assets[kind] = try node(frame, in: card, of: tree) }
             cards.append(NativeLayout(container: card, nodes: assets))
         }
         return (NativeLayout(container: container, nodes: [.sponsored: sponsored]), scroller, cards)

@@ -1,0 +1,52 @@
+/// One thing a review of an integration would raise: where (a JSON path of the configuration), what, how to fix it,
+/// and how serious it is.
+///
+/// ```swift
+/// let finding = InspectionFinding(
+///     .bidderWithoutPrice, .warning, at: "$.placements[2].lineItems[0]",
+///     "Bidder 'yandex-bid' is served by yandex, whose ads carry no price: it loses every auction.",
+///     hint: "Make it a waterfall item with its expected price.")
+/// ```
+public struct InspectionFinding: Sendable, Equatable {
+    /// What a finding is about.
+    public enum Code: String, Sendable, Equatable {
+        /// The configuration does not validate against the registered providers (mediation would refuse it).
+        case invalidConfiguration
+        /// A bidder whose provider's ads carry no price: it answers "without a price" and never wins.
+        case bidderWithoutPrice
+        /// The placement's floor is above every price its line items can bring.
+        case floorAboveEveryPrice
+        /// A bidder's timeout is longer than the auction's deadline, which ends the auction first.
+        case timeoutBeyondAuction
+        /// The host's layout for the placement cannot render an asset the provider requires.
+        case layoutLacksRequiredAsset
+    }
+
+    /// How serious a finding is.
+    public enum Severity: String, Sendable, Equatable {
+        /// Mediation would refuse the configuration.
+        case error
+        /// It runs, but not as intended.
+        case warning
+    }
+
+    /// What it is about.
+    public var code: Code
+    /// How serious it is.
+    public var severity: Severity
+    /// Where: a JSON path in the configuration (`$.placements[1].floorMicros`).
+    public var path: String
+    /// What is wrong.
+    public var message: String
+    /// How to fix it.
+    public var hint: String
+
+    /// Creates a finding.
+    public init(_ code: Code, _ severity: Severity, at path: String, _ message: String, hint: String) {
+        self.code = code
+        self.severity = severity
+        self.path = path
+        self.message = message
+        self.hint = hint
+    }
+}

@@ -1,0 +1,162 @@
+import AdCore
+import AdMediation
+import AdSimulator
+import Foundation
+import Testing
+
+/// `adsim inspect` (issue 16, H11-H12): the providers as they declare themselves, each placement's line items,
+/// and every finding a review raises, with its boundary; exit 0 clean, 1 with findings, 64 on a usage error.
+@Suite struct InspectCommandTests {
+    private static let example = ScenarioFixtures.path("mediation/example.json")
+    private static let tiny = ScenarioFixtures.folder.appending(path: "tiny.json").path
+
+    private func inspect(_ arguments: [String]) async -> (ExitCode, CommandOutput) {
+        let output = CommandOutput.buffered()
+        let status = await ADSim().run(["inspect"] + arguments, output: output)
+        return (status, output)
+    }
+
+    /// Writes a configuration of one placement (`placement`, a JSON object) to a temporary file.
+    private func config(_ placements: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appending(path: "inspect-\(UUID().uuidString).json")
+        try Data(#"{ "currency": "USD", "placements": [\#(placements)] }"#.utf8).write(to: file)
+        return file.path
+    }
+
+    private func findings(_ output: CommandOutput) throws -> [[String: String]] {
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        let placements = try #require(object["placements"] as? [[String: Any]])
+        return placements.flatMap { ($0["findings"] as? [[String: String]]) ?? [] }
+            + ((object["findings"] as? [[String: String]]) ?? [])
+    }
+
+    @Test("H11: every provider as it declares itself: version, formats, whether it can bid, required assets")
+    func h11_providersAsTheyDeclareThemselves() async throws {
+        let (_, output) = await inspect(["--config", Self.example, "--json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        let providers = try #require(object["providers"] as? [[String: String]])
+        #expect(providers.map { $0["id"] } == ["google", "ifly", "yandex"])
+        #expect(providers.map { $0["bids"]?.hasPrefix("yes") } == [true, false, false])
+        #expect(providers[1]["requiredAssets"] == "native: badge")
+        #expect(providers[0]["formats"] == "interstitial, rewarded, rewardedInterstitial")
+        #expect(providers.allSatisfy { $0["summary"]?.isEmpty == false })
+        let placements = try #require(object["placements"] as? [[String: Any]])
+        #expect(placements.map { $0["id"] as? String } == ["level-end", "feed-top", "feed-bottom"])
+        #expect(
+            (placements[0]["lineItems"] as? [[String: String]])?.map { $0["id"] } == [
+                "google-bid", "google-high", "google-learned",
+            ])
+    }
+
+    @Test("H12: a bidder whose provider's ads carry no price is a warning naming it; exit 1")
+    func h12_bidderWithoutPrice() async throws {
+        let (status, output) = await inspect(["--config", Self.example, "--json"])
+        #expect(status == .failure)
+        let found = try findings(output)
+        #expect(found.map { $0["code"] } == ["bidderWithoutPrice", "bidderWithoutPrice"])
+        #expect(found.map { $0["path"] } == ["$.placements[2].lineItems[0].mode", "$.placements[2].lineItems[1].mode"])
+        #expect(found[0]["message"]?.contains("'ifly-bid' is served by ifly") == true)
+        let (_, text) = await inspect(["--config", Self.example])
+        #expect(text.standardOutput.hasSuffix("2 warnings, 0 errors.\n"))
+    }
+
+    @Test("H12: a floor above every configured price is a warning; exactly at the highest price is not")
+    func h12_floorAboveEveryPrice() async throws {
+        let placement = { (floor: Int) in
+            """
+            { "id": "feed", "format": "native", "strategy": "waterfall", "floorMicros": \(floor), "lineItems": [
+              { "id": "ifly-high", "provider": "ifly", "adUnit": "u1", "mode": "waterfall", "priceMicros": 3000 },
+              { "id": "ifly-low", "provider": "ifly", "adUnit": "u2", "mode": "waterfall", "priceMicros": 1000 }] }
+            """
+        }
+        let (above, aboveOutput) = await inspect(["--config", try config(placement(3_001)), "--json"])
+        #expect(above == .failure)
+        #expect(try findings(aboveOutput).map { $0["code"] } == ["floorAboveEveryPrice"])
+        #expect(try findings(aboveOutput).first?["path"] == "$.placements[0].floorMicros")
+        let (at, atOutput) = await inspect(["--config", try config(placement(3_000))])
+        #expect(at == .success)
+        #expect(atOutput.standardOutput.hasSuffix("No findings.\n"))
+    }
+
+    @Test("H12: with a scenario the market's 99th percentile counts: a floor below it is no finding")
+    func h12_floorAgainstTheMarket() async throws {
+        // tiny.json's market pays IFLY uniformly 1500-3500: its 99th percentile is 3480.
+        let placements = """
+            { "id": "feed", "format": "native", "strategy": "waterfall", "floorMicros": 3400, "lineItems": [
+              { "id": "ifly-high", "provider": "ifly", "adUnit": "ifly-high", "mode": "waterfall", "priceMicros": 3000 },
+              { "id": "ifly-low", "provider": "ifly", "adUnit": "ifly-low", "mode": "waterfall", "priceMicros": 1000 }] }
+            """
+        let file = try config(placements)
+        let (alone, _) = await inspect(["--config", file])
+        #expect(alone == .failure)
+        let (withMarket, output) = await inspect(["--config", file, "--scenario", Self.tiny])
+        #expect(withMarket == .success, "\(output.standardOutput)")
+    }
+
+    @Test("H12: a bidder's timeout beyond the auction deadline is a warning; equal to it is not")
+    func h12_timeoutBeyondAuction() async throws {
+        let placement = { (timeout: String) in
+            """
+            { "id": "rewarded", "format": "rewarded", "strategy": "hybrid", "auction": { "deadlineSeconds": 1 },
+              "lineItems": [
+              { "id": "bid", "provider": "google", "adUnit": "u1", "mode": "bidder", "timeoutSeconds": \(timeout) },
+              { "id": "wf", "provider": "google", "adUnit": "u2", "mode": "waterfall", "priceMicros": 900 }] }
+            """
+        }
+        let (beyond, output) = await inspect(["--config", try config(placement("1.5")), "--json"])
+        #expect(beyond == .failure)
+        #expect(try findings(output).map { $0["code"] } == ["timeoutBeyondAuction"])
+        #expect(try findings(output).first?["path"] == "$.placements[0].lineItems[0].timeoutSeconds")
+        let (equal, _) = await inspect(["--config", try config(placement("1"))])
+        #expect(equal == .success)
+    }
+
+    @Test("H12: a screen layout lacking an asset the provider requires is a warning (IFLY's badge, I5)")
+    @MainActor
+    func h12_layoutLacksRequiredAsset() throws {
+        let validated = try Scenario.loadBuiltIn(contentsOf: Self.tiny)
+        let providers = ScenarioFixtures.providers
+        let withoutBadge = IntegrationInspector(providers: providers) { format in
+            IntegrationInspector.simulatorLayouts(format).subtracting([.badge])
+        }
+        let report = withoutBadge.inspect(validated.configuration, problems: [], scenario: validated)
+        let found = report.allFindings.filter { $0.code == .layoutLacksRequiredAsset }
+        #expect(
+            found.map(\.path) == ["$.placements[0].lineItems[0].provider", "$.placements[0].lineItems[1].provider"])
+        #expect(found.first?.message.contains("ifly requires badge") == true)
+        let standard = IntegrationInspector(providers: providers)
+            .inspect(validated.configuration, problems: [], scenario: validated)
+        #expect(standard.allFindings.isEmpty)
+        // Without a scenario no screen shows the placement: no layout to check.
+        #expect(withoutBadge.inspect(validated.configuration, problems: [], scenario: nil).allFindings.isEmpty)
+    }
+
+    @Test("H12: a configuration mediation would refuse is reported as errors, not a usage error; exit 1")
+    func h12_invalidConfigurationIsAFinding() async throws {
+        let placement = """
+            { "id": "feed", "format": "native", "strategy": "waterfall", "lineItems": [
+              { "id": "g", "provider": "google", "adUnit": "u1", "mode": "waterfall", "priceMicros": 1000 }] }
+            """
+        let (status, output) = await inspect(["--config", try config(placement), "--json"])
+        #expect(status == .failure)
+        let found = try findings(output)
+        #expect(found.map { $0["code"] } == ["invalidConfiguration"])
+        #expect(found.first?["severity"] == "error")
+        #expect(found.first?["message"]?.contains("native") == true)
+    }
+
+    @Test(
+        "H12: no --config, an unreadable file, a file that is not a configuration, a bad scenario: exit 64",
+        arguments: [
+            [], ["--config", "/no/such/file.json"], ["--config", "/etc/hostname"],
+            ["--config", "x.json", "--frob"], ["--config", "Fixtures/mediation/example.json", "--scenario", "/nope"],
+        ])
+    func h12_usageErrors(_ arguments: [String]) async {
+        let (status, output) = await inspect(arguments)
+        #expect(status == .usage)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError.contains("Error:"))
+    }
+}
