@@ -72,16 +72,16 @@ public struct ConformanceReport: Sendable {
     public func junitTestSuite() -> String {
         let skipped = results.filter { $0.status == .notApplicable }.count
         var xml =
-            "  <testsuite name=\"\(Self.xml(providerID.rawValue))\" tests=\"\(results.count)\" "
+            "  <testsuite name=\"\(XMLText.escape(providerID.rawValue))\" tests=\"\(results.count)\" "
             + "failures=\"\(failures.count)\" errors=\"0\" skipped=\"\(skipped)\">\n"
         for result in results {
             let name = "\(result.name): \(result.check.title)"
             xml +=
-                "    <testcase classname=\"AdConformance.\(Self.xml(providerID.rawValue))\" name=\"\(Self.xml(name))\""
+                "    <testcase classname=\"AdConformance.\(XMLText.escape(providerID.rawValue))\" name=\"\(XMLText.escape(name))\""
             switch result.status {
             case .passed: xml += "/>\n"
             case .notApplicable:
-                xml += ">\n      <skipped message=\"\(Self.xml(result.reason))\"/>\n    </testcase>\n"
+                xml += ">\n      <skipped message=\"\(XMLText.escape(result.reason))\"/>\n    </testcase>\n"
             case .failed:
                 let body =
                     ([result.reason] + (result.hint.map { ["Fix: \($0)"] } ?? [])
@@ -89,8 +89,8 @@ public struct ConformanceReport: Sendable {
                         "event: \($0)"
                     }).joined(separator: "\n")
                 xml +=
-                    ">\n      <failure message=\"\(Self.xml(result.reason))\" type=\"\(result.check.id)\">"
-                    + "\(Self.xml(body))</failure>\n    </testcase>\n"
+                    ">\n      <failure message=\"\(XMLText.escape(result.reason))\" type=\"\(result.check.id)\">"
+                    + "\(XMLText.escape(body))</failure>\n    </testcase>\n"
             }
         }
         return xml + "  </testsuite>\n"
@@ -129,19 +129,4 @@ public struct ConformanceReport: Sendable {
         return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    private static func xml(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "&#10;"
-            case let control where control.value < 0x20 && control != "\t": result += "?"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
 }

@@ -1,3 +1,5 @@
+import AdCore
+
 /// One self-contained HTML page of a simulation (`adsim simulate --html <file>`): inline CSS and inline SVG only
 /// (no script, no font or image from elsewhere, no external address), written as well-formed XHTML-compatible
 /// markup so it also parses as XML. Every text is escaped, so a scenario or strategy name with `<&"` cannot break
@@ -200,21 +202,8 @@ public struct SimulationHTMLPage: Sendable {
 
     // MARK: Text
 
-    /// `text` with `&`, `<`, `>`, `"` and `'` escaped, for element text and attribute values.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    /// `text` escaped for element text and attribute values (``XMLText``).
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 
     /// A coordinate or value with `digits` decimals (1 by default), locale-free.
     static func number(_ value: Double, _ digits: Int = 1) -> String {
