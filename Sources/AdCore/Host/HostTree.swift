@@ -62,6 +62,10 @@ public final class HostTree {
     /// Increases on every change; caches compare it to know when to recompute.
     @exclusivity(unchecked) public private(set) var revision: UInt64 = 0
 
+    /// Increases on every change except a clipping node's scroll offset: while it stands still, every node sits
+    /// where it did in the content coordinates of its nearest clipping ancestor (what ``ScrollShortcut`` relies on).
+    @exclusivity(unchecked) private(set) var layoutRevision: UInt64 = 0
+
     /// Increases when the shape of the tree changes (nodes added, removed, moved, reordered; windows added or
     /// removed), not when frames, scroll offsets or flags do: the engine re-derives drawing order only then.
     public private(set) var structureRevision: UInt64 = 0
@@ -271,7 +275,8 @@ public final class HostTree {
                 hint: "Pass finite scroll offsets within ±\(Rect.maximumCoordinate) points.")
         }
         nodes[Int(index)].boundsOrigin = origin
-        changed(index)
+        // A clipping node's offset moves only what hangs below it, relative to it: the layout revision stands.
+        changed(index, movesLayout: !nodes[Int(index)].clipsToBounds)
     }
 
     /// Hides or shows a node (and so its subtree).
@@ -528,18 +533,19 @@ public final class HostTree {
         AdError(.invalidHostTree, message, hint: hint)
     }
 
-    private func changed() {
+    private func changed(movesLayout: Bool = true) {
         revision &+= 1
+        if movesLayout { layoutRevision &+= 1 }
         onChange?()
     }
 
     /// A change below `node`: logged for the geometry engines, then announced.
-    private func changed(_ node: Int32) {
+    private func changed(_ node: Int32, movesLayout: Bool = true) {
         if changeLog.count >= Swift.max(4_096, nodes.count) {
             changeLogBase &+= UInt64(changeLog.count)
             changeLog.removeAll(keepingCapacity: true)
         }
         changeLog.append(node)
-        changed()
+        changed(movesLayout: movesLayout)
     }
 }

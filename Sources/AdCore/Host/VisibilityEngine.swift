@@ -46,15 +46,22 @@ public final class VisibilityEngine {
     @exclusivity(unchecked) private var walk: [Int32] = []
     @exclusivity(unchecked) private var dirtyRoots: [Int32] = []
     private let covering = CoveredAreaScratch()
+    /// One shortcut per entry of the tree's opaque registry (same positions), filled in for the entries that are not
+    /// in a grid: an occluder scrolled out of its clipping ancestor stays out of the grid without being computed.
+    @exclusivity(unchecked) private var occluderShortcuts: [AnchoredRect] = []
+    /// The tree's layout revision of the last scan (every record was made or checked in it).
+    @exclusivity(unchecked) private var occluderShortcutsRevision: UInt64 = .max
+    /// Set when an occluder entered a grid outside the registry scan: the shortcuts' "not in a grid" may be stale.
+    @exclusivity(unchecked) private var occluderShortcutsStale = false
+    @exclusivity(unchecked) private var isScanning = false
     @exclusivity(unchecked) private var queryStamp: UInt32 = 0
 
+    // The 4-byte fields first and the flags after them, so the record packs into 104 bytes (112 with the flags
+    // between the window and the frames).
     struct NodeRecord {
         /// The pass the state was computed in.
         var computedAt: UInt32 = 0
         var window: Int32 = -1
-        var flags: UInt8 = 0
-        var frame = Rect.zero
-        var clip = Rect.zero
         /// Where the node sits in its window's occluder grid, when it is an occluder.
         var occluderWindow: Int32 = -1
         var occluderSlot: Int32 = -1
@@ -67,6 +74,9 @@ public final class VisibilityEngine {
         /// child at `pathChildPosition`.
         var pathStamp: UInt32 = 0
         var pathChildPosition: Int32 = -1
+        var flags: UInt8 = 0
+        var frame = Rect.zero
+        var clip = Rect.zero
     }
 
     static let hiddenFlag: UInt8 = 1
@@ -163,6 +173,32 @@ public final class VisibilityEngine {
             if geometry.visibleRatio <= 0 { geometry.zeroReason = .covered }
         }
         return (geometry, placement)
+    }
+
+    /// The node's visible ratio, as ``visibleRatio(of:)``, through a shortcut kept for that node: while only scroll
+    /// offsets of clipping nodes changed since the shortcut was filled in, a node clearly outside its nearest clipping
+    /// ancestor's visible bounds is answered (zero) without computing its placement. The same value in every case.
+    public func visibleRatio(of node: HostNodeID, shortcut: inout ScrollShortcut) -> Double {
+        sampleRatio(node, shortcut: &shortcut).ratio
+    }
+
+    /// A node's visible ratio and placement key through its shortcut (what an impression tracker samples each frame).
+    func sampleRatio(_ node: HostNodeID, shortcut: inout ScrollShortcut) -> (ratio: Double, placement: UInt64?) {
+        refresh()
+        if shortcut.layoutRevision == tree.layoutRevision,
+            tree.withNodes({ nodes in isScrolledOut(shortcut.anchored, nodes: nodes) })
+        {
+            return (0, shortcut.placement)
+        }
+        let sampled = sample(node)
+        if let placement = sampled.placement {
+            shortcut.anchored = tree.withNodes { nodes in anchored(Int(node.rawValue), nodes: nodes) }
+            shortcut.placement = placement
+            shortcut.layoutRevision = tree.layoutRevision
+        } else {
+            shortcut.layoutRevision = .max
+        }
+        return (sampled.geometry.visibleRatio, sampled.placement)
     }
 
     private static let notInWindow = NodeGeometry(
@@ -315,6 +351,56 @@ public final class VisibilityEngine {
         return tree.windows[index].isForeground && !tree.windows[index].isRemoved
     }
 
+    // MARK: Scroll shortcuts
+
+    /// A node's frame in its nearest clipping ancestor's content coordinates (no anchor when no ancestor clips, or
+    /// when the chain up to it is deeper than a record's margin covers).
+    private func anchored(_ index: Int, nodes: UnsafeBufferPointer<HostTree.Node>) -> AnchoredRect {
+        var rect = nodes[index].frame
+        var magnitude = abs(rect.x) + abs(rect.y) + rect.width + rect.height
+        var terms = 2
+        var parent = nodes[index].rootOfWindow >= 0 ? -1 : nodes[index].parent
+        while parent >= 0, !nodes[Int(parent)].clipsToBounds {
+            let frame = nodes[Int(parent)].frame
+            let offset = nodes[Int(parent)].boundsOrigin
+            rect = rect.offsetBy(dx: frame.x - offset.x, dy: frame.y - offset.y)
+            magnitude += abs(frame.x) + abs(frame.y) + abs(offset.x) + abs(offset.y)
+            terms += 2
+            guard terms <= AnchoredRect.maximumTerms else { return AnchoredRect() }
+            parent = nodes[Int(parent)].rootOfWindow >= 0 ? -1 : nodes[Int(parent)].parent
+        }
+        guard parent >= 0 else { return AnchoredRect() }
+        return AnchoredRect(
+            x: Float(rect.x), y: Float(rect.y), width: Float(rect.width), height: Float(rect.height),
+            magnitude: Float(magnitude).nextUp, anchor: parent)
+    }
+
+    /// Whether a node (under the layout its record was made in) lies outside its anchor's visible bounds by more
+    /// than any rounding: then its clipped rect is empty, computed either way, and its ratio zero.
+    ///
+    /// The node's frame in the window is the same sum of terms as the engine's, in another order (the anchor's
+    /// frame, less its offset, plus each level's), from coordinates stored in single precision: both are within
+    /// ``AnchoredRect/relativeMargin`` of the magnitudes summed, and the node is out only past that margin.
+    private func isScrolledOut(_ record: AnchoredRect, nodes: UnsafeBufferPointer<HostTree.Node>) -> Bool {
+        let anchor = Int(record.anchor)
+        guard anchor >= 0, anchor < recordCount else { return false }
+        ensureState(anchor, nodes: nodes)
+        let state = records[anchor]
+        guard state.window >= 0 else { return false }
+        let offset = nodes[anchor].boundsOrigin
+        let clip = state.clip.intersection(state.frame)
+        let x = Double(record.x) + (state.frame.x - offset.x)
+        let y = Double(record.y) + (state.frame.y - offset.y)
+        let maxX = x + Double(record.width)
+        let maxY = y + Double(record.height)
+        let magnitude =
+            Double(record.magnitude) + abs(state.frame.x) + abs(state.frame.y) + abs(offset.x) + abs(offset.y)
+            + abs(clip.x) + abs(clip.y) + clip.width + clip.height + 1
+        let margin = AnchoredRect.relativeMargin * magnitude
+        return maxX + margin <= clip.x || x - margin >= clip.maxX || maxY + margin <= clip.y
+            || y - margin >= clip.maxY
+    }
+
     // MARK: Occluders
 
     /// Moves the occluders that hang below a change, the cheaper of two ways: walking each change's subtree
@@ -371,15 +457,36 @@ public final class VisibilityEngine {
         }
     }
 
-    /// Checks every opaque node (and every node still in a grid) for a change on its chain in this pass.
+    /// Checks every opaque node (and every node still in a grid) for a change on its chain in this pass. An entry
+    /// out of every grid whose shortcut says it is scrolled out of its clipping ancestor stays out: it is skipped.
     private func scanOccluders(_ nodes: UnsafeBufferPointer<HostTree.Node>) {
+        let revision = tree.layoutRevision
+        let useShortcuts = !occluderShortcutsStale && occluderShortcutsRevision == revision
+        occluderShortcutsStale = false
+        occluderShortcutsRevision = revision
+        isScanning = true
+        defer { isScanning = false }
         tree.opaqueNodes.withUnsafeBufferPointer { opaque in
-            for entry in opaque {
-                let index = Int(entry)
-                let isOpaque = nodes[index].isOpaque
-                guard isOpaque || records[index].occluderWindow >= 0 else { continue }
-                ensureState(index, nodes: nodes)
-                if records[index].chainInvalidation == pass { placeOccluder(index, isOpaque: isOpaque) }
+            if occluderShortcuts.count < opaque.count {
+                occluderShortcuts.append(
+                    contentsOf: repeatElement(AnchoredRect(), count: opaque.count - occluderShortcuts.count))
+            }
+            occluderShortcuts.withUnsafeMutableBufferPointer { shortcuts in
+                for position in opaque.indices {
+                    if useShortcuts, shortcuts[position].anchor >= 0, isScrolledOut(shortcuts[position], nodes: nodes) {
+                        continue
+                    }
+                    let index = Int(opaque[position])
+                    let isOpaque = nodes[index].isOpaque
+                    guard isOpaque || records[index].occluderWindow >= 0 else {
+                        shortcuts[position].anchor = -1
+                        continue
+                    }
+                    ensureState(index, nodes: nodes)
+                    if records[index].chainInvalidation == pass { placeOccluder(index, isOpaque: isOpaque) }
+                    let isOut = isOpaque && records[index].occluderWindow < 0 && records[index].window >= 0
+                    shortcuts[position] = isOut ? anchored(index, nodes: nodes) : AnchoredRect()
+                }
             }
         }
     }
@@ -396,7 +503,12 @@ public final class VisibilityEngine {
         {
             return  // unmoved
         }
-        if state.occluderWindow >= 0 { grids[Int(state.occluderWindow)].remove(state.occluderSlot) }
+        if state.occluderWindow >= 0 {
+            grids[Int(state.occluderWindow)].remove(state.occluderSlot)
+        } else if isOccluder, !isScanning {
+            // An occluder entered a grid behind the scan's shortcuts (which only skip entries out of every grid).
+            occluderShortcutsStale = true
+        }
         if isOccluder {
             records[index].occluderSlot = grids[Int(state.window)].insert(Int32(index), rect: visible)
             records[index].occluderWindow = state.window

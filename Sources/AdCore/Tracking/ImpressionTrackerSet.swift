@@ -19,6 +19,8 @@ public final class ImpressionTrackerSet {
         let id: TrackerID
         let node: HostNodeID
         var machine: ImpressionStateMachine
+        /// What the engine remembers of the node between frames (a card scrolled out of its list costs no geometry).
+        var shortcut = ScrollShortcut()
         var pendingCheck: ScheduledActionID?
         var condition: (@MainActor () -> Bool)?
         var onImpression: (@MainActor (AdInstant) -> Void)?
@@ -117,8 +119,8 @@ public final class ImpressionTrackerSet {
 
     /// Feeds the tracker at `index` its node's current visible ratio and placement.
     private func sample(_ index: Int, at now: AdInstant) -> ImpressionStateMachine.Action {
-        let sampled = engine.sample(trackers[index].node)
-        let ratio = conditionedRatio(sampled.geometry.visibleRatio, of: index)
+        let sampled = engine.sampleRatio(trackers[index].node, shortcut: &trackers[index].shortcut)
+        let ratio = conditionedRatio(sampled.ratio, of: index)
         return trackers[index].machine.observe(ratio: ratio, placement: sampled.placement ?? .max, at: now)
     }
 
