@@ -47,7 +47,8 @@ public struct GoogleProvider: AdProvider {
                 .interstitial: Self.defaultTimeToLive, .rewarded: Self.defaultTimeToLive,
                 .rewardedInterstitial: Self.defaultTimeToLive,
             ],
-            providerCodes: Self.providerCodes)
+            providerCodes: Self.providerCodes,
+            honouredPrivacySignals: Self.honouredPrivacySignals)
         self.wrapperPolicy = wrapperPolicy
     }
 

@@ -34,6 +34,10 @@ public struct ProviderDescriptor: Sendable, Hashable {
     public var providerCodes: [AdError.Code: Int]
     /// How often one ad may load again after failing (rules Y12, I23).
     public var retryPolicy: LoadRetryPolicy
+    /// What its start step needs (H1): none by default.
+    public var startRequirements: ProviderStartRequirements = .none
+    /// The privacy signals it passes on to its network (H4): none by default, so a child-directed request skips it.
+    public var honouredPrivacySignals: Set<PrivacySignal> = []
 
     /// Creates a descriptor.
     public init(
@@ -48,7 +52,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
         contractVersion: Int = AdBridgeContract.version,
         timeToLive: [AdFormat: Duration] = [:],
         providerCodes: [AdError.Code: Int] = [:],
-        retryPolicy: LoadRetryPolicy = .standard
+        retryPolicy: LoadRetryPolicy = .standard,
+        startRequirements: ProviderStartRequirements = .none,
+        honouredPrivacySignals: Set<PrivacySignal> = []
     ) {
         self.id = id
         self.displayName = displayName
@@ -62,6 +68,20 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.timeToLive = timeToLive
         self.providerCodes = providerCodes
         self.retryPolicy = retryPolicy
+        self.startRequirements = startRequirements
+        self.honouredPrivacySignals = honouredPrivacySignals
+    }
+
+    /// Whether the provider may serve a request with these signals: not when the request is child-directed and the
+    /// provider does not honour child-directed treatment (H5).
+    public func exclusion(for privacy: PrivacySignals) -> AdError? {
+        guard privacy.isChildDirected == true, !honouredPrivacySignals.contains(.childDirected) else { return nil }
+        return AdError(
+            .excludedByPrivacy,
+            "Provider '\(id)' cannot honour child-directed treatment, and this request is child-directed.",
+            providerID: id,
+            hint: "Nothing to fix for this user: child-directed requests go to providers that declare "
+                + "PrivacySignal.childDirected in honouredPrivacySignals.")
     }
 
     /// `id version (formats)`, for logs and `adsim`.

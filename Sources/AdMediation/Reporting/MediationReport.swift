@@ -97,7 +97,11 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
                 Self.pad(item.isBidder ? "bidder" : "waterfall", 9), Self.pad(item.state.rawValue, 16),
                 Self.pad(item.didBid ? "bid" : "", 3), Self.pad(item.price.map(Self.format) ?? "-", 22),
                 Self.pad(item.latency.map { "\(Int(($0.seconds * 1000).rounded())) ms" } ?? "", 9),
-                item.error?.code.rawValue ?? "",
+                item.error.map { error in
+                    // Skipped items say why: the start's failure, the privacy exclusion (H3, H5).
+                    [.notReady, .excludedByPrivacy].contains(item.state)
+                        ? "\(error.code): \(error.message)" : error.code.rawValue
+                } ?? "",
             ].joined(separator: "  ").trimmingTrailingSpaces()
         }
         return ([head] + lines.map { "  " + $0 }).joined(separator: "\n")
