@@ -34,7 +34,11 @@ struct HostReadinessMediationTests {
         await world.run(for: .seconds(1))
         #expect(world.host.startup.state(of: "broken").error?.code == .network)
         let mediator = try Self.mediator(
-            world, [H.waterfall("first", price: 5_000, provider: "broken"), H.waterfall("second", price: 1_000, provider: "kids")])
+            world,
+            [
+                H.waterfall("first", price: 5_000, provider: "broken"),
+                H.waterfall("second", price: 1_000, provider: "kids"),
+            ])
         world.transport.respond(to: "unit-first", with: .body(Array("cr-1".utf8)))
         world.transport.respond(to: "unit-second", with: .body(Array("cr-2".utf8)))
         try mediator.load("p")
@@ -45,14 +49,19 @@ struct HostReadinessMediationTests {
         #expect(report.winner == "second")
         #expect(!world.transport.requests.contains { $0.adUnitID == "unit-first" })  // never asked
         #expect(report.description.contains("notReady"))
-        #expect(report.description.contains("providerNotReady: Provider 'broken' did not start: The configuration server"))
+        #expect(
+            report.description.contains("providerNotReady: Provider 'broken' did not start: The configuration server"))
     }
 
     @Test("H3: a load that waits for a start failing meanwhile ends the item as notReady")
     func h3_startFailingDuringTheLoad() async throws {
         let world = try Self.world(refusal: AdError(.network, "Refused."))
         let mediator = try Self.mediator(
-            world, [H.waterfall("first", price: 5_000, provider: "broken"), H.waterfall("second", price: 1_000, provider: "adult")])
+            world,
+            [
+                H.waterfall("first", price: 5_000, provider: "broken"),
+                H.waterfall("second", price: 1_000, provider: "adult"),
+            ])
         world.transport.respond(to: "unit-second", with: .body(Array("cr-2".utf8)))
         try mediator.load("p")  // "broken" was never started: its load starts it and waits
         await world.run(for: .seconds(2))
@@ -67,7 +76,11 @@ struct HostReadinessMediationTests {
         let world = try Self.world()
         world.host.privacy = PrivacySignals(isChildDirected: true)
         let mediator = try Self.mediator(
-            world, [H.waterfall("adult", price: 5_000, provider: "adult"), H.waterfall("kids", price: 1_000, provider: "kids")])
+            world,
+            [
+                H.waterfall("adult", price: 5_000, provider: "adult"),
+                H.waterfall("kids", price: 1_000, provider: "kids"),
+            ])
         world.transport.respond(to: "unit-adult", with: .body(Array("cr-a".utf8)))
         world.transport.respond(to: "unit-kids", with: .body(Array("cr-k".utf8)))
         try mediator.load("p")
@@ -77,7 +90,8 @@ struct HostReadinessMediationTests {
         #expect(report.item("adult")?.error?.code == .excludedByPrivacy)
         #expect(report.winner == "kids")
         #expect(world.transport.requests.map(\.adUnitID) == ["unit-kids"])
-        #expect(report.description.contains("excludedByPrivacy: Provider 'adult' cannot honour child-directed treatment"))
+        #expect(
+            report.description.contains("excludedByPrivacy: Provider 'adult' cannot honour child-directed treatment"))
         // Without the child-directed signal the same configuration asks the better-paid provider again.
         _ = try mediator.takeAd(for: "p")
         world.host.privacy = PrivacySignals(isChildDirected: false)

@@ -35,6 +35,5 @@ public protocol AdProvider: Sendable {
 extension AdProvider {
     /// Ready at once: most providers have no start step.
     @MainActor
-    public func start(_ configuration: ProviderConfiguration, environment: ProviderEnvironment) async throws(AdError)
-    {}
+    public func start(_ configuration: ProviderConfiguration, environment: ProviderEnvironment) async throws(AdError) {}
 }

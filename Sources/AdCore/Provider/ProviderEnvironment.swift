@@ -46,7 +46,8 @@ public struct ProviderEnvironment {
         self.scheduler = scheduler
         self.ledger = ledger
         self.diagnostics = ProviderDiagnostics(log: diagnostics, providerID: providerID)
-        self.stamps = (stamps
+        self.stamps =
+            (stamps
             ?? BeaconStamps(
                 random: SeededRandom(seed: 0), wallClock: nil, scheduler: scheduler, diagnostics: diagnostics))
             .with(privacy: privacy)

@@ -10,7 +10,8 @@ import Testing
 @Suite("Privacy signals: one value on every request, enforced at the edge")
 struct PrivacySignalsTests {
     static let consent = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
-    static let gdprWithConsent = PrivacySignals(gdprApplies: true, tcfConsent: consent, trackingAuthorization: .authorized)
+    static let gdprWithConsent = PrivacySignals(
+        gdprApplies: true, tcfConsent: consent, trackingAuthorization: .authorized)
     static let gdprWithoutConsent = PrivacySignals(gdprApplies: true)
 
     private static func world() throws -> (TestHost, StartLog) {

@@ -124,8 +124,9 @@ struct ProviderStartupTests {
         #expect(machine.state(of: "p").error?.code == .timeout)
         _ = machine.start("p", requirements: requirements, configuration: .init(), at: Self.seconds(2))
         #expect(machine.timedOut("p", generation: 1).count == 1)  // the old timer: ignored
-        #expect(machine.finished("p", generation: 2, .success(()), at: Self.seconds(2.5)).last
-            == .settled("p", .ready(at: Self.seconds(2.5))))
+        #expect(
+            machine.finished("p", generation: 2, .success(()), at: Self.seconds(2.5)).last
+                == .settled("p", .ready(at: Self.seconds(2.5))))
     }
 
     @Test("H1: the states are observable: a settled start tells observers")
