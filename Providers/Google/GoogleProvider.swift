@@ -48,7 +48,8 @@ public struct GoogleProvider: AdProvider {
                 .rewardedInterstitial: Self.defaultTimeToLive,
             ],
             providerCodes: Self.providerCodes,
-            honouredPrivacySignals: Self.honouredPrivacySignals)
+            honouredPrivacySignals: Self.honouredPrivacySignals,
+            testAdUnits: Self.testAdUnits)
         self.wrapperPolicy = wrapperPolicy
     }
 

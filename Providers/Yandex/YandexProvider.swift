@@ -58,7 +58,8 @@ public struct YandexProvider: AdProvider {
             impressionRule: impressionRule.requiringFullyVisibleRequiredAssets,
             clickPolicy: ClickPolicy(maximumDelayAfterImpression: .seconds(24 * 3600)), retryPolicy: retryPolicy,
             startRequirements: Self.startRequirements,
-            honouredPrivacySignals: Self.honouredPrivacySignals)
+            honouredPrivacySignals: Self.honouredPrivacySignals,
+            testAdUnits: [.nativeSlider: Self.demoSliderAdUnitID])
         self.configuration = configuration
         self.videoImpressionRule = videoImpressionRule.requiringFullyVisibleRequiredAssets
         self.imageLoader = imageLoader

@@ -23,7 +23,12 @@ public struct StartingProvider: AdProvider {
     }
 
     /// The declaration: the scripted provider's, with the start requirements and honoured signals given.
-    public let descriptor: ProviderDescriptor
+    public private(set) var descriptor: ProviderDescriptor
+    /// The test ad unit per format (H9).
+    public var testAdUnits: [AdFormat: String] {
+        get { descriptor.testAdUnits }
+        set { descriptor.testAdUnits = newValue }
+    }
     private let base: ScriptedProvider
     private let script: StartScript
     private let log: StartLog

@@ -24,4 +24,15 @@ struct GoogleHostIntegrationTests {
         let ad = try await RewardedAd.load(adUnitID: "rewarded", host: world.host)
         #expect(ad.ad.request.privacy.isChildDirected == true)
     }
+
+    @Test("H9: Google declares a test ad unit for each of its formats; test mode loads it")
+    func h9_googleTestUnits() async throws {
+        let world = try GoogleTestWorld()
+        #expect(Set(GoogleProvider.testAdUnits.keys) == GoogleProvider().descriptor.supportedFormats)
+        try world.host.setTestMode(true, for: "google")
+        let unit = try #require(GoogleProvider.testAdUnits[.rewarded])
+        try world.serve(fixture: "rewarded", as: unit)
+        let ad = try await RewardedAd.load(adUnitID: "ca-app-pub-live/1", host: world.host)
+        #expect(ad.ad.request.isTest && ad.adUnitID == unit)
+    }
 }

@@ -35,4 +35,17 @@ struct IFLYHostIntegrationTests {
         #expect(refusal?.code == .excludedByPrivacy)
         #expect(refusal?.providerID == IFLYProvider.id)
     }
+
+    @Test("H9: IFLY declares no test placement (the seed names none), so test mode is refused with a hint")
+    func h9_iflyHasNoTestPlacement() throws {
+        let world = try IFLYWorld()
+        var refusal: AdError?
+        do {
+            try world.host.setTestMode(true, for: IFLYProvider.id)
+        } catch {
+            refusal = error
+        }
+        #expect(refusal?.code == .testModeRefused)
+        #expect(refusal?.hint?.contains("test placements") == true)
+    }
 }

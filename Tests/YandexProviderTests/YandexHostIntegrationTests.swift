@@ -32,4 +32,14 @@ struct YandexHostIntegrationTests {
         #expect(world.transport.requests.first?.parameters == ["adf_ownerid": "1234"])
         #expect(world.provider.descriptor.honouredPrivacySignals == [.gdpr, .childDirected, .trackingAuthorization])
     }
+
+    @Test("H9: in test mode a slider request goes to the seed's demo unit and is marked test")
+    func h9_yandexTestModeUsesTheDemoUnit() async throws {
+        let world = try YandexWorld()
+        try world.host.setTestMode(true, for: "yandex")
+        try world.serve("slider-three-cards-sponsored.xml", as: YandexProvider.demoSliderAdUnitID)
+        let state = try await world.loadedSlider(adUnit: "R-M-LIVE")
+        #expect(state.phase.slider != nil)
+        #expect(world.transport.requests.map(\.adUnitID) == [YandexProvider.demoSliderAdUnitID])
+    }
 }

@@ -43,6 +43,10 @@ public final class AdHost {
     /// The user's privacy choices (H4): every ad made from now on carries them in its request, to its provider; an
     /// ad made earlier keeps the signals it was made with.
     public var privacy = PrivacySignals()
+    /// Which build the app is (H10): test mode is refused in a release build.
+    public let buildConfiguration: AdBuildConfiguration
+    /// The providers in test mode (H9): their requests go to their test ad units and are marked test.
+    public private(set) var testModeProviders: Set<ProviderID> = []
 
     /// Who a registered view belongs to: an ad and one of its parts.
     struct ViewOwner: Hashable {
@@ -79,8 +83,10 @@ public final class AdHost {
         diagnostics: AdDiagnostics = AdDiagnostics(),
         random: SeededRandom = SeededRandom(seed: 0),
         wallClock: AdWallClock? = nil,
-        landingOpener: (any LandingOpener)? = nil
+        landingOpener: (any LandingOpener)? = nil,
+        buildConfiguration: AdBuildConfiguration = .debug
     ) {
+        self.buildConfiguration = buildConfiguration
         self.tree = tree
         self.engine = VisibilityEngine(tree: tree)
         self.scheduler = scheduler
@@ -102,6 +108,39 @@ public final class AdHost {
             })
         tree.onChange = { [weak self] in self?.treeChanged() }
         startup.hostEnvironment = { [weak self] id in self?.environment(for: id) }
+    }
+
+    /// Switches test mode on or off for one provider (H9): its requests then go to its declared test ad unit for
+    /// the format (``ProviderDescriptor/testAdUnits``) and are marked test, and so are mediation's reports and
+    /// revenue events for them.
+    ///
+    /// ```swift
+    /// try host.setTestMode(true, for: "yandex")   // slider requests go to demo-native-slider-yandex
+    /// ```
+    ///
+    /// - Throws: `testModeRefused` in a release build (H10; Y16: a demo unit must not ship) or for a provider that
+    ///   declares no test ad unit; `invalidRequest` for an unknown provider.
+    public func setTestMode(_ isOn: Bool, for id: ProviderID) throws(AdError) {
+        let provider = try registry.provider(for: id)
+        guard isOn else {
+            testModeProviders.remove(id)
+            return
+        }
+        guard buildConfiguration != .release else {
+            throw AdError(
+                .testModeRefused, "Test mode for '\(id)' was asked for in a release build.", providerID: id,
+                hint: "Test ads must not ship (Y16): switch test mode on only in debug builds "
+                    + "(AdHost(buildConfiguration: .debug)).")
+        }
+        guard !provider.descriptor.testAdUnits.isEmpty else {
+            throw AdError(
+                .testModeRefused, "Provider '\(id)' declares no test ad unit.", providerID: id,
+                hint: "Use the provider's own test placements from its dashboard, or declare testAdUnits.")
+        }
+        testModeProviders.insert(id)
+        diagnostics.record(
+            .info, "Test mode on: requests go to the test ad units \(provider.descriptor.testAdUnits.values.sorted()).",
+            providerID: id)
     }
 
     /// Starts every registered provider in parallel, each with its configuration, and returns each one's state
@@ -168,6 +207,15 @@ public final class AdHost {
         }
         var request = request
         request.privacy = privacy
+        if testModeProviders.contains(id) {
+            guard let unit = provider.descriptor.testAdUnits[request.format] else {
+                throw AdError(
+                    .testModeRefused, "Provider '\(id)' is in test mode but has no test ad unit for \(request.format).",
+                    providerID: id, hint: "Switch test mode off for this provider, or request a format it has one for.")
+            }
+            request.adUnitID = unit
+            request.isTest = true
+        }
         nextAdID += 1
         return UnifiedAd(id: AdID(rawValue: nextAdID), request: request, provider: provider, host: self)
     }

@@ -85,6 +85,8 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let missingConfiguration: Code = "missingConfiguration"
         /// The request's privacy signals exclude the provider: it cannot honour a child-directed request (H5).
         public static let excludedByPrivacy: Code = "excludedByPrivacy"
+        /// Test mode was asked for in a release build, or for a provider without a test ad unit (H9, H10).
+        public static let testModeRefused: Code = "testModeRefused"
     }
 
     /// What kind of failure this is.

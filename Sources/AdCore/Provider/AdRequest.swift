@@ -17,6 +17,9 @@ public struct AdRequest: Sendable, Hashable, Codable {
     /// The user's privacy choices (H4). ``AdHost/makeAd(_:provider:)`` sets them from ``AdHost/privacy``, so every
     /// request a host makes carries the host's one value, as it was when the ad was made.
     public var privacy: PrivacySignals
+    /// Whether the request goes to the provider's test ad unit (host test mode, H9): its ad, reports and revenue
+    /// are test. Set by ``AdHost/makeAd(_:provider:)``.
+    public var isTest: Bool
 
     /// Creates a request.
     public init(
@@ -25,7 +28,8 @@ public struct AdRequest: Sendable, Hashable, Codable {
         placementID: String? = nil,
         parameters: [String: String] = [:],
         timeout: Duration = .seconds(10),
-        privacy: PrivacySignals = PrivacySignals()
+        privacy: PrivacySignals = PrivacySignals(),
+        isTest: Bool = false
     ) {
         self.adUnitID = adUnitID
         self.format = format
@@ -33,6 +37,7 @@ public struct AdRequest: Sendable, Hashable, Codable {
         self.parameters = parameters
         self.timeout = timeout
         self.privacy = privacy
+        self.isTest = isTest
     }
 
     /// Throws `invalidRequest` for an empty ad unit or a non-positive timeout.

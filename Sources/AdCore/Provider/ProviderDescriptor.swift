@@ -38,6 +38,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
     public var startRequirements: ProviderStartRequirements = .none
     /// The privacy signals it passes on to its network (H4): none by default, so a child-directed request skips it.
     public var honouredPrivacySignals: Set<PrivacySignal> = []
+    /// The vendor's test ad unit per format (Yandex's demo unit, Google's test units): where test mode sends a
+    /// request (H9). None by default: test mode is refused for the provider.
+    public var testAdUnits: [AdFormat: String] = [:]
 
     /// Creates a descriptor.
     public init(
@@ -54,7 +57,8 @@ public struct ProviderDescriptor: Sendable, Hashable {
         providerCodes: [AdError.Code: Int] = [:],
         retryPolicy: LoadRetryPolicy = .standard,
         startRequirements: ProviderStartRequirements = .none,
-        honouredPrivacySignals: Set<PrivacySignal> = []
+        honouredPrivacySignals: Set<PrivacySignal> = [],
+        testAdUnits: [AdFormat: String] = [:]
     ) {
         self.id = id
         self.displayName = displayName
@@ -70,6 +74,7 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.retryPolicy = retryPolicy
         self.startRequirements = startRequirements
         self.honouredPrivacySignals = honouredPrivacySignals
+        self.testAdUnits = testAdUnits
     }
 
     /// Whether the provider may serve a request with these signals: not when the request is child-directed and the
