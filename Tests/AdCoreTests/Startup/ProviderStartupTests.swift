@@ -87,6 +87,15 @@ struct ProviderStartupTests {
         #expect(atDeadline.message == "Provider 'at' did not start within 5.0 seconds.")
         #expect(atDeadline.hint?.contains("ProviderConfiguration(timeout:)") == true)
         #expect(states["never"]?.error?.code == .timeout)
+        // Whichever runs first at the deadline: an answer at the deadline itself is a timeout too.
+        var machine = ProviderStartStateMachine()
+        _ = machine.start("p", requirements: timeout, configuration: ProviderConfiguration(), at: .zero)
+        _ = machine.finished("p", generation: 1, .success(()), at: Self.seconds(5))
+        #expect(machine.state(of: "p").error?.code == .timeout)
+        var earlier = ProviderStartStateMachine()
+        _ = earlier.start("p", requirements: timeout, configuration: ProviderConfiguration(), at: .zero)
+        _ = earlier.finished("p", generation: 1, .success(()), at: AdInstant.zero.advanced(by: .milliseconds(4_999)))
+        #expect(earlier.state(of: "p").isReady)
     }
 
     @Test("H1: the host's configuration overrides the declared start timeout")
