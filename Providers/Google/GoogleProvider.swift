@@ -49,7 +49,9 @@ public struct GoogleProvider: AdProvider {
             ],
             providerCodes: Self.providerCodes,
             // The ad's price comes with it: the VAST <Pricing> of the response, read in load(_:environment:).
-            reportsPrice: true)
+            reportsPrice: true,
+            honouredPrivacySignals: Self.honouredPrivacySignals,
+            testAdUnits: Self.testAdUnits)
         self.wrapperPolicy = wrapperPolicy
     }
 

@@ -42,7 +42,9 @@ public struct IFLYProvider: AdProvider {
             id: id, displayName: "iFLYTEK IFLYADLib", version: ProviderVersion(6, 5, 1, 0),
             supportedFormats: [.native], impressionRule: Self.exposureRule, clickPolicy: Self.clickPolicy,
             providerCodes: [.expired: IFLYErrorCode.expired.rawValue], retryPolicy: Self.retryPolicy,
-            requiredAssets: [.native: Self.requiredAssets])
+            requiredAssets: [.native: Self.requiredAssets],
+            startRequirements: Self.startRequirements,
+            honouredPrivacySignals: Self.honouredPrivacySignals)
     }
 
     /// Fetches the ad unit's response through the host's transport and decodes it.

@@ -56,7 +56,10 @@ public struct YandexProvider: AdProvider {
             id: Self.id, displayName: "Yandex Mobile Ads", version: ProviderVersion(7, 12, 0, 1),
             supportedFormats: [.nativeSlider, .native],
             impressionRule: impressionRule.requiringFullyVisibleRequiredAssets,
-            clickPolicy: ClickPolicy(maximumDelayAfterImpression: .seconds(24 * 3600)), retryPolicy: retryPolicy)
+            clickPolicy: ClickPolicy(maximumDelayAfterImpression: .seconds(24 * 3600)), retryPolicy: retryPolicy,
+            startRequirements: Self.startRequirements,
+            honouredPrivacySignals: Self.honouredPrivacySignals,
+            testAdUnits: [.nativeSlider: Self.demoSliderAdUnitID])
         self.configuration = configuration
         self.videoImpressionRule = videoImpressionRule.requiringFullyVisibleRequiredAssets
         self.imageLoader = imageLoader

@@ -23,13 +23,16 @@ struct MacroTests {
         values.clickPosition = (x: 10, y: 20)
         values.podSequence = 2
         values.breakPosition = 1
+        values.gdprConsent = "CP/x 1"
+        values.regulations = ["coppa", "gdpr"]
         let template = VASTMacroExpander.supportedMacros.sorted().map { "\($0)=[\($0)]" }.joined(separator: "&")
         let expanded = VASTMacroExpander.expand("https://t.example.test/?" + template, with: values)
         #expect(
             expanded == "https://t.example.test/?ADPLAYHEAD=00%3A00%3A05.500&ADSERVINGID=id%2F1"
                 + "&APPBUNDLE=com.example.app&ASSETURI=https%3A%2F%2Fcdn.example.test%2Fa%20b.mp4&BREAKPOSITION=1"
                 + "&CACHEBUSTING=12345678&CLICKPOS=10%2C20&CONTENTPLAYHEAD=00%3A01%3A01.000&DEVICEUA=Mozilla%2F5.0%20%28X11%29"
-                + "&ERRORCODE=402&LIMITADTRACKING=1&MEDIAPLAYHEAD=00%3A00%3A01.000&PODSEQUENCE=2&REASON=2"
+                + "&ERRORCODE=402&GDPRCONSENT=CP%2Fx%201&LIMITADTRACKING=1&MEDIAPLAYHEAD=00%3A00%3A01.000"
+                + "&PODSEQUENCE=2&REASON=2&REGULATIONS=coppa%2Cgdpr"
                 + "&TIMESTAMP=2026-11-30T15%3A00%3A00.000%2B01%3A00"
         )
     }

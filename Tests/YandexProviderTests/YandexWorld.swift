@@ -59,6 +59,7 @@ final class YandexWorld {
         options: NativeAdOptions = NativeAdOptions(), parameters: [String: String] = [:]
     ) async throws -> SliderAdState {
         try serve(fixture, as: adUnit)
+        await host.startProviders()  // the seed's prerequisite: initialise the SDK before use (H1)
         let state = SliderAdState(
             request: AdRequest(
                 adUnitID: adUnit, format: .nativeSlider, placementID: placement, parameters: parameters),

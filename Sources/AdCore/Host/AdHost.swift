@@ -38,6 +38,15 @@ public final class AdHost {
     /// Opens landing pages when clicks count (N6). Without one, a click's landing does not open and the ad reports
     /// `.jumped(success: false)` with a diagnostic.
     public var landingOpener: (any LandingOpener)?
+    /// Each provider's start and its state (H1-H3): ``startProviders(_:)`` starts them, loads wait for them.
+    public let startup: ProviderStartup
+    /// The user's privacy choices (H4): every ad made from now on carries them in its request, to its provider; an
+    /// ad made earlier keeps the signals it was made with.
+    public var privacy = PrivacySignals()
+    /// Which build the app is (H10): test mode is refused in a release build.
+    public let buildConfiguration: AdBuildConfiguration
+    /// The providers in test mode (H9): their requests go to their test ad units and are marked test.
+    public private(set) var testModeProviders: Set<ProviderID> = []
 
     /// Who a registered view belongs to: an ad and one of its parts.
     struct ViewOwner: Hashable {
@@ -74,8 +83,10 @@ public final class AdHost {
         diagnostics: AdDiagnostics = AdDiagnostics(),
         random: SeededRandom = SeededRandom(seed: 0),
         wallClock: AdWallClock? = nil,
-        landingOpener: (any LandingOpener)? = nil
+        landingOpener: (any LandingOpener)? = nil,
+        buildConfiguration: AdBuildConfiguration = .debug
     ) {
+        self.buildConfiguration = buildConfiguration
         self.tree = tree
         self.engine = VisibilityEngine(tree: tree)
         self.scheduler = scheduler
@@ -87,34 +98,99 @@ public final class AdHost {
         self.trackers = ImpressionTrackerSet(engine: engine, scheduler: scheduler)
         self.stamps = BeaconStamps(random: random, wallClock: wallClock, scheduler: scheduler, diagnostics: diagnostics)
         self.landingOpener = landingOpener
+        let stamps = self.stamps
+        self.startup = ProviderStartup(
+            registry: registry, scheduler: scheduler, diagnostics: diagnostics,
+            environment: { id in
+                ProviderEnvironment(
+                    providerID: id, transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger,
+                    diagnostics: diagnostics, stamps: stamps)
+            })
         tree.onChange = { [weak self] in self?.treeChanged() }
+        startup.hostEnvironment = { [weak self] id in self?.environment(for: id) }
+    }
+
+    /// Switches test mode on or off for one provider (H9): its requests then go to its declared test ad unit for
+    /// the format (``ProviderDescriptor/testAdUnits``) and are marked test, and so are mediation's reports and
+    /// revenue events for them.
+    ///
+    /// ```swift
+    /// try host.setTestMode(true, for: "yandex")   // slider requests go to demo-native-slider-yandex
+    /// ```
+    ///
+    /// - Throws: `testModeRefused` in a release build (H10; Y16: a demo unit must not ship) or for a provider that
+    ///   declares no test ad unit; `invalidRequest` for an unknown provider.
+    public func setTestMode(_ isOn: Bool, for id: ProviderID) throws(AdError) {
+        let provider = try registry.provider(for: id)
+        guard isOn else {
+            testModeProviders.remove(id)
+            return
+        }
+        guard buildConfiguration != .release else {
+            throw AdError(
+                .testModeRefused, "Test mode for '\(id)' was asked for in a release build.", providerID: id,
+                hint: "Test ads must not ship (Y16): switch test mode on only in debug builds "
+                    + "(AdHost(buildConfiguration: .debug)).")
+        }
+        guard !provider.descriptor.testAdUnits.isEmpty else {
+            throw AdError(
+                .testModeRefused, "Provider '\(id)' declares no test ad unit.", providerID: id,
+                hint: "Use the provider's own test placements from its dashboard, or declare testAdUnits.")
+        }
+        testModeProviders.insert(id)
+        diagnostics.record(
+            .info, "Test mode on: requests go to the test ad units \(provider.descriptor.testAdUnits.values.sorted()).",
+            providerID: id)
+    }
+
+    /// Starts every registered provider in parallel, each with its configuration, and returns each one's state
+    /// once every start ended (ready or failed, H1). Starting twice is harmless: providers starting or ready are
+    /// left alone, failed ones start again.
+    ///
+    /// ```swift
+    /// let states = await host.startProviders(["acme": ProviderConfiguration([.appID: "acme-app-42"])])
+    /// ```
+    @discardableResult
+    public func startProviders(
+        _ configurations: [ProviderID: ProviderConfiguration] = [:]
+    ) async -> [ProviderID: ProviderStartState] {
+        await startup.start(configurations)
     }
 
     /// What a provider gets to load with: the host's transport, beacon sender, scheduler, ledger and
     /// diagnostics under the provider's ID. Never the host itself.
     public func environment(for providerID: ProviderID) -> ProviderEnvironment {
+        environment(for: providerID, privacy: privacy)
+    }
+
+    /// The environment of one request: its privacy signals filter the transport and fill the beacon macros (H6, H7).
+    public func environment(for providerID: ProviderID, privacy: PrivacySignals) -> ProviderEnvironment {
         ProviderEnvironment(
             providerID: providerID, transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger,
-            diagnostics: diagnostics, stamps: stamps)
+            diagnostics: diagnostics, stamps: stamps, privacy: privacy)
     }
 
     /// A provider context for driving a provider ad outside a ``UnifiedAd`` (conformance kits and tests): its
     /// geometry reads `nodes` (and their ancestors) only.
     public func makeProviderContext(
-        adID: AdID, providerID: ProviderID, events: AdEventSink, nodes: Set<HostNodeID>, ad: UnifiedAd? = nil
+        adID: AdID, providerID: ProviderID, events: AdEventSink, nodes: Set<HostNodeID>, ad: UnifiedAd? = nil,
+        privacy: PrivacySignals? = nil
     ) -> ProviderContext {
         let providerDiagnostics = ProviderDiagnostics(log: diagnostics, providerID: providerID)
         return ProviderContext(
             adID: adID, providerID: providerID, events: events, scheduler: scheduler, beacons: beacons,
             diagnostics: providerDiagnostics, geometry: HostGeometry(tree: tree, engine: engine, own: nodes),
-            parts: AdParts(ad), stamps: stamps,
+            parts: AdParts(ad), stamps: stamps.with(privacy: privacy ?? ad?.request.privacy ?? self.privacy),
             landings: AdLandings(host: self, events: events, diagnostics: providerDiagnostics))
     }
 
     /// Creates an ad object for a request, served by one provider.
     ///
+    /// The request carries the host's ``privacy`` as it is now.
+    ///
     /// - Throws: `invalidRequest` for an unknown provider or a bad request; `unsupportedFormat` when the
-    ///   provider cannot serve the format.
+    ///   provider cannot serve the format; `providerNotReady` when its start failed (H3); `excludedByPrivacy` when
+    ///   the request is child-directed and the provider cannot honour it (H5).
     public func makeAd(_ request: AdRequest, provider id: ProviderID) throws(AdError) -> UnifiedAd {
         let provider = try registry.provider(for: id)
         try request.validate(providerID: id)
@@ -123,6 +199,22 @@ public final class AdHost {
             throw AdError(
                 .unsupportedFormat, "Provider '\(id)' cannot serve \(request.format) (it serves \(formats)).",
                 providerID: id, hint: "Request a format the provider declares, or use another provider.")
+        }
+        if case .failed(let error) = startup.state(of: id) { throw ProviderStartup.notReady(id, because: error) }
+        if let exclusion = provider.descriptor.exclusion(for: privacy) {
+            diagnostics.record(.info, exclusion.message, providerID: id)
+            throw exclusion
+        }
+        var request = request
+        request.privacy = privacy
+        if testModeProviders.contains(id) {
+            guard let unit = provider.descriptor.testAdUnits[request.format] else {
+                throw AdError(
+                    .testModeRefused, "Provider '\(id)' is in test mode but has no test ad unit for \(request.format).",
+                    providerID: id, hint: "Switch test mode off for this provider, or request a format it has one for.")
+            }
+            request.adUnitID = unit
+            request.isTest = true
         }
         nextAdID += 1
         return UnifiedAd(id: AdID(rawValue: nextAdID), request: request, provider: provider, host: self)

@@ -175,10 +175,16 @@ public final class UnifiedAd {
     private func startLoad(generation: UInt64) {
         let provider = self.provider
         let request = self.request
-        let environment = host.environment(for: providerID)
+        let environment = host.environment(for: providerID, privacy: request.privacy)
+        let startup = host.startup
+        let providerID = self.providerID
         loadTask = host.scheduler.spawn { [weak self] in
             let result: Result<any ProviderAd, AdError>
             do throws(AdError) {
+                // A provider that has not started is waited for, within this load's own timeout (H2).
+                if !startup.state(of: providerID).isReady {
+                    try await startup.waitUntilReady(providerID).get()
+                }
                 result = .success(try await provider.load(request, environment: environment))
             } catch {
                 result = .failure(error)

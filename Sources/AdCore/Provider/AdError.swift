@@ -79,6 +79,14 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A URL was refused: not `http`/`https` (for example `file:`, `javascript:`, `data:`), unparseable, or at an
         /// address the address policy refuses (rules R7, R9).
         public static let refusedURL: Code = "refusedURL"
+        /// The provider's start failed or timed out, so it cannot load (H3).
+        public static let providerNotReady: Code = "providerNotReady"
+        /// A provider cannot start without a configuration value it declares (an app ID, a key) (H1).
+        public static let missingConfiguration: Code = "missingConfiguration"
+        /// The request's privacy signals exclude the provider: it cannot honour a child-directed request (H5).
+        public static let excludedByPrivacy: Code = "excludedByPrivacy"
+        /// Test mode was asked for in a release build, or for a provider without a test ad unit (H9, H10).
+        public static let testModeRefused: Code = "testModeRefused"
     }
 
     /// What kind of failure this is.

@@ -23,4 +23,17 @@ public protocol AdProvider: Sendable {
     /// cancels the task when it fires.
     @MainActor
     func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd
+
+    /// Starts the provider's SDK once per host (``AdHost/startProviders(_:)``), with the configuration values its
+    /// ``ProviderDescriptor/startRequirements`` name (checked before the call). Called only when the requirements
+    /// say `needsStart`; the host races it against its timeout and cancels it when the timeout passes. The
+    /// default returns at once.
+    @MainActor
+    func start(_ configuration: ProviderConfiguration, environment: ProviderEnvironment) async throws(AdError)
+}
+
+extension AdProvider {
+    /// Ready at once: most providers have no start step.
+    @MainActor
+    public func start(_ configuration: ProviderConfiguration, environment: ProviderEnvironment) async throws(AdError) {}
 }

@@ -14,6 +14,12 @@ public struct AdRequest: Sendable, Hashable, Codable {
     public var parameters: [String: String]
     /// How long the load may take before it fails with `timeout` (rule C7).
     public var timeout: Duration
+    /// The user's privacy choices (H4). ``AdHost/makeAd(_:provider:)`` sets them from ``AdHost/privacy``, so every
+    /// request a host makes carries the host's one value, as it was when the ad was made.
+    public var privacy: PrivacySignals
+    /// Whether the request goes to the provider's test ad unit (host test mode, H9): its ad, reports and revenue
+    /// are test. Set by ``AdHost/makeAd(_:provider:)``.
+    public var isTest: Bool
 
     /// Creates a request.
     public init(
@@ -21,13 +27,17 @@ public struct AdRequest: Sendable, Hashable, Codable {
         format: AdFormat,
         placementID: String? = nil,
         parameters: [String: String] = [:],
-        timeout: Duration = .seconds(10)
+        timeout: Duration = .seconds(10),
+        privacy: PrivacySignals = PrivacySignals(),
+        isTest: Bool = false
     ) {
         self.adUnitID = adUnitID
         self.format = format
         self.placementID = placementID
         self.parameters = parameters
         self.timeout = timeout
+        self.privacy = privacy
+        self.isTest = isTest
     }
 
     /// Throws `invalidRequest` for an empty ad unit or a non-positive timeout.

@@ -40,6 +40,13 @@ public struct ProviderDescriptor: Sendable, Hashable {
     /// The assets a host's layout must be able to render, per format (IFLY's native ads: the ad-source badge, I5):
     /// an ad whose layout lacks one fails to bind; `adsim inspect` warns before that happens.
     public var requiredAssets: [AdFormat: Set<AssetKind>]
+    /// What its start step needs (H1): none by default.
+    public var startRequirements: ProviderStartRequirements = .none
+    /// The privacy signals it passes on to its network (H4): none by default, so a child-directed request skips it.
+    public var honouredPrivacySignals: Set<PrivacySignal> = []
+    /// The vendor's test ad unit per format (Yandex's demo unit, Google's test units): where test mode sends a
+    /// request (H9). None by default: test mode is refused for the provider.
+    public var testAdUnits: [AdFormat: String] = [:]
 
     /// Creates a descriptor.
     public init(
@@ -56,7 +63,10 @@ public struct ProviderDescriptor: Sendable, Hashable {
         providerCodes: [AdError.Code: Int] = [:],
         retryPolicy: LoadRetryPolicy = .standard,
         reportsPrice: Bool = false,
-        requiredAssets: [AdFormat: Set<AssetKind>] = [:]
+        requiredAssets: [AdFormat: Set<AssetKind>] = [:],
+        startRequirements: ProviderStartRequirements = .none,
+        honouredPrivacySignals: Set<PrivacySignal> = [],
+        testAdUnits: [AdFormat: String] = [:]
     ) {
         self.id = id
         self.displayName = displayName
@@ -72,6 +82,21 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.retryPolicy = retryPolicy
         self.reportsPrice = reportsPrice
         self.requiredAssets = requiredAssets
+        self.startRequirements = startRequirements
+        self.honouredPrivacySignals = honouredPrivacySignals
+        self.testAdUnits = testAdUnits
+    }
+
+    /// Whether the provider may serve a request with these signals: not when the request is child-directed and the
+    /// provider does not honour child-directed treatment (H5).
+    public func exclusion(for privacy: PrivacySignals) -> AdError? {
+        guard privacy.isChildDirected == true, !honouredPrivacySignals.contains(.childDirected) else { return nil }
+        return AdError(
+            .excludedByPrivacy,
+            "Provider '\(id)' cannot honour child-directed treatment, and this request is child-directed.",
+            providerID: id,
+            hint: "Nothing to fix for this user: child-directed requests go to providers that declare "
+                + "PrivacySignal.childDirected in honouredPrivacySignals.")
     }
 
     /// `id version (formats)`, for logs and `adsim`.

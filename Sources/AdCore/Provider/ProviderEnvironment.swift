@@ -10,7 +10,8 @@
 public struct ProviderEnvironment {
     /// The provider loading.
     public let providerID: ProviderID
-    /// Fetches ad responses.
+    /// Fetches ad responses. When ``privacy`` does not allow personalised ads, a ``PrivacyFilteringTransport``:
+    /// no personalising parameter leaves the app, whatever the provider puts in a request (H6).
     public let transport: any ResponseTransport
     /// Sends tracking pings.
     public let beacons: any BeaconSender
@@ -22,6 +23,8 @@ public struct ProviderEnvironment {
     public let diagnostics: ProviderDiagnostics
     /// The wall-clock time and random numbers for beacons (N5), such as a failed load's error pings.
     public let stamps: BeaconStamps
+    /// The privacy signals of the request being loaded (H4); ``stamps`` expand the privacy macros from them.
+    public let privacy: PrivacySignals
 
     /// Creates an environment (hosts and test kits do; providers receive one). Without `stamps`, beacons get
     /// cache-busters from a generator seeded with 0 and no timestamp.
@@ -32,18 +35,22 @@ public struct ProviderEnvironment {
         scheduler: any AdScheduler,
         ledger: PlacementLedger,
         diagnostics: AdDiagnostics,
-        stamps: BeaconStamps? = nil
+        stamps: BeaconStamps? = nil,
+        privacy: PrivacySignals = PrivacySignals()
     ) {
         self.providerID = providerID
-        self.transport = transport
+        self.privacy = privacy
+        self.transport =
+            privacy.allowsPersonalisedAds ? transport : PrivacyFilteringTransport(base: transport, privacy: privacy)
         self.beacons = beacons
         self.scheduler = scheduler
         self.ledger = ledger
         self.diagnostics = ProviderDiagnostics(log: diagnostics, providerID: providerID)
         self.stamps =
-            stamps
+            (stamps
             ?? BeaconStamps(
-                random: SeededRandom(seed: 0), wallClock: nil, scheduler: scheduler, diagnostics: diagnostics)
+                random: SeededRandom(seed: 0), wallClock: nil, scheduler: scheduler, diagnostics: diagnostics))
+            .with(privacy: privacy)
     }
 
     /// Fetches through the transport, racing ``TransportRequest/timeout`` on the scheduler (``TransportDeadline``):

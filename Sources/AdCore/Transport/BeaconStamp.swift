@@ -13,18 +13,25 @@ public struct BeaconStamp: Sendable, Hashable {
     public var timestamp: String?
     /// Eight decimal digits.
     public var cacheBusting: String
+    /// The privacy signals of the ad's request (H7).
+    public var privacy: PrivacySignals
 
     /// Creates a stamp.
-    public init(timestamp: String?, cacheBusting: String) {
+    public init(timestamp: String?, cacheBusting: String, privacy: PrivacySignals = PrivacySignals()) {
         self.timestamp = timestamp
         self.cacheBusting = cacheBusting
+        self.privacy = privacy
     }
 
-    /// Macro values with ``timestamp`` and ``cacheBusting`` filled, for a provider to add its own to.
+    /// Macro values with ``timestamp``, ``cacheBusting`` and the privacy macros (`[GDPRCONSENT]`,
+    /// `[REGULATIONS]`, `[LIMITADTRACKING]`, from ``privacy``) filled, for a provider to add its own to.
     public var macroValues: VASTMacroValues {
         var values = VASTMacroValues()
         values.timestamp = timestamp
         values.cacheBusting = cacheBusting
+        values.gdprConsent = privacy.tcfConsent
+        values.regulations = privacy.regulations
+        values.limitAdTracking = privacy.limitsAdTracking
         return values
     }
 }

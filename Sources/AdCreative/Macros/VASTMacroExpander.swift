@@ -14,7 +14,8 @@ public enum VASTMacroExpander {
     /// The macros this expander replaces.
     public static let supportedMacros: Set<String> = [
         "ERRORCODE", "TIMESTAMP", "CACHEBUSTING", "ASSETURI", "ADPLAYHEAD", "MEDIAPLAYHEAD", "CONTENTPLAYHEAD",
-        "REASON", "ADSERVINGID", "LIMITADTRACKING", "APPBUNDLE", "DEVICEUA", "CLICKPOS", "PODSEQUENCE",
+        "REASON", "ADSERVINGID", "LIMITADTRACKING", "GDPRCONSENT", "REGULATIONS", "APPBUNDLE", "DEVICEUA", "CLICKPOS",
+        "PODSEQUENCE",
         "BREAKPOSITION",
     ]
 

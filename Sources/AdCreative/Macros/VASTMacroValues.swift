@@ -30,6 +30,10 @@ public struct VASTMacroValues: Sendable, Equatable {
     public var adServingId: String?
     /// `[LIMITADTRACKING]`: whether the user limited ad tracking (`1` or `0`).
     public var limitAdTracking: Bool?
+    /// `[GDPRCONSENT]`: the IAB TCF consent string.
+    public var gdprConsent: String?
+    /// `[REGULATIONS]`: the regulations that apply (`coppa`, `gdpr`), comma-separated; empty when none does.
+    public var regulations: [String]?
     /// `[APPBUNDLE]`: the app's bundle ID.
     public var appBundle: String?
     /// `[DEVICEUA]`: the device's user agent.
@@ -62,6 +66,8 @@ public struct VASTMacroValues: Sendable, Equatable {
         case "CONTENTPLAYHEAD": contentPlayhead?.description ?? "-1"
         case "REASON": reason.map(String.init) ?? "-1"
         case "ADSERVINGID": adServingId ?? "-1"
+        case "GDPRCONSENT": gdprConsent ?? "-1"
+        case "REGULATIONS": regulations?.joined(separator: ",") ?? "-1"
         case "LIMITADTRACKING": limitAdTracking.map { $0 ? "1" : "0" } ?? "-1"
         case "APPBUNDLE": appBundle ?? "-1"
         case "DEVICEUA": deviceUA ?? "-1"
@@ -79,6 +85,7 @@ public struct VASTMacroValues: Sendable, Equatable {
             && lhs.mediaPlayhead == rhs.mediaPlayhead && lhs.contentPlayhead == rhs.contentPlayhead
             && lhs.reason == rhs.reason && lhs.adServingId == rhs.adServingId
             && lhs.limitAdTracking == rhs.limitAdTracking && lhs.appBundle == rhs.appBundle
+            && lhs.gdprConsent == rhs.gdprConsent && lhs.regulations == rhs.regulations
             && lhs.deviceUA == rhs.deviceUA && lhs.clickPositionStorage == rhs.clickPositionStorage
             && lhs.podSequence == rhs.podSequence && lhs.breakPosition == rhs.breakPosition
     }

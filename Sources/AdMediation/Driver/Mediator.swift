@@ -110,7 +110,7 @@ public final class Mediator {
         shown[ad.id] = delivery
         return MediatedAd(
             ad: ad, placementID: placementID, lineItemID: delivery.lineItemID, price: delivery.price,
-            report: delivery.report)
+            report: marked(delivery.report))
     }
 
     /// Destroys a mediated ad the app is done with and releases its creatives in the placement ledger.
@@ -198,8 +198,16 @@ public final class Mediator {
     }
 
     private func finished(_ report: MediationReport) {
+        let report = marked(report)
         lastReports[report.placementID] = report
         emit(.requestFinished(report))
+    }
+
+    /// The report with the providers of its placement that are in test mode (H9).
+    private func marked(_ report: MediationReport) -> MediationReport {
+        var report = report
+        report.testProviders = Set(report.items.map(\.providerID)).intersection(host.testModeProviders)
+        return report
     }
 
     private func startLoad(_ load: LineItemLoad) {
@@ -257,7 +265,9 @@ public final class Mediator {
             // Revenue follows the creatives: an ad's own impression, or, for an ad made of components (a slider's
             // cards, each its own creative), each component's; the block's own impression is not paid.
             guard ad.components.isEmpty || data.component != nil else { return }
-            emit(.revenue(machine.revenue(of: delivery, component: data.component, at: now)))
+            var revenue = machine.revenue(of: delivery, component: data.component, at: now)
+            revenue.isTest = ad.request.isTest
+            emit(.revenue(revenue))
         case .closed, .didDismiss:
             guard let delivery = shown.removeValue(forKey: ad.id) else { return }
             shownCounted.remove(ad.id)

@@ -24,12 +24,16 @@ public struct LineItemReport: Sendable, Equatable {
     public var latency: Duration?
     /// Its error, for `noFill`, `error`, `timeout`.
     public var error: AdError?
+    /// Whether its provider was in test mode (H9).
+    public var isTest = false
 
     /// Creates a line item report.
     public init(
         lineItemID: String, providerID: ProviderID, adUnitID: String, isBidder: Bool, state: LineItemState,
-        didBid: Bool = false, price: Revenue? = nil, latency: Duration? = nil, error: AdError? = nil
+        didBid: Bool = false, price: Revenue? = nil, latency: Duration? = nil, error: AdError? = nil,
+        isTest: Bool = false
     ) {
+        self.isTest = isTest
         self.lineItemID = lineItemID
         self.providerID = providerID
         self.adUnitID = adUnitID

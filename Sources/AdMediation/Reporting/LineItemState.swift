@@ -24,6 +24,11 @@ public enum LineItemState: String, Sendable, Hashable, Codable, CustomStringConv
     case capped
     /// The item filled with a creative another placement shows or holds (rule Y18).
     case excludedCreative
+    /// The provider's start failed, so it was not asked; the item's error says why (H3).
+    case notReady
+    /// The request's privacy signals exclude the provider (a child-directed request, a provider that cannot
+    /// honour it); the item's error says why (H5).
+    case excludedByPrivacy
 
     /// The state's name.
     public var description: String { rawValue }

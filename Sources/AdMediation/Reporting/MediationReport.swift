@@ -30,6 +30,8 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
     let outcomes: [ItemOutcome]
     let errors: [ItemError]
     let winnerIndex: Int?
+    /// The placement's providers that were in test mode (H9); set by the ``Mediator``.
+    public internal(set) var testProviders: Set<ProviderID> = []
 
     init(
         plan: PlacementPlan, outcomes: [ItemOutcome], errors: [ItemError], requestNumber: Int, startedAt: AdInstant,
@@ -66,8 +68,11 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
             lineItemID: item.id, providerID: item.providerID, adUnitID: item.adUnitID, isBidder: item.isBidder,
             state: outcome.state, didBid: outcome.didBid, price: outcome.price(in: plan.currency),
             latency: outcome.latency,
-            error: errors.last { $0.index == index }?.error)
+            error: errors.last { $0.index == index }?.error, isTest: testProviders.contains(item.providerID))
     }
+
+    /// Whether any of its line items asked a provider in test mode (H9): the report is a test report.
+    public var isTest: Bool { !testProviders.isEmpty }
 
     /// The report of one line item.
     public func item(_ id: String) -> LineItemReport? {
@@ -81,7 +86,9 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
 
     /// A header line and one aligned line per item.
     public var description: String {
-        var head = "\(placementID) #\(requestNumber) (\(strategy.rawValue)) \(startedAt) → \(finishedAt): "
+        var head =
+            (isTest ? "[test] " : "")
+            + "\(placementID) #\(requestNumber) (\(strategy.rawValue)) \(startedAt) → \(finishedAt): "
         if let winner {
             head += "filled by \(winner)" + (price.map { " at \(Self.format($0))" } ?? "")
         } else {
@@ -97,7 +104,11 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
                 Self.pad(item.isBidder ? "bidder" : "waterfall", 9), Self.pad(item.state.rawValue, 16),
                 Self.pad(item.didBid ? "bid" : "", 3), Self.pad(item.price.map(Self.format) ?? "-", 22),
                 Self.pad(item.latency.map { "\(Int(($0.secondsValue * 1000).rounded())) ms" } ?? "", 9),
-                item.error?.code.rawValue ?? "",
+                item.error.map { error in
+                    // Skipped items say why: the start's failure, the privacy exclusion (H3, H5).
+                    [.notReady, .excludedByPrivacy].contains(item.state)
+                        ? "\(error.code): \(error.message)" : error.code.rawValue
+                } ?? "",
             ].joined(separator: "  ").trimmingTrailingSpaces()
         }
         return ([head] + lines.map { "  " + $0 }).joined(separator: "\n")

@@ -23,6 +23,8 @@ public struct RevenueEvent: Sendable, Hashable, Codable, CustomStringConvertible
     public var revenue: Revenue
     /// When the impression counted.
     public var at: AdInstant
+    /// Whether the ad came from a provider in test mode (H9): test revenue, never to be booked.
+    public var isTest = false
 
     /// Creates a revenue event.
     public init(
@@ -40,7 +42,8 @@ public struct RevenueEvent: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// `revenue level-end/google-bid google 4200 USD exact at t=3.000s`.
     public var description: String {
-        "revenue \(placementID)/\(lineItemID)\(component.map { " (\($0))" } ?? "") \(providerID) \(revenue.micros) \(revenue.currency) "
+        (isTest ? "[test] " : "")
+            + "revenue \(placementID)/\(lineItemID)\(component.map { " (\($0))" } ?? "") \(providerID) \(revenue.micros) \(revenue.currency) "
             + "\(revenue.precision.rawValue) at \(at)"
     }
 }

@@ -247,7 +247,9 @@ public struct MediationStateMachine: Sendable {
         continueRequest(at: now, into: &actions)
     }
 
-    /// A line item failed: `noFill`, `timeout` or any other error. Late failures are ignored.
+    /// A line item failed: `noFill`, `timeout` or any other error (`providerNotReady`: `notReady`,
+    /// `excludedByPrivacy`: `excludedByPrivacy`, neither counted as a miss of a learned price). Late failures are
+    /// ignored.
     public mutating func itemFailed(_ index: Int, error: AdError, at now: AdInstant) -> [MediationAction] {
         var actions: [MediationAction] = []
         itemFailed(index, error: error, at: now, into: &actions)
@@ -264,6 +266,8 @@ public struct MediationStateMachine: Sendable {
             switch error.code {
             case .noFill: .noFill
             case .timeout: .timeout
+            case .providerNotReady: .notReady
+            case .excludedByPrivacy: .excludedByPrivacy
             default: .error
             }
         fail(index, state, error, at: now, into: &actions)
@@ -447,7 +451,7 @@ public struct MediationStateMachine: Sendable {
     ) {
         outcomes[index].state = state
         errors.append(ItemError(index: index, error: error))
-        if plan.isLearned[index] {
+        if plan.isLearned[index], state != .notReady, state != .excludedByPrivacy {
             learned[index].observeMiss(smoothing: plan.smoothing, at: now)
             relearned(index)
         }

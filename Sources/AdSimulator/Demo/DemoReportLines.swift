@@ -50,6 +50,8 @@ enum DemoReportLines {
         case .error: "failed"
         case .capped: "capped"
         case .excludedCreative: "creative shown elsewhere"
+        case .notReady: "provider not started: skipped"
+        case .excludedByPrivacy: "excluded by the user's privacy signals"
         case .loading: nil
         }
     }

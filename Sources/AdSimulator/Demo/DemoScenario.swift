@@ -63,6 +63,7 @@ final class DemoScenario {
         hostApp(
             "launches: a 390x844 window; a feed with cells at y=140 (native), 1000 (slider), 1700 (native); "
                 + "a button")
+        await host.startProviders()  // at launch, as Yandex's seed asks (Docs/Integration.md, H1)
         try mediator.load(DemoConfiguration.slider)
         try mediator.load(DemoConfiguration.feed)
         try mediator.load(DemoConfiguration.rewarded)

@@ -141,8 +141,11 @@ public final class UserSimulation {
         mediator.onEvent { [weak self] event in self?.record(event) }
     }
 
-    /// Runs every session of the user, then releases every ad and lets the answers still pending arrive.
+    /// Starts the providers, runs every session of the user, then releases every ad and lets the answers still
+    /// pending arrive.
     public func run() async {
+        // The app starts its providers at launch, as Yandex's seed asks (Docs/Integration.md, H1).
+        await host.startProviders()
         let users = validated.scenario.users
         for session in 0..<(UInt64(exactly: users.sessionsPerUser) ?? 1) {
             await run(session: session)

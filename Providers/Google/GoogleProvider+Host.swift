@@ -1,0 +1,16 @@
+public import AdCore
+
+extension GoogleProvider {
+    /// The privacy signals Google passes on (H4), from the vendor's public documentation (anchor, not the seed):
+    /// the TCF string, the US privacy and GPP strings, child-directed treatment, under-age-of-consent, and App
+    /// Tracking Transparency. Google declares no start step: seed 002 names none.
+    public static let honouredPrivacySignals: Set<PrivacySignal> = Set(PrivacySignal.allCases)
+
+    /// Google's public test ad units for iOS, per format (anchor: the vendor's documentation, not seed 002): where
+    /// host test mode sends Google requests (H9).
+    public static let testAdUnits: [AdFormat: String] = [
+        .interstitial: "ca-app-pub-3940256099942544/4411468910",
+        .rewarded: "ca-app-pub-3940256099942544/1712485313",
+        .rewardedInterstitial: "ca-app-pub-3940256099942544/6978759866",
+    ]
+}

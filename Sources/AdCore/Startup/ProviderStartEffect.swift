@@ -1,0 +1,21 @@
+/// What ``ProviderStartStateMachine`` asks its driver (``ProviderStartup``) to do.
+///
+/// ```swift
+/// for effect in machine.start("acme", requirements: requirements, configuration: configuration, at: now) {
+///     if case .runStart(let id, let generation) = effect { print("start", id, generation) }
+/// }
+/// ```
+public enum ProviderStartEffect: Sendable, Equatable {
+    /// Call the provider's `start`; report its end with this generation.
+    case runStart(ProviderID, generation: UInt64)
+    /// Schedule the start's timeout.
+    case startTimer(ProviderID, generation: UInt64, deadline: AdInstant)
+    /// Cancel the start's timeout.
+    case cancelTimer(ProviderID)
+    /// Cancel the provider's running `start` (it timed out).
+    case cancelStart(ProviderID)
+    /// The start ended: resume the loads waiting for it and record the state in diagnostics.
+    case settled(ProviderID, ProviderStartState)
+    /// The input changed nothing (a second start, a late answer), and why.
+    case ignore(ProviderID, reason: String)
+}

@@ -1,0 +1,98 @@
+import AdCore
+import AdMediation
+import AdTestSupport
+import Testing
+
+/// H9-H10: test mode per provider routes requests to the provider's test ad units and marks every report and
+/// revenue event as test; a release build refuses it with a clear error (Y16 made a rule of the host).
+@MainActor
+@Suite("Test mode: test ad units, test reports and revenue, refused in release")
+struct TestModeTests {
+    typealias H = MachineHarness
+
+    /// A provider with a test ad unit for interstitials.
+    private static func provider(_ id: ProviderID, testUnit: String?) -> StartingProvider {
+        var provider = StartingProvider(id: id, requirements: .none)
+        if let testUnit { provider.testAdUnits = [.interstitial: testUnit] }
+        return provider
+    }
+
+    @Test("H9: a provider in test mode loads its test ad unit; the report, its line item and the revenue are test")
+    func h9_testModeRoutesAndMarks() async throws {
+        let world = try TestHost(providers: [
+            Self.provider("vendor", testUnit: "vendor-test-unit"), Self.provider("other", testUnit: "other-test"),
+        ])
+        try world.host.setTestMode(true, for: "vendor")
+        let mediator = try Mediator(
+            configuration: MediationConfiguration(placements: [
+                H.placement(
+                    .waterfall,
+                    [
+                        H.waterfall("live", price: 5_000, provider: "vendor"),
+                        H.waterfall("o", price: 1_000, provider: "other"),
+                    ])
+            ]), host: world.host, random: SeededRandom(seed: 3))
+        var revenue: [RevenueEvent] = []
+        mediator.onEvent { event in
+            if case .revenue(let event) = event { revenue.append(event) }
+        }
+        world.transport.respond(to: "vendor-test-unit", with: .body(Array("cr-test".utf8)))
+        try mediator.load("p")
+        await world.run(for: .seconds(1))
+        #expect(world.transport.requests.map(\.adUnitID) == ["vendor-test-unit"])  // never the live unit
+        let report = try #require(mediator.lastReport(for: "p"))
+        #expect(report.isTest && report.item("live")?.isTest == true && report.item("o")?.isTest == false)
+        #expect(report.description.hasPrefix("[test] p #1"))
+        let mediated = try mediator.takeAd(for: "p")
+        #expect(mediated.report.isTest)
+        #expect(mediated.ad.request.isTest && mediated.ad.request.adUnitID == "vendor-test-unit")
+        let context = try HostContextProvider(tree: world.tree)
+        try world.tree.addChild(context.node, to: world.feed)
+        try mediated.ad.present(from: context)
+        await world.run(for: .seconds(1))
+        #expect(revenue.count == 1 && revenue.first?.isTest == true)
+        #expect(revenue.first?.description.hasPrefix("[test] revenue") == true)
+        // Switched off, the live unit is asked again and nothing is test.
+        try world.host.setTestMode(false, for: "vendor")
+        let live = try world.makeAd(AdRequest(adUnitID: "unit-live", format: .interstitial), provider: "vendor")
+        #expect(!live.request.isTest && live.request.adUnitID == "unit-live")
+    }
+
+    @Test("H9: test mode is refused for a provider without a test ad unit, and for a format it has none for")
+    func h9_testModeNeedsATestUnit() throws {
+        let world = try TestHost(providers: [
+            Self.provider("none", testUnit: nil), Self.provider("vendor", testUnit: "vendor-test-unit"),
+        ])
+        #expect(throws: AdError.self) { try world.host.setTestMode(true, for: "none") }
+        #expect(world.host.testModeProviders.isEmpty)
+        try world.host.setTestMode(true, for: "vendor")
+        var refusal: AdError?
+        do {
+            _ = try world.makeAd(AdRequest(adUnitID: "unit-1", format: .native), provider: "vendor")
+        } catch {
+            refusal = error
+        }
+        #expect(refusal?.code == .testModeRefused)
+        #expect(refusal?.message.contains("no test ad unit for native") == true)
+    }
+
+    @Test("H10: a release build refuses test mode with a clear error naming Y16")
+    func h10_releaseBuildRefusesTestMode() throws {
+        let driver = VirtualTimeDriver(seed: 1)
+        let host = AdHost(
+            registry: try ProviderRegistry([Self.provider("vendor", testUnit: "vendor-test-unit")]), scheduler: driver,
+            transport: InMemoryTransport(clock: driver.clock), beacons: RecordingBeaconSender(),
+            buildConfiguration: .release)
+        var refusal: AdError?
+        do {
+            try host.setTestMode(true, for: "vendor")
+        } catch {
+            refusal = error
+        }
+        #expect(refusal?.code == .testModeRefused)
+        #expect(refusal?.message == "Test mode for 'vendor' was asked for in a release build.")
+        #expect(refusal?.hint?.contains("Y16") == true)
+        #expect(host.testModeProviders.isEmpty)
+        try host.setTestMode(false, for: "vendor")  // switching it off is always allowed
+    }
+}
