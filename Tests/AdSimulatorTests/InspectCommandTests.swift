@@ -41,6 +41,12 @@ import Testing
         #expect(providers.map { $0["bids"]?.hasPrefix("yes") } == [true, false, false])
         #expect(providers[1]["requiredAssets"] == "native: badge")
         #expect(providers[0]["formats"] == "interstitial, rewarded, rewardedInterstitial")
+        #expect(providers[0]["start"] == "ready at once")
+        #expect(providers[2]["start"]?.hasPrefix("a start step (the Yandex Mobile Ads SDK must be initialised") == true)
+        #expect(providers[2]["privacySignals"] == "gdpr, childDirected, trackingAuthorization")
+        #expect(providers[1]["privacySignals"] == "none")
+        #expect(providers[2]["testAdUnits"] == "nativeSlider: demo-native-slider-yandex")
+        #expect(providers[1]["testAdUnits"] == "none")
         #expect(providers.allSatisfy { $0["summary"]?.isEmpty == false })
         let placements = try #require(object["placements"] as? [[String: Any]])
         #expect(placements.map { $0["id"] as? String } == ["level-end", "feed-top", "feed-bottom"])
@@ -54,12 +60,30 @@ import Testing
     func h12_bidderWithoutPrice() async throws {
         let (status, output) = await inspect(["--config", Self.example, "--json"])
         #expect(status == .failure)
-        let found = try findings(output)
-        #expect(found.map { $0["code"] } == ["bidderWithoutPrice", "bidderWithoutPrice"])
+        let found = try findings(output).filter { $0["code"] == "bidderWithoutPrice" }
         #expect(found.map { $0["path"] } == ["$.placements[2].lineItems[0].mode", "$.placements[2].lineItems[1].mode"])
         #expect(found[0]["message"]?.contains("'ifly-bid' is served by ifly") == true)
         let (_, text) = await inspect(["--config", Self.example])
-        #expect(text.standardOutput.hasSuffix("2 warnings, 0 errors.\n"))
+        #expect(text.standardOutput.hasSuffix("3 warnings, 0 errors.\n"))
+    }
+
+    @Test("H12: a line item on its provider's test unit (Yandex's demo unit, Google's test units) is a warning (Y16)")
+    func h12_testUnitConfigured() async throws {
+        let (_, example) = await inspect(["--config", Self.example, "--json"])
+        let google = try findings(example).filter { $0["code"] == "testUnitConfigured" }
+        #expect(google.map { $0["path"] } == ["$.placements[0].lineItems[1].adUnit"])
+        let placement = { (unit: String) in
+            """
+            { "id": "slider", "format": "nativeSlider", "strategy": "waterfall", "lineItems": [
+              { "id": "y", "provider": "yandex", "adUnit": "\(unit)", "mode": "waterfall", "priceMicros": 1000 }] }
+            """
+        }
+        let (demo, output) = await inspect(["--config", try config(placement("demo-native-slider-yandex")), "--json"])
+        #expect(demo == .failure)
+        #expect(try findings(output).map { $0["code"] } == ["testUnitConfigured"])
+        #expect(try findings(output).first?["message"]?.contains("(Y16)") == true)
+        let (own, _) = await inspect(["--config", try config(placement("R-M-123456-1"))])
+        #expect(own == .success)
     }
 
     @Test("H12: a floor above every configured price is a warning; exactly at the highest price is not")

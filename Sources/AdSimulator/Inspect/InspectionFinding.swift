@@ -20,6 +20,8 @@ public struct InspectionFinding: Sendable, Equatable {
         case timeoutBeyondAuction
         /// The host's layout for the placement cannot render an asset the provider requires.
         case layoutLacksRequiredAsset
+        /// A line item names its provider's test (demo) unit: it serves test ads and must not ship (Y16).
+        case testUnitConfigured
     }
 
     /// How serious a finding is.

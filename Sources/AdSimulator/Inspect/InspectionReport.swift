@@ -104,8 +104,22 @@ public struct InspectionReport: Sendable {
             "\(format.rawValue): "
                 + provider.requiredAssets[format, default: []].map(\.rawValue).sorted().joined(separator: ", ")
         }
+        let start = provider.startRequirements
+        let keys = start.requiredKeys.keys.sorted().map(\.rawValue).joined(separator: ", ")
+        let startText =
+            start.needsStart
+            ? "a start step\(start.reason.map { " (\($0))" } ?? "")\(keys.isEmpty ? "" : ", needs \(keys)"), "
+                + "timeout \(start.timeout.secondsValue) s"
+            : keys.isEmpty ? "ready at once" : "needs \(keys)"
+        let signals = provider.honouredPrivacySignals.sorted().map(\.rawValue)
+        let units = provider.testAdUnits.keys.sorted { $0.rawValue < $1.rawValue }.map { format in
+            "\(format.rawValue): \(provider.testAdUnits[format, default: ""])"
+        }
         return [
             ("formats", provider.supportedFormats.map(\.rawValue).sorted().joined(separator: ", ")),
+            ("start", startText),
+            ("privacySignals", signals.isEmpty ? "none" : signals.joined(separator: ", ")),
+            ("testAdUnits", units.isEmpty ? "none" : units.joined(separator: "; ")),
             ("bids", provider.reportsPrice ? "yes (its ads carry their price)" : "no (its ads carry no price)"),
             ("requiredAssets", required.isEmpty ? "none" : required.joined(separator: "; ")),
             ("contract", String(provider.contractVersion)),
