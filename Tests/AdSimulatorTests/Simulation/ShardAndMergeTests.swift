@@ -42,6 +42,16 @@ import Testing
         }
     }
 
+    @Test("A shard's users: every user in exactly one shard, counted right, none when there are fewer users")
+    func shardUsers() throws {
+        let shards = try (1...3).map { try SimulationShard(index: $0, count: 3) }
+        #expect(shards.map { Array($0.users(of: 7)) } == [[0, 3, 6], [1, 4], [2, 5]])
+        #expect(shards.map { $0.userCount(of: 7) } == [3, 2, 2])
+        #expect(shards.map { $0.userCount(of: 1) } == [1, 0, 0])
+        #expect(shards.map { Array($0.users(of: 0)) } == [[], [], []])
+        #expect(shards.map { $0.userCount(of: 0) } == [0, 0, 0])
+    }
+
     @Test("Three shards cover every user once and merge into exactly the whole run's result")
     func threeShardsMergeIntoTheWholeRun() async throws {
         let validated = try tinyScenario()

@@ -50,9 +50,8 @@ public struct SimulationRunner {
         let market = try SimulatedMarket(validated)
         let oracle = SimulationOracle(validated)
         var tally = SimulationTally()
-        // The shard's users, index - 1, index - 1 + count, ... (a stride: nothing per user is kept).
-        let mine = stride(from: shard.index - 1, to: max(users, 0), by: shard.count)
-        let total = (max(users, 0) - shard.index + shard.count) / shard.count * validated.variants.count
+        let mine = shard.users(of: users)
+        let total = shard.userCount(of: users) * validated.variants.count
         var done = 0
         for variant in validated.variants {
             let configuration = variant.configuration(

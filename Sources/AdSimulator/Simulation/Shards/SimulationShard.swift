@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let shard = try SimulationShard(parsing: "2/8")
-/// print(shard.contains(user: 9))   // true: 9 % 8 == 1
+/// print(Array(shard.users(of: 20)))   // [1, 9, 17]
 /// ```
 public struct SimulationShard: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The most shards a run can be split into.
@@ -61,10 +61,15 @@ public struct SimulationShard: Sendable, Hashable, Codable, CustomStringConverti
         }
     }
 
-    /// Whether user `user` belongs to this shard.
-    public func contains(user: UInt64) -> Bool {
-        guard let count = UInt64(exactly: count), let index = UInt64(exactly: index) else { return false }
-        return user % count == index - 1
+    /// This shard's users among `users` (0, 1, 2, ...): `index - 1`, `index - 1 + count`, ... A stride, so nothing
+    /// per user is kept.
+    public func users(of users: Int) -> StrideTo<Int> {
+        stride(from: index - 1, to: max(users, 0), by: count)
+    }
+
+    /// How many of `users` are in this shard.
+    public func userCount(of users: Int) -> Int {
+        (max(users, 0) - index + count) / count
     }
 
     /// `<index>/<count>`.
