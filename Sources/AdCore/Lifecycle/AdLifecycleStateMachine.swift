@@ -31,16 +31,35 @@ public struct AdLifecycleStateMachine: Sendable {
         public var isBound: Bool { binding != nil }
     }
 
+    /// How many times each property a host observes was set: a driver compares two readings to learn what an input
+    /// changed without copying the values (``UnifiedAd`` tells its observers so).
+    public struct Revisions: Equatable, Sendable {
+        /// Changes of ``AdLifecycleStateMachine/phase``.
+        public fileprivate(set) var phase: UInt32 = 0
+        /// Changes of ``AdLifecycleStateMachine/info``.
+        public fileprivate(set) var info: UInt32 = 0
+        /// Changes of ``AdLifecycleStateMachine/presentation``.
+        public fileprivate(set) var presentation: UInt32 = 0
+        /// Changes of the ad's own part's binding.
+        public fileprivate(set) var binding: UInt32 = 0
+        /// Changes of the ad's own part's impression time.
+        public fileprivate(set) var impressionAt: UInt32 = 0
+    }
+
+    /// How many times each observed property changed so far.
+    public private(set) var revisions = Revisions()
     /// The current phase.
-    public private(set) var phase: AdPhase = .idle
+    public private(set) var phase: AdPhase = .idle {
+        didSet { if phase != oldValue { revisions.phase &+= 1 } }
+    }
     /// The info of the loaded ad (its expiry filled in), once loaded.
-    public private(set) var info: LoadedAdInfo?
+    public private(set) var info: LoadedAdInfo? { didSet { revisions.info &+= 1 } }
     /// Whether a reward has been granted (G11).
     public private(set) var rewardGranted = false
     /// Whether the ad was ever presented (a full-screen ad shows once, G9).
     public private(set) var wasPresented = false
     /// Where the ad is presented, while presented.
-    public private(set) var presentation: PresentationContext?
+    public private(set) var presentation: PresentationContext? { didSet { revisions.presentation &+= 1 } }
     /// The IDs of the ad's components, in the provider's order.
     public private(set) var componentIDs: [String] = []
     /// The current load's generation: a result of another generation is dropped.
@@ -88,6 +107,12 @@ public struct AdLifecycleStateMachine: Sendable {
         guard let id = part.componentID else { return change(&main) }
         guard let index = componentIDs.firstIndex(of: id) else { return }
         change(&componentParts[index])
+    }
+
+    /// Binds or unbinds a part.
+    private mutating func setBinding(_ binding: AdBinding?, of part: AdPart) {
+        if isLoaded, part == .main { revisions.binding &+= 1 }
+        update(part) { $0.binding = binding }
     }
 
     /// The bound parts: the components in order, then the ad itself (the order teardown follows).
@@ -157,6 +182,8 @@ public struct AdLifecycleStateMachine: Sendable {
         phase = .loaded
         self.info = info
         componentIDs = components
+        if main.isBound { revisions.binding &+= 1 }
+        if main.impressionAt != nil { revisions.impressionAt &+= 1 }
         main = PartState()
         componentParts = Array(repeating: PartState(), count: components.count)
         isLoaded = true
@@ -228,7 +255,7 @@ public struct AdLifecycleStateMachine: Sendable {
     /// then ``attachFailed(_:error:)`` undoes it.
     public mutating func bind(_ binding: AdBinding, part: AdPart, at now: AdInstant) -> [AdLifecycleEffect] {
         if let rejection = bindRejection(part, at: now) { return [.reject(rejection)] }
-        update(part) { $0.binding = binding }
+        setBinding(binding, of: part)
         if part == .main { phase = .bound }
         return [
             .registerClickViews(part, binding.clickViews), .claimView(part, binding.container),
@@ -239,7 +266,7 @@ public struct AdLifecycleStateMachine: Sendable {
     /// The provider refused the binding of `part` in its `attach`: the binding is undone and reported.
     public mutating func attachFailed(_ part: AdPart, error failure: AdError) -> [AdLifecycleEffect] {
         guard let binding = state(of: part)?.binding else { return [.ignore("attachFailed of unbound \(part)")] }
-        update(part) { $0.binding = nil }
+        setBinding(nil, of: part)
         if part == .main, case .bound = phase { phase = .loaded }
         return [
             .stopTracking(part), .releaseView(part, binding.container), .releaseClickViews(part, binding.clickViews),
@@ -266,7 +293,7 @@ public struct AdLifecycleStateMachine: Sendable {
                 .reject(error(.detached, "The \(part) is not bound (\(phase)).", "Only a bound part can be detached."))
             ]
         }
-        update(part) { $0.binding = nil }
+        setBinding(nil, of: part)
         if part == .main, case .bound = phase { phase = .loaded }
         var effects: [AdLifecycleEffect] = [
             .stopTracking(part), .releaseClickViews(part, binding.clickViews), .releaseView(part, binding.container),
@@ -365,6 +392,7 @@ public struct AdLifecycleStateMachine: Sendable {
             return [.ignore("impression of \(part) while \(phase)")]
         }
         guard state.impressionAt == nil else { return [.ignore("second impression of \(part)")] }
+        if part == .main { revisions.impressionAt &+= 1 }
         update(part) {
             $0.impressionAt = now
             $0.clickCounted = false
@@ -413,7 +441,7 @@ public struct AdLifecycleStateMachine: Sendable {
                 .stopTracking(part), .releaseClickViews(part, binding.clickViews),
                 .releaseView(part, binding.container),
             ]
-            update(part) { $0.binding = nil }
+            setBinding(nil, of: part)
         }
         phase = .closed
         return effects + [.cancelExpiryTimer, .emit(.closed)]
@@ -448,11 +476,11 @@ public struct AdLifecycleStateMachine: Sendable {
                 .stopTracking(part), .releaseClickViews(part, binding.clickViews),
                 .releaseView(part, binding.container),
             ]
-            update(part) { $0.binding = nil }
+            setBinding(nil, of: part)
         }
         effects.append(.stopTracking(.main))
         if let presentation { effects.append(.removeOverlay(presentation)) }
-        presentation = nil
+        if presentation != nil { presentation = nil }
         phase = .destroyed
         return effects + [.closeEvents, .destroyProvider]
     }

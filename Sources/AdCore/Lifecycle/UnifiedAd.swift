@@ -31,7 +31,7 @@ public final class UnifiedAd {
     /// The provider serving it.
     public let providerID: ProviderID
     // The observable state is read from the machine (one copy per ad: a live ad's memory matters), and observers
-    // are told when a performed input changed it (``performed(since:)``).
+    // are told when a performed input changed it (``tellObservers()``).
 
     /// The current phase.
     public var phase: AdPhase {
@@ -62,6 +62,8 @@ public final class UnifiedAd {
     public private(set) var components: [AdComponent] = []
 
     @ObservationIgnored private var machine: AdLifecycleStateMachine
+    /// The machine's revisions observers were last told about.
+    @ObservationIgnored private var toldRevisions = AdLifecycleStateMachine.Revisions()
     @ObservationIgnored private let provider: any AdProvider
     @ObservationIgnored private let host: AdHost
     @ObservationIgnored private var providerAd: (any ProviderAd)?
@@ -450,8 +452,7 @@ public final class UnifiedAd {
     /// Performs the effects of an input in order. A refusal is thrown; a provider that refuses to attach or
     /// present undoes its step through the machine, and its error is thrown.
     private func perform(_ effects: [AdLifecycleEffect]) throws(AdError) {
-        let before = ObservedState(machine)
-        defer { performed(since: before) }
+        defer { tellObservers() }
         for effect in effects {
             switch effect {
             case .reject(let error):
@@ -578,31 +579,18 @@ public final class UnifiedAd {
         for handler in handlers { handler(event) }
     }
 
-    /// What observers see of the machine, to tell them what a performed input changed.
-    private struct ObservedState {
-        let phase: AdPhase
-        let info: LoadedAdInfo?
-        let binding: AdBinding?
-        let presentation: PresentationContext?
-        let impressionAt: AdInstant?
-
-        init(_ machine: AdLifecycleStateMachine) {
-            phase = machine.phase
-            info = machine.info
-            binding = machine.state(of: .main)?.binding
-            presentation = machine.presentation
-            impressionAt = machine.state(of: .main)?.impressionAt
-        }
-    }
-
-    /// Tells observers which observable properties the last input changed.
-    private func performed(since before: ObservedState) {
-        let after = ObservedState(machine)
-        if before.phase != after.phase { withMutation(keyPath: \.phase) {} }
-        if before.info != after.info { withMutation(keyPath: \.info) {} }
-        if before.binding != after.binding { withMutation(keyPath: \.binding) {} }
-        if before.presentation != after.presentation { withMutation(keyPath: \.presentation) {} }
-        if before.impressionAt != after.impressionAt { withMutation(keyPath: \.impressionAt) {} }
+    /// Tells observers which observable properties changed since they were last told: the machine counts the
+    /// changes of each (no value is copied or compared, so performing an input touches nothing the input did not).
+    private func tellObservers() {
+        let now = machine.revisions
+        guard now != toldRevisions else { return }
+        let before = toldRevisions
+        toldRevisions = now
+        if before.phase != now.phase { withMutation(keyPath: \.phase) {} }
+        if before.info != now.info { withMutation(keyPath: \.info) {} }
+        if before.binding != now.binding { withMutation(keyPath: \.binding) {} }
+        if before.presentation != now.presentation { withMutation(keyPath: \.presentation) {} }
+        if before.impressionAt != now.impressionAt { withMutation(keyPath: \.impressionAt) {} }
     }
 
     /// What the provider may use for a call about `bindings` (its geometry reads their nodes).

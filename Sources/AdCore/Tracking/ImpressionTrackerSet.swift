@@ -172,8 +172,19 @@ public final class ImpressionTrackerSet {
     /// Drops the tombstones once they outnumber the live trackers (amortised O(1) per stop).
     private func compactIfSparse() {
         guard trackers.count - liveCount > liveCount + 64 else { return }
-        trackers.removeAll { !$0.isLive }
-        for index in trackers.indices { indexOfID[trackers[index].id.rawValue] = index }
+        // Swapping in the buffer moves the records (no copy, no reference count touched); the tombstones end up
+        // last and go.
+        var kept = 0
+        trackers.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices where buffer[index].isLive {
+                if index != kept {
+                    buffer.swapAt(index, kept)
+                    indexOfID[buffer[kept].id.rawValue] = kept
+                }
+                kept += 1
+            }
+        }
+        trackers.removeLast(trackers.count - kept)
     }
 
     private func flushFired() {
