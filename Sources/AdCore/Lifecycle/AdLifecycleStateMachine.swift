@@ -31,35 +31,39 @@ public struct AdLifecycleStateMachine: Sendable {
         public var isBound: Bool { binding != nil }
     }
 
-    /// How many times each property a host observes was set: a driver compares two readings to learn what an input
-    /// changed without copying the values (``UnifiedAd`` tells its observers so).
-    public struct Revisions: Equatable, Sendable {
-        /// Changes of ``AdLifecycleStateMachine/phase``.
-        public fileprivate(set) var phase: UInt32 = 0
-        /// Changes of ``AdLifecycleStateMachine/info``.
-        public fileprivate(set) var info: UInt32 = 0
-        /// Changes of ``AdLifecycleStateMachine/presentation``.
-        public fileprivate(set) var presentation: UInt32 = 0
-        /// Changes of the ad's own part's binding.
-        public fileprivate(set) var binding: UInt32 = 0
-        /// Changes of the ad's own part's impression time.
-        public fileprivate(set) var impressionAt: UInt32 = 0
+    /// The properties a host observes (``UnifiedAd`` is `@Observable` through them), as a set.
+    public struct ObservedProperties: OptionSet, Sendable {
+        /// The set's bits.
+        public let rawValue: UInt8
+        /// Creates a set from its bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// ``AdLifecycleStateMachine/phase``.
+        public static let phase = ObservedProperties(rawValue: 1 << 0)
+        /// ``AdLifecycleStateMachine/info``.
+        public static let info = ObservedProperties(rawValue: 1 << 1)
+        /// ``AdLifecycleStateMachine/presentation``.
+        public static let presentation = ObservedProperties(rawValue: 1 << 2)
+        /// The ad's own part's binding.
+        public static let binding = ObservedProperties(rawValue: 1 << 3)
+        /// The ad's own part's impression time.
+        public static let impressionAt = ObservedProperties(rawValue: 1 << 4)
     }
 
-    /// How many times each observed property changed so far.
-    public private(set) var revisions = Revisions()
+    /// The observed properties set since the last ``takeChanges()``: a driver learns what an input changed without
+    /// copying or comparing the values (one byte per ad).
+    public private(set) var changes: ObservedProperties = []
     /// The current phase.
     public private(set) var phase: AdPhase = .idle {
-        didSet { if phase != oldValue { revisions.phase &+= 1 } }
+        didSet { if phase != oldValue { changes.insert(.phase) } }
     }
     /// The info of the loaded ad (its expiry filled in), once loaded.
-    public private(set) var info: LoadedAdInfo? { didSet { revisions.info &+= 1 } }
+    public private(set) var info: LoadedAdInfo? { didSet { changes.insert(.info) } }
     /// Whether a reward has been granted (G11).
     public private(set) var rewardGranted = false
     /// Whether the ad was ever presented (a full-screen ad shows once, G9).
     public private(set) var wasPresented = false
     /// Where the ad is presented, while presented.
-    public private(set) var presentation: PresentationContext? { didSet { revisions.presentation &+= 1 } }
+    public private(set) var presentation: PresentationContext? { didSet { changes.insert(.presentation) } }
     /// The IDs of the ad's components, in the provider's order.
     public private(set) var componentIDs: [String] = []
     /// The current load's generation: a result of another generation is dropped.
@@ -111,8 +115,14 @@ public struct AdLifecycleStateMachine: Sendable {
 
     /// Binds or unbinds a part.
     private mutating func setBinding(_ binding: AdBinding?, of part: AdPart) {
-        if isLoaded, part == .main { revisions.binding &+= 1 }
+        if isLoaded, part == .main { changes.insert(.binding) }
         update(part) { $0.binding = binding }
+    }
+
+    /// Returns the observed properties set since the last call, and starts counting afresh.
+    public mutating func takeChanges() -> ObservedProperties {
+        defer { changes = [] }
+        return changes
     }
 
     /// The bound parts: the components in order, then the ad itself (the order teardown follows).
@@ -182,8 +192,8 @@ public struct AdLifecycleStateMachine: Sendable {
         phase = .loaded
         self.info = info
         componentIDs = components
-        if main.isBound { revisions.binding &+= 1 }
-        if main.impressionAt != nil { revisions.impressionAt &+= 1 }
+        if main.isBound { changes.insert(.binding) }
+        if main.impressionAt != nil { changes.insert(.impressionAt) }
         main = PartState()
         componentParts = Array(repeating: PartState(), count: components.count)
         isLoaded = true
@@ -392,7 +402,7 @@ public struct AdLifecycleStateMachine: Sendable {
             return [.ignore("impression of \(part) while \(phase)")]
         }
         guard state.impressionAt == nil else { return [.ignore("second impression of \(part)")] }
-        if part == .main { revisions.impressionAt &+= 1 }
+        if part == .main { changes.insert(.impressionAt) }
         update(part) {
             $0.impressionAt = now
             $0.clickCounted = false

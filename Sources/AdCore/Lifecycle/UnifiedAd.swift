@@ -62,8 +62,6 @@ public final class UnifiedAd {
     public private(set) var components: [AdComponent] = []
 
     @ObservationIgnored private var machine: AdLifecycleStateMachine
-    /// The machine's revisions observers were last told about.
-    @ObservationIgnored private var toldRevisions = AdLifecycleStateMachine.Revisions()
     @ObservationIgnored private let provider: any AdProvider
     @ObservationIgnored private let host: AdHost
     @ObservationIgnored private var providerAd: (any ProviderAd)?
@@ -579,18 +577,16 @@ public final class UnifiedAd {
         for handler in handlers { handler(event) }
     }
 
-    /// Tells observers which observable properties changed since they were last told: the machine counts the
-    /// changes of each (no value is copied or compared, so performing an input touches nothing the input did not).
+    /// Tells observers which observable properties changed since they were last told: the machine notes which were
+    /// set (no value is copied or compared, so performing an input touches nothing the input did not).
     private func tellObservers() {
-        let now = machine.revisions
-        guard now != toldRevisions else { return }
-        let before = toldRevisions
-        toldRevisions = now
-        if before.phase != now.phase { withMutation(keyPath: \.phase) {} }
-        if before.info != now.info { withMutation(keyPath: \.info) {} }
-        if before.binding != now.binding { withMutation(keyPath: \.binding) {} }
-        if before.presentation != now.presentation { withMutation(keyPath: \.presentation) {} }
-        if before.impressionAt != now.impressionAt { withMutation(keyPath: \.impressionAt) {} }
+        let changes = machine.takeChanges()
+        guard !changes.isEmpty else { return }
+        if changes.contains(.phase) { withMutation(keyPath: \.phase) {} }
+        if changes.contains(.info) { withMutation(keyPath: \.info) {} }
+        if changes.contains(.binding) { withMutation(keyPath: \.binding) {} }
+        if changes.contains(.presentation) { withMutation(keyPath: \.presentation) {} }
+        if changes.contains(.impressionAt) { withMutation(keyPath: \.impressionAt) {} }
     }
 
     /// What the provider may use for a call about `bindings` (its geometry reads their nodes).
