@@ -76,6 +76,22 @@ struct TestModeTests {
         #expect(refusal?.message.contains("no test ad unit for native") == true)
     }
 
+    @Test("H9: a test unit the app passes replaces the published one for its format; a refused call changes nothing")
+    func h9_passedTestUnitReplacesThePublishedOne() throws {
+        let world = try TestHost(providers: [Self.provider("vendor", testUnit: "vendor-test-unit")])
+        #expect(throws: AdError.self) {
+            try world.host.setTestMode(true, for: "vendor", units: [.interstitial: "\t"])
+        }
+        #expect(world.host.testModeProviders.isEmpty && world.host.testAdUnits(of: "vendor").isEmpty)
+        try world.host.setTestMode(true, for: "vendor", units: [.interstitial: "dashboard-test"])
+        let ad = try world.makeAd(AdRequest(adUnitID: "unit-live", format: .interstitial), provider: "vendor")
+        #expect(ad.request.adUnitID == "dashboard-test" && ad.request.isTest)
+        // Without the passed unit, the published one again.
+        try world.host.setTestMode(true, for: "vendor")
+        let published = try world.makeAd(AdRequest(adUnitID: "unit-live", format: .interstitial), provider: "vendor")
+        #expect(published.request.adUnitID == "vendor-test-unit")
+    }
+
     @Test("H10: a release build refuses test mode with a clear error naming Y16")
     func h10_releaseBuildRefusesTestMode() throws {
         let driver = VirtualTimeDriver(seed: 1)

@@ -46,7 +46,9 @@ import Testing
         #expect(providers[2]["privacySignals"] == "gdpr, childDirected, trackingAuthorization")
         #expect(providers[1]["privacySignals"] == "none")
         #expect(providers[2]["testAdUnits"] == "nativeSlider: demo-native-slider-yandex")
-        #expect(providers[1]["testAdUnits"] == "none")
+        #expect(
+            providers[1]["testAdUnits"]
+                == "none published (pass a dashboard test placement to setTestMode(_:for:units:))")
         #expect(providers.allSatisfy { $0["summary"]?.isEmpty == false })
         let placements = try #require(object["placements"] as? [[String: Any]])
         #expect(placements.map { $0["id"] as? String } == ["level-end", "feed-top", "feed-bottom"])

@@ -36,9 +36,10 @@ struct IFLYHostIntegrationTests {
         #expect(refusal?.providerID == IFLYProvider.id)
     }
 
-    @Test("H9: IFLY declares no test placement (the seed names none), so test mode is refused with a hint")
+    @Test("H9: IFLY publishes no test placement, so test mode without one is refused with a hint to pass one")
     func h9_iflyHasNoTestPlacement() throws {
         let world = try IFLYWorld()
+        #expect(IFLYProvider().descriptor.testAdUnits.isEmpty)
         var refusal: AdError?
         do {
             try world.host.setTestMode(true, for: IFLYProvider.id)
@@ -46,6 +47,43 @@ struct IFLYHostIntegrationTests {
             refusal = error
         }
         #expect(refusal?.code == .testModeRefused)
-        #expect(refusal?.hint?.contains("test placements") == true)
+        #expect(refusal?.message == "Provider 'ifly' publishes no test ad unit and none was passed.")
+        #expect(refusal?.hint?.contains("units: [.native:") == true)
+        #expect(world.host.testModeProviders.isEmpty)
+    }
+
+    @Test("H9: IFLY's test mode routes to the test placement the app passes from its dashboard, marked test")
+    func h9_iflyTestModeUsesThePassedPlacement() async throws {
+        let world = try IFLYWorld()
+        try world.host.setTestMode(true, for: IFLYProvider.id, units: [.native: "ifly-dashboard-test"])
+        #expect(world.host.testAdUnits(of: IFLYProvider.id) == [.native: "ifly-dashboard-test"])
+        let ad = try world.makeAd(unit: "live-feed-placement", body: [])
+        #expect(ad.unified.request.adUnitID == "ifly-dashboard-test")
+        #expect(ad.unified.request.isTest)
+        world.world.transport.respond(
+            to: "ifly-dashboard-test", with: .body(try IFLYWorld.fixture("single-image-redirect.xml")))
+        await ad.load()
+        #expect(ad.adData != nil)
+        // Switched off, the placement is forgotten: test mode needs it passed again.
+        try world.host.setTestMode(false, for: IFLYProvider.id)
+        #expect(world.host.testAdUnits(of: IFLYProvider.id).isEmpty)
+        #expect(throws: AdError.self) { try world.host.setTestMode(true, for: IFLYProvider.id) }
+    }
+
+    @Test("H9: a blank test placement, or one for a format IFLY does not serve, is refused and changes nothing")
+    func h9_badTestPlacementsAreRefused() throws {
+        let world = try IFLYWorld()
+        var errors: [AdError] = []
+        for units: [AdFormat: String] in [[.native: "  "], [.native: ""], [.interstitial: "ifly-test"]] {
+            do {
+                try world.host.setTestMode(true, for: IFLYProvider.id, units: units)
+            } catch {
+                errors.append(error)
+            }
+        }
+        #expect(errors.map(\.code) == [.invalidRequest, .invalidRequest, .invalidRequest])
+        #expect(errors.first?.message == "The test unit for native of 'ifly' is blank.")
+        #expect(errors.last?.message.contains("does not serve interstitial") == true)
+        #expect(world.host.testModeProviders.isEmpty)
     }
 }

@@ -47,6 +47,8 @@ public final class AdHost {
     public let buildConfiguration: AdBuildConfiguration
     /// The providers in test mode (H9): their requests go to their test ad units and are marked test.
     public private(set) var testModeProviders: Set<ProviderID> = []
+    /// The test units the app passed for a provider in test mode (its dashboard's test placements), by format.
+    private var hostTestAdUnits: [ProviderID: [AdFormat: String]] = [:]
 
     /// Who a registered view belongs to: an ad and one of its parts.
     struct ViewOwner: Hashable {
@@ -110,20 +112,25 @@ public final class AdHost {
         startup.hostEnvironment = { [weak self] id in self?.environment(for: id) }
     }
 
-    /// Switches test mode on or off for one provider (H9): its requests then go to its declared test ad unit for
-    /// the format (``ProviderDescriptor/testAdUnits``) and are marked test, and so are mediation's reports and
-    /// revenue events for them.
+    /// Switches test mode on or off for one provider (H9): its requests then go to a test ad unit for the format and
+    /// are marked test, and so are mediation's reports and revenue events for them. The test units are the ones the
+    /// provider publishes (``ProviderDescriptor/testAdUnits``), or the ones passed here: a vendor that publishes none
+    /// (IFLY) has the app create test placements in its dashboard, and a unit passed here replaces a published one
+    /// for its format.
     ///
     /// ```swift
     /// try host.setTestMode(true, for: "yandex")   // slider requests go to demo-native-slider-yandex
+    /// try host.setTestMode(true, for: "ifly", units: [.native: "my-ifly-test-placement"])
     /// ```
     ///
     /// - Throws: `testModeRefused` in a release build (H10; Y16: a demo unit must not ship) or for a provider that
-    ///   declares no test ad unit; `invalidRequest` for an unknown provider.
-    public func setTestMode(_ isOn: Bool, for id: ProviderID) throws(AdError) {
+    ///   has no test ad unit, published or passed; `invalidRequest` for an unknown provider, a blank unit, or a unit
+    ///   for a format the provider does not serve. A refused call changes nothing.
+    public func setTestMode(_ isOn: Bool, for id: ProviderID, units: [AdFormat: String] = [:]) throws(AdError) {
         let provider = try registry.provider(for: id)
         guard isOn else {
             testModeProviders.remove(id)
+            hostTestAdUnits[id] = nil
             return
         }
         guard buildConfiguration != .release else {
@@ -132,15 +139,36 @@ public final class AdHost {
                 hint: "Test ads must not ship (Y16): switch test mode on only in debug builds "
                     + "(AdHost(buildConfiguration: .debug)).")
         }
-        guard !provider.descriptor.testAdUnits.isEmpty else {
+        for (format, unit) in units.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard provider.descriptor.supportedFormats.contains(format) else {
+                throw AdError(
+                    .invalidRequest,
+                    "Provider '\(id)' does not serve \(format): its test unit '\(unit)' would never be used.",
+                    providerID: id, hint: "Pass test units only for the formats the provider serves.")
+            }
+            guard !unit.allSatisfy(\.isWhitespace) else {
+                throw AdError(
+                    .invalidRequest, "The test unit for \(format) of '\(id)' is blank.", providerID: id,
+                    hint: "Pass the test placement's ID as the provider's dashboard shows it.")
+            }
+        }
+        let effective = provider.descriptor.testAdUnits.merging(units) { _, passed in passed }
+        guard !effective.isEmpty else {
             throw AdError(
-                .testModeRefused, "Provider '\(id)' declares no test ad unit.", providerID: id,
-                hint: "Use the provider's own test placements from its dashboard, or declare testAdUnits.")
+                .testModeRefused, "Provider '\(id)' publishes no test ad unit and none was passed.", providerID: id,
+                hint: "Create a test placement in the provider's dashboard and pass it: "
+                    + "setTestMode(true, for: \"\(id)\", units: [.native: \"<placement>\"]).")
         }
         testModeProviders.insert(id)
+        hostTestAdUnits[id] = units.isEmpty ? nil : units
         diagnostics.record(
-            .info, "Test mode on: requests go to the test ad units \(provider.descriptor.testAdUnits.values.sorted()).",
-            providerID: id)
+            .info, "Test mode on: requests go to the test ad units \(effective.values.sorted()).", providerID: id)
+    }
+
+    /// The test ad units a provider's requests go to while it is in test mode, by format (empty when it is not).
+    public func testAdUnits(of id: ProviderID) -> [AdFormat: String] {
+        guard testModeProviders.contains(id), let provider = try? registry.provider(for: id) else { return [:] }
+        return provider.descriptor.testAdUnits.merging(hostTestAdUnits[id] ?? [:]) { _, passed in passed }
     }
 
     /// Starts every registered provider in parallel, each with its configuration, and returns each one's state
@@ -208,7 +236,8 @@ public final class AdHost {
         var request = request
         request.privacy = privacy
         if testModeProviders.contains(id) {
-            guard let unit = provider.descriptor.testAdUnits[request.format] else {
+            guard let unit = hostTestAdUnits[id]?[request.format] ?? provider.descriptor.testAdUnits[request.format]
+            else {
                 throw AdError(
                     .testModeRefused, "Provider '\(id)' is in test mode but has no test ad unit for \(request.format).",
                     providerID: id, hint: "Switch test mode off for this provider, or request a format it has one for.")

@@ -119,7 +119,12 @@ public struct InspectionReport: Sendable {
             ("formats", provider.supportedFormats.map(\.rawValue).sorted().joined(separator: ", ")),
             ("start", startText),
             ("privacySignals", signals.isEmpty ? "none" : signals.joined(separator: ", ")),
-            ("testAdUnits", units.isEmpty ? "none" : units.joined(separator: "; ")),
+            (
+                "testAdUnits",
+                units.isEmpty
+                    ? "none published (pass a dashboard test placement to setTestMode(_:for:units:))"
+                    : units.joined(separator: "; ")
+            ),
             ("bids", provider.reportsPrice ? "yes (its ads carry their price)" : "no (its ads carry no price)"),
             ("requiredAssets", required.isEmpty ? "none" : required.joined(separator: "; ")),
             ("contract", String(provider.contractVersion)),
