@@ -73,11 +73,11 @@ enum ScalingBenchmark {
         return BenchmarkResult(name: "scaling", value: worst, unit: "slope", baseline: 1)
     }
 
-    /// How many times each size is measured.
+    /// How many times the largest size of a series is measured (smaller ones: more, see ``measure``).
     private static let rounds = 5
 
-    /// Measures `work` at each size, the fastest of ``rounds`` interleaved runs; `nil` when `ADBENCH_SERIES=<words>` selects only
-    /// the series whose name contains those words (for profiling one) and this is not one of them.
+    /// Measures `work` at each size, the fastest of its interleaved runs; `nil` when `ADBENCH_SERIES=<words>`
+    /// selects only the series whose name contains those words (for profiling one) and this is not one of them.
     @MainActor
     private static func measure(
         _ name: String, _ unit: String, _ sizes: [Int], _ work: (Int) async throws -> Double
@@ -88,9 +88,15 @@ enum ScalingBenchmark {
         var result = Series(name: name, unit: unit, sizes: sizes)
         // Rounds interleave the sizes, so that a burst of noise from the machine's neighbours falls on every size
         // alike instead of on one; each size keeps its fastest run (noise only ever adds time).
+        // A smaller size is cheaper and a burst of noise weighs more on it: it gets more rounds (the fastest of more
+        // runs), ``rounds`` times the square root of how many times smaller than the largest it is, rounded up.
+        let largest = Double(sizes.max() ?? 1)
+        let roundsOfSize = sizes.map { rounds * Int((largest / Double(Swift.max($0, 1))).squareRoot().rounded(.up)) }
         var samples = sizes.map { _ in [Double]() }
-        for _ in 0..<rounds {
-            for (position, size) in sizes.enumerated() { samples[position].append(try await work(size)) }
+        for round in 0..<(roundsOfSize.max() ?? 0) {
+            for (position, size) in sizes.enumerated() where round < roundsOfSize[position] {
+                samples[position].append(try await work(size))
+            }
         }
         result.times = samples.map { $0.min() ?? 0 }
         print("  measured \(name): \(zip(sizes, result.times).map { "\($0.0) -> \(format($0.1)) us" })")
@@ -166,9 +172,25 @@ enum ScalingBenchmark {
                 try ad.bind(AdBinding(container: card.container, clickViews: [card.cta]))
             }
         }
+        evictCaches()
         let teardown = Stopwatch.microseconds { for ad in ads { ad.destroy() } }
         guard stage.host.trackers.count == 0 else { throw AdError(.internal, "Trackers survived the teardown.") }
         return (bind, teardown)
+    }
+
+    /// Writes more memory than this machine's caches hold (384 MiB against a 260 MiB last level), so that the next
+    /// timed step starts from memory at every size, as an app's teardown of ads bound long before does. Without it
+    /// the ads just bound are still cached, more of them the fewer there are, and a series measures the cache.
+    private static func evictCaches() {
+        var buffer = [UInt8](repeating: 0, count: 384 << 20)
+        var sum = 0
+        buffer.withUnsafeMutableBytes { bytes in
+            for offset in stride(from: 0, to: bytes.count, by: 64) {
+                bytes[offset] = UInt8(truncatingIfNeeded: offset >> 6)
+                sum &+= Int(bytes[offset])
+            }
+        }
+        if sum == -1 { print("unreachable: \(sum)") }  // keeps the writes
     }
 
     /// Building the feed card by card, binding each card's ad as it is added (the tree changes between binds).
