@@ -21,16 +21,14 @@
 /// ```
 @MainActor
 public final class HostTree {
+    // The 8-byte fields first, then the 4-byte ones, then the flags: the node packs into 96 bytes (112 with the
+    // fields in reading order), and a live ad's card is ten of them.
     struct Node {
-        var parent: Int32 = -1
         var children: [Int32] = []
         var frame: Rect
         var boundsOrigin = Point(x: 0, y: 0)
-        var isHidden = false
         var alpha = 1.0
-        var isUserInteractionEnabled = true
-        var clipsToBounds: Bool
-        var isOpaque: Bool
+        var parent: Int32 = -1
         /// The window this node is the root of, or -1.
         var rootOfWindow: Int32 = -1
         /// Bumped whenever the node gets a new parent: trackers restart their timers when it changes.
@@ -41,6 +39,10 @@ public final class HostTree {
         var opaqueCount: Int32 = 0
         /// How many nodes the subtree holds, this node included (what walking it would cost).
         var subtreeSize: Int32 = 1
+        var isHidden = false
+        var isUserInteractionEnabled = true
+        var clipsToBounds: Bool
+        var isOpaque: Bool
         /// Whether the node has an entry in ``opaqueNodes`` (live while it is opaque).
         var isInOpaqueRegistry = false
     }
