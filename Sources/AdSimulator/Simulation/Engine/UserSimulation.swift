@@ -144,13 +144,18 @@ public final class UserSimulation {
     /// Starts the providers, runs every session of the user, then releases every ad and lets the answers still
     /// pending arrive.
     public func run() async {
-        // The app starts its providers at launch, as Yandex's seed asks (Docs/Integration.md, H1).
-        await host.startProviders()
-        let users = validated.scenario.users
-        for session in 0..<(UInt64(exactly: users.sessionsPerUser) ?? 1) {
-            await run(session: session)
+        // The user's own task prefers the main queue too: a nonisolated async call it makes (the driver's
+        // `Task.yield()` while it settles) then stays on the main queue instead of waking a thread of the global
+        // pool and coming back, twice a yield.
+        await withTaskExecutorPreference(Self.executor) {
+            // The app starts its providers at launch, as Yandex's seed asks (Docs/Integration.md, H1).
+            await host.startProviders()
+            let users = validated.scenario.users
+            for session in 0..<(UInt64(exactly: users.sessionsPerUser) ?? 1) {
+                await run(session: session)
+            }
+            await driver.run(for: SimulatedAdServer.silence + .seconds(1))
         }
-        await driver.run(for: SimulatedAdServer.silence + .seconds(1))
     }
 
     // MARK: A session
