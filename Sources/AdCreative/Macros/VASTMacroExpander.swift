@@ -30,7 +30,8 @@ public enum VASTMacroExpander {
 
     /// `template` with every supported `[MACRO]` replaced by its percent-encoded value.
     public static func expand(_ template: String, with values: VASTMacroValues) -> String {
-        guard template.contains("[") else { return template }
+        // Bytes, not `contains("[")`: with Foundation imported that is `range(of:)` through NSString.
+        guard template.utf8.contains(UInt8(ascii: "[")) else { return template }
         var result = ""
         result.reserveCapacity(template.utf8.count + 16)
         var rest = template[...]
