@@ -32,6 +32,11 @@ public struct AdLifecycleStateMachine: Sendable {
     }
 
     /// The properties a host observes (``UnifiedAd`` is `@Observable` through them), as a set.
+    ///
+    /// ```swift
+    /// _ = machine.bind(binding, part: .main, at: now)
+    /// machine.takeChanges()   // [.phase, .binding]: tell the observers of those two
+    /// ```
     public struct ObservedProperties: OptionSet, Sendable {
         /// The set's bits.
         public let rawValue: UInt8
@@ -119,7 +124,7 @@ public struct AdLifecycleStateMachine: Sendable {
         update(part) { $0.binding = binding }
     }
 
-    /// Returns the observed properties set since the last call, and starts counting afresh.
+    /// Returns the observed properties set since the last call, and empties the set.
     public mutating func takeChanges() -> ObservedProperties {
         defer { changes = [] }
         return changes

@@ -151,4 +151,28 @@ struct AdLifecycleStateMachineTests {
         #expect(isIgnored(machine.impression(.component("card-2"), data: data, at: .zero)))
         #expect(events(machine.click(card, on: nil)) == [.click(component: "card-1")])
     }
+
+    @Test("The machine notes which observed properties each input set, and only those; taking them empties the set")
+    func observedPropertiesFollowEachInput() {
+        var machine = AdLifecycleStateMachine(providerID: "p")
+        _ = machine.startLoad(timeout: .seconds(10), at: .zero)
+        #expect(machine.takeChanges() == [.phase])
+        #expect(machine.takeChanges().isEmpty)
+        _ = machine.loadSucceeded(info, components: ["card-1"], generation: machine.generation, at: .zero)
+        #expect(machine.takeChanges() == [.phase, .info])
+        _ = machine.bind(binding, part: .component("card-1"), at: .zero)
+        #expect(machine.takeChanges().isEmpty)  // a component's binding is not the ad's
+        _ = machine.bind(binding, part: .main, at: .zero)
+        #expect(machine.takeChanges() == [.phase, .binding])
+        _ = machine.impression(.main, data: ImpressionData(providerID: "p", adUnitID: "u"), at: .zero)
+        #expect(machine.takeChanges() == [.impressionAt])
+        _ = machine.click(.main, on: nil)
+        _ = machine.bind(binding, part: .main, at: .zero)  // refused: already bound
+        #expect(machine.takeChanges().isEmpty)
+        _ = machine.destroy()
+        #expect(machine.takeChanges() == [.phase, .binding])
+        _ = machine.destroy()
+        #expect(machine.takeChanges().isEmpty)
+    }
+
 }
