@@ -54,15 +54,15 @@ public struct ConformanceReport: Sendable {
     /// hint, events, beacons.
     public var jsonLines: String {
         results.map { result in
-            var fields = [
-                "\"provider\":\(Self.json(providerID.rawValue))", "\"check\":\(Self.json(result.check.id))",
-                "\"rules\":[" + result.check.rules.map(Self.json).joined(separator: ",") + "]",
-                "\"format\":" + (result.format.map { Self.json($0.rawValue) } ?? "null"),
-                "\"status\":\(Self.json(result.status.rawValue))", "\"reason\":\(Self.json(result.reason))",
+            var fields: [String] = [
+                "\"provider\":\(JSONText.string(providerID.rawValue))", "\"check\":\(JSONText.string(result.check.id))",
+                "\"rules\":[" + result.check.rules.map(JSONText.string).joined(separator: ",") + "]",
+                "\"format\":" + (result.format.map { JSONText.string($0.rawValue) } ?? "null"),
+                "\"status\":\(JSONText.string(result.status.rawValue))", "\"reason\":\(JSONText.string(result.reason))",
             ]
-            fields.append("\"hint\":" + (result.hint.map(Self.json) ?? "null"))
-            fields.append("\"events\":[" + result.events.map(Self.json).joined(separator: ",") + "]")
-            fields.append("\"beacons\":[" + result.beacons.map(Self.json).joined(separator: ",") + "]")
+            fields.append("\"hint\":" + (result.hint.map(JSONText.string) ?? "null"))
+            fields.append("\"events\":[" + result.events.map(JSONText.string).joined(separator: ",") + "]")
+            fields.append("\"beacons\":[" + result.beacons.map(JSONText.string).joined(separator: ",") + "]")
             return "{" + fields.joined(separator: ",") + "}\n"
         }.joined()
     }
@@ -107,26 +107,6 @@ public struct ConformanceReport: Sendable {
 
     private static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - text.count))
-    }
-
-    private static func json(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20: result += "\\u" + Self.hex4(control.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    private static func hex4(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
 }

@@ -67,7 +67,7 @@ struct ConformanceCommandTests {
         for (arguments, message) in [
             (["--provider", "acme"], "No built-in provider 'acme' (there are: google, ifly, yandex)."),
             (["--format", "banner"], "Unknown format 'banner'"),
-            (["--junit"], "--junit needs a value."),
+            (["--junit"], "--junit needs the path of a file to write."),
             (["--verbose"], "Unknown option '--verbose'."),
             (["ifly"], "'conformance' takes no arguments (got 'ifly')."),
         ] {

@@ -41,13 +41,9 @@ public enum ConformanceCommand {
         "junit", value: "file",
         help: "Also write a JUnit XML report: a test suite per provider, a test case per check and format, "
             + "failures with their reason and fix.",
-        converter: .path("a value"))
-    /// `--fixtures <dir>`.
-    static let fixtures = CommandOption(
-        "fixtures", value: "dir",
-        help: "The fixture folder (with yandex/, ifly/, google/). Default: the Fixtures/ folder of the AdBridge "
-            + "checkout adsim was built from.",
-        converter: .path("a folder"))
+        converter: .path("the path of a file to write"))
+    /// `--fixtures <dir>` (declared with the folder's lookup, ``DemoFixtures/option``).
+    static let fixtures = DemoFixtures.option
     /// `--list`.
     static let list = CommandFlag("list", help: "Print every check: ID, rules, category, what it checks.")
 

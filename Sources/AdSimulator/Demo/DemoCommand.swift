@@ -18,12 +18,8 @@ public enum DemoCommand {
         "json",
         help: "The same timeline as JSON lines, one object per entry with the keys timeMs, placement, kind, text "
             + "(in that order); the summary rows are entries of kind \"summary\".")
-    /// `--fixtures <dir>`.
-    static let fixtures = CommandOption(
-        "fixtures", value: "dir",
-        help: "The fixture folder (with yandex/, ifly/, google/). Default: the Fixtures/ folder of the AdBridge "
-            + "checkout adsim was built from.",
-        converter: .path("a folder"))
+    /// `--fixtures <dir>` (declared with the folder's lookup, ``DemoFixtures/option``).
+    static let fixtures = DemoFixtures.option
 
     /// The declaration of the demo's options.
     static let signature = CommandSignature(

@@ -3,6 +3,13 @@ import Foundation
 /// Where the demo's fixture files are: the package's `Fixtures/` folder, found from this source file's location
 /// (up to the folder holding `Package.swift`), or the folder given with `--fixtures`.
 enum DemoFixtures {
+    /// `--fixtures <dir>`: the folder ``locate(override:)`` takes instead of the package's (`demo`, `conformance`).
+    static let option = CommandOption(
+        "fixtures", value: "dir",
+        help: "The fixture folder (with yandex/, ifly/, google/). Default: the Fixtures/ folder of the AdBridge "
+            + "checkout adsim was built from.",
+        converter: .path("a folder"))
+
     /// The files the demo serves; the folder must hold all of them.
     static let requiredFiles = [
         "yandex/demo-native-slider-yandex.xml", "yandex/no-fill.xml", "yandex/native-all-assets.xml",

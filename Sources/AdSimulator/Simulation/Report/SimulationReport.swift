@@ -1,3 +1,5 @@
+import AdCore
+
 /// The report of a ``SimulationResult``: a table (one row per strategy variant, then per placement and per provider
 /// within it), JSON lines (one object per row, keys in a fixed order) or CSV (the same rows and columns, declared
 /// once in `SimulationReportColumn`). Deterministic: numbers are formatted

@@ -1,3 +1,5 @@
+import AdCore
+
 /// One cell of a report row, typed so each output writes it its own way: JSON (`null`, a number, a string), CSV
 /// (empty for null, RFC 4180 quoting for text) and SQLite (NULL, INTEGER, REAL, TEXT).
 ///

@@ -1,7 +1,13 @@
-/// Minimal JSON text helpers for `adsim` output whose key order is fixed by hand.
-enum JSONText {
-    /// `value` as a JSON string literal.
-    static func string(_ value: String) -> String {
+/// Text as a JSON string literal, for output whose key order is written by hand (`adsim`'s JSON lines, the
+/// conformance kit's JSON report): quotes and backslashes escaped, line breaks and tabs as `\n`, `\r`, `\t`, the
+/// other control characters as `\u00XX`. One escaper for every JSON document AdBridge writes by hand.
+///
+/// ```swift
+/// JSONText.string("say \"hi\"\n")  // "\"say \\\"hi\\\"\\n\""
+/// ```
+public enum JSONText {
+    /// `value` as a JSON string literal, quotes included.
+    public static func string(_ value: String) -> String {
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
