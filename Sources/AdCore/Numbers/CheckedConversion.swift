@@ -115,6 +115,21 @@ extension Duration {
     public var secondsValue: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
+
+    /// The whole milliseconds of the duration, rounded down; a negative duration is 0 and one beyond `Int64`'s
+    /// milliseconds saturates (for reports and histograms: never a trap, whatever a scenario asked for).
+    ///
+    /// ```swift
+    /// print(Duration.milliseconds(1_500).wholeMilliseconds)  // 1500
+    /// ```
+    public var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
+        let (total, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        // A duration just below zero has 0 seconds and negative attoseconds.
+        return overflow || carry ? .max : Swift.max(total, 0)
+    }
 }
 
 extension String {

@@ -103,7 +103,8 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
                 Self.pad(item.lineItemID, idWidth), Self.pad(item.providerID.rawValue, providerWidth),
                 Self.pad(item.isBidder ? "bidder" : "waterfall", 9), Self.pad(item.state.rawValue, 16),
                 Self.pad(item.didBid ? "bid" : "", 3), Self.pad(item.price.map(Self.format) ?? "-", 22),
-                Self.pad(item.latency.map { "\(Int(($0.secondsValue * 1000).rounded())) ms" } ?? "", 9),
+                Self.pad(
+                    item.latency.map { "\(CheckedConversion.saturatingInt64($0.secondsValue * 1000)) ms" } ?? "", 9),
                 item.error.map { error in
                     // Skipped items say why: the start's failure, the privacy exclusion (H3, H5).
                     [.notReady, .excludedByPrivacy].contains(item.state)

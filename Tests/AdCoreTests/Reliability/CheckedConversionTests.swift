@@ -80,4 +80,16 @@ struct CheckedConversionTests {
         #expect(adError.vastCode == 101)
         #expect(adError.underlying as? NumberOutOfRange == error)
     }
+
+    @Test("Whole milliseconds round down, a negative duration is 0, and a duration beyond Int64 saturates")
+    func wholeMillisecondsNeverTrap() {
+        #expect(Duration.milliseconds(1_500).wholeMilliseconds == 1_500)
+        #expect(Duration.microseconds(999).wholeMilliseconds == 0)
+        #expect(Duration.microseconds(1_999).wholeMilliseconds == 1)
+        #expect(Duration.milliseconds(-5).wholeMilliseconds == 0)
+        #expect(Duration.zero.wholeMilliseconds == 0)
+        #expect(Duration.seconds(Int64.max).wholeMilliseconds == .max)
+        #expect(Duration.seconds(Int64.max / 1_000).wholeMilliseconds == Int64.max / 1_000 * 1_000)
+    }
+
 }

@@ -78,10 +78,4 @@ public struct SimulatedRequestRecord: Sendable, Equatable {
         self.timeouts = timeouts
         self.errors = errors
     }
-
-    /// Whole milliseconds of a duration (rounded down; negative durations are 0).
-    public static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds >= 0 ? seconds * 1_000 + attoseconds / 1_000_000_000_000_000 : 0
-    }
 }

@@ -413,7 +413,7 @@ public final class UserSimulation {
         let best = started.best
         let winner = report.winner
         let items = report.items
-        let duration = SimulatedRequestRecord.milliseconds(report.startedAt.duration(to: report.finishedAt))
+        let duration = report.startedAt.duration(to: report.finishedAt).wholeMilliseconds
         return SimulatedRequestRecord(
             variant: variant, user: user, session: started.session, placement: report.placementID,
             requestKey: started.request,
@@ -423,8 +423,8 @@ public final class UserSimulation {
             winningPriceMicros: winner == nil ? nil : winnerPrice ?? report.price?.micros,
             reportedPriceMicros: winner == nil ? nil : report.price?.micros, oracleLineItem: best?.lineItem,
             oraclePriceMicros: best?.priceMicros, durationMs: duration, timeToAdMs: winner == nil ? nil : duration,
-            oracleLatencyMs: best.map { SimulatedRequestRecord.milliseconds($0.latency) },
-            startedAtMs: SimulatedRequestRecord.milliseconds(started.startedAt),
+            oracleLatencyMs: best.map { $0.latency.wholeMilliseconds },
+            startedAtMs: started.startedAt.wholeMilliseconds,
             itemsAsked: items.count { ![.notAttempted, .belowFloor, .capped].contains($0.state) },
             timeouts: items.count { $0.state == .timeout }, errors: items.count { $0.state == .error })
     }

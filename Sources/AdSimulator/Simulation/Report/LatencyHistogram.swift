@@ -21,8 +21,7 @@ public struct LatencyHistogram: Sendable, Equatable, Codable {
 
     /// Records one duration (negative durations count as zero).
     public mutating func record(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds >= 0 ? seconds * 1_000 + attoseconds / 1_000_000_000_000_000 : 0
+        let milliseconds = duration.wholeMilliseconds
         let index = milliseconds >= Int64(Self.bucketCount) ? Self.bucketCount : Int(max(milliseconds, 0))
         buckets[index, default: 0] += 1
         count += 1
