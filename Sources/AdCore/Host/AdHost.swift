@@ -46,9 +46,10 @@ public final class AdHost {
     /// Which build the app is (H10): test mode is refused in a release build.
     public let buildConfiguration: AdBuildConfiguration
     /// The providers in test mode (H9): their requests go to their test ad units and are marked test.
-    public private(set) var testModeProviders: Set<ProviderID> = []
-    /// The test units the app passed for a provider in test mode (its dashboard's test placements), by format.
-    private var hostTestAdUnits: [ProviderID: [AdFormat: String]] = [:]
+    public var testModeProviders: Set<ProviderID> { Set(testAdUnitsInUse.keys) }
+    /// The test units each provider in test mode uses, by format: its published ones, replaced by those the app
+    /// passed (its dashboard's test placements).
+    private var testAdUnitsInUse: [ProviderID: [AdFormat: String]] = [:]
 
     /// Who a registered view belongs to: an ad and one of its parts.
     struct ViewOwner: Hashable {
@@ -129,8 +130,7 @@ public final class AdHost {
     public func setTestMode(_ isOn: Bool, for id: ProviderID, units: [AdFormat: String] = [:]) throws(AdError) {
         let provider = try registry.provider(for: id)
         guard isOn else {
-            testModeProviders.remove(id)
-            hostTestAdUnits[id] = nil
+            testAdUnitsInUse[id] = nil
             return
         }
         guard buildConfiguration != .release else {
@@ -159,16 +159,14 @@ public final class AdHost {
                 hint: "Create a test placement in the provider's dashboard and pass it: "
                     + "setTestMode(true, for: \"\(id)\", units: [.native: \"<placement>\"]).")
         }
-        testModeProviders.insert(id)
-        hostTestAdUnits[id] = units.isEmpty ? nil : units
+        testAdUnitsInUse[id] = effective
         diagnostics.record(
             .info, "Test mode on: requests go to the test ad units \(effective.values.sorted()).", providerID: id)
     }
 
     /// The test ad units a provider's requests go to while it is in test mode, by format (empty when it is not).
     public func testAdUnits(of id: ProviderID) -> [AdFormat: String] {
-        guard testModeProviders.contains(id), let provider = try? registry.provider(for: id) else { return [:] }
-        return provider.descriptor.testAdUnits.merging(hostTestAdUnits[id] ?? [:]) { _, passed in passed }
+        testAdUnitsInUse[id] ?? [:]
     }
 
     /// Starts every registered provider in parallel, each with its configuration, and returns each one's state
@@ -235,9 +233,8 @@ public final class AdHost {
         }
         var request = request
         request.privacy = privacy
-        if testModeProviders.contains(id) {
-            guard let unit = hostTestAdUnits[id]?[request.format] ?? provider.descriptor.testAdUnits[request.format]
-            else {
+        if let units = testAdUnitsInUse[id] {
+            guard let unit = units[request.format] else {
                 throw AdError(
                     .testModeRefused, "Provider '\(id)' is in test mode but has no test ad unit for \(request.format).",
                     providerID: id, hint: "Switch test mode off for this provider, or request a format it has one for.")
