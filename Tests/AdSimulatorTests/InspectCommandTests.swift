@@ -185,4 +185,12 @@ import Testing
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError.contains("Error:"))
     }
+
+    @Test("H12: a file that is not JSON is a usage error naming the file and the problem with its fix")
+    func h12_notJSONNamesTheProblem() async {
+        let (status, output) = await inspect(["--config", "/etc/hostname"])
+        #expect(status == .usage)
+        #expect(output.standardError.contains("/etc/hostname is not a mediation configuration:\n  - $: "))
+        #expect(output.standardError.contains("Fix: Compare the file with Fixtures/mediation/example.json"))
+    }
 }

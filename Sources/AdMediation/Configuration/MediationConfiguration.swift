@@ -57,6 +57,23 @@ public struct MediationConfiguration: Sendable, Hashable, Codable {
     public static func decode(
         _ json: Data, providers: [ProviderDescriptor]
     ) throws(MediationConfigurationError) -> MediationConfiguration {
+        let (configuration, problems) = try decodeForReview(json, providers: providers)
+        if !problems.isEmpty { throw MediationConfigurationError(problems: problems) }
+        return configuration
+    }
+
+    /// Decodes a configuration and lists its problems without refusing it, for a review that reports them beside
+    /// everything else it finds (`adsim inspect`); a configuration with problems must not run.
+    ///
+    /// ```swift
+    /// let (configuration, problems) = try MediationConfiguration.decodeForReview(data, providers: descriptors)
+    /// ```
+    ///
+    /// - Throws: ``MediationConfigurationError`` only when there is no configuration to review: the JSON is
+    ///   malformed or does not have the configuration's shape.
+    public static func decodeForReview(
+        _ json: Data, providers: [ProviderDescriptor]
+    ) throws(MediationConfigurationError) -> (MediationConfiguration, [ConfigurationProblem]) {
         let configuration: MediationConfiguration
         let collector = ConfigurationDecoding()
         do {
@@ -72,9 +89,8 @@ public struct MediationConfiguration: Sendable, Hashable, Codable {
                     hint: "Check the file against the example in Fixtures/mediation/example.json.")
             ])
         }
-        let problems = collector.problems + ConfigurationValidator(providers: providers).problems(in: configuration)
-        if !problems.isEmpty { throw MediationConfigurationError(problems: problems) }
-        return configuration
+        let validation = ConfigurationValidator(providers: providers).problems(in: configuration)
+        return (configuration, collector.problems + validation.filter { !collector.problems.contains($0) })
     }
 
     /// Checks the configuration against the registered providers.

@@ -68,22 +68,14 @@ public enum InspectCommand {
             throw UsageError("\(config) cannot be read (\(ScenarioFiles.describe(error))).", command: "inspect")
         }
         let providers = (try? DemoProviders.registry().descriptors) ?? []
-        let collector = ConfigurationDecoding()
         let configuration: MediationConfiguration
-        do {
-            let decoder = JSONDecoder()
-            decoder.userInfo = collector.userInfo
-            configuration = try decoder.decode(MediationConfiguration.self, from: data)
+        let problems: [ConfigurationProblem]
+        do throws(MediationConfigurationError) {
+            (configuration, problems) = try MediationConfiguration.decodeForReview(data, providers: providers)
         } catch {
             throw UsageError(
-                "\(config) is not a mediation configuration (\(error)).\n"
-                    + "See Docs/Mediation.md and Fixtures/mediation/example.json.", command: "inspect")
-        }
-        var problems = collector.problems
-        do throws(MediationConfigurationError) {
-            try configuration.validate(providers: providers)
-        } catch {
-            problems += error.problems.filter { !problems.contains($0) }
+                "\(config) is not a mediation configuration:\n"
+                    + error.problems.map { "  - \($0)" }.joined(separator: "\n"), command: "inspect")
         }
         var validated: ValidatedScenario?
         if let scenario {
