@@ -54,21 +54,25 @@ public struct AdLifecycleStateMachine: Sendable {
         public static let impressionAt = ObservedProperties(rawValue: 1 << 4)
     }
 
-    /// The observed properties set since the last ``takeChanges()``: a driver learns what an input changed without
-    /// copying or comparing the values (one byte per ad).
+    /// The observed properties an input changed since the last ``takeChanges()``: a driver learns what changed
+    /// without copying the values (one byte per ad; each property compares itself when it is set).
     public private(set) var changes: ObservedProperties = []
     /// The current phase.
     public private(set) var phase: AdPhase = .idle {
         didSet { if phase != oldValue { changes.insert(.phase) } }
     }
     /// The info of the loaded ad (its expiry filled in), once loaded.
-    public private(set) var info: LoadedAdInfo? { didSet { changes.insert(.info) } }
+    public private(set) var info: LoadedAdInfo? {
+        didSet { if info != oldValue { changes.insert(.info) } }
+    }
     /// Whether a reward has been granted (G11).
     public private(set) var rewardGranted = false
     /// Whether the ad was ever presented (a full-screen ad shows once, G9).
     public private(set) var wasPresented = false
     /// Where the ad is presented, while presented.
-    public private(set) var presentation: PresentationContext? { didSet { changes.insert(.presentation) } }
+    public private(set) var presentation: PresentationContext? {
+        didSet { if presentation != oldValue { changes.insert(.presentation) } }
+    }
     /// The IDs of the ad's components, in the provider's order.
     public private(set) var componentIDs: [String] = []
     /// The current load's generation: a result of another generation is dropped.
@@ -124,7 +128,7 @@ public struct AdLifecycleStateMachine: Sendable {
         update(part) { $0.binding = binding }
     }
 
-    /// Returns the observed properties set since the last call, and empties the set.
+    /// Returns the observed properties changed since the last call, and empties the set.
     public mutating func takeChanges() -> ObservedProperties {
         defer { changes = [] }
         return changes
@@ -495,7 +499,7 @@ public struct AdLifecycleStateMachine: Sendable {
         }
         effects.append(.stopTracking(.main))
         if let presentation { effects.append(.removeOverlay(presentation)) }
-        if presentation != nil { presentation = nil }
+        presentation = nil
         phase = .destroyed
         return effects + [.closeEvents, .destroyProvider]
     }

@@ -577,8 +577,8 @@ public final class UnifiedAd {
         for handler in handlers { handler(event) }
     }
 
-    /// Tells observers which observable properties changed since they were last told: the machine notes which were
-    /// set (no value is copied or compared, so performing an input touches nothing the input did not).
+    /// Tells observers which observable properties changed since they were last told, as the machine noted them
+    /// (nothing is copied here, so performing an input touches nothing the input did not).
     private func tellObservers() {
         let changes = machine.takeChanges()
         guard !changes.isEmpty else { return }
