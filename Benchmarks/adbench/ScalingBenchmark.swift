@@ -5,9 +5,9 @@ import CHeapStatistics
 import Foundation
 
 /// `adbench scaling`: how each piece of work grows with its size. Every series is measured at three or four sizes
-/// spanning one or two decades (the fastest of five runs each, the sizes interleaved), and its least-squares log-log slope printed: 1 is
-/// linear, 2 quadratic. The result is
-/// the worst slope; the goal is at most 1.15 for every series.
+/// spanning one or two decades, in seven rounds that each run every size back to back; a round's least-squares
+/// log-log slope is 1 for linear work, 2 for quadratic, and a series' slope is the median of its rounds'. The result
+/// is the worst slope; the goal is at most 1.15 for every series.
 ///
 /// Series: binding N ads into one host, tearing them down, building a tree while tracking N ads, a frame with N
 /// tracked ads, a frame with 1,000 ads among N static nodes, a frame with k occluders stacked over the ads, parsing
@@ -21,15 +21,27 @@ enum ScalingBenchmark {
         try await run()
     }
 
-    /// One series: a name and the time (µs) of the work at each size.
+    /// One series: a name and, per round, the time (µs) of the work at each size.
     struct Series {
         let name: String
         let unit: String
         let sizes: [Int]
-        var times: [Double] = []
+        /// Per round, the time at each size (in `sizes` order), all measured within the same second or so.
+        var rounds: [[Double]] = []
+
+        /// The series' slope: the median of the rounds' slopes. Each round measures every size back to back, so
+        /// what the machine's neighbours do at that moment weighs on every size of the round alike; the median
+        /// drops the rounds a burst still tipped.
+        var slope: Double { Self.median(roundSlopes) }
+
+        /// Each round's least-squares slope of log(time) over log(size).
+        var roundSlopes: [Double] { rounds.map { Self.slope(sizes: sizes, times: $0) } }
+
+        /// The median time at each size, for the report.
+        var times: [Double] { sizes.indices.map { index in Self.median(rounds.map { $0[index] }) } }
 
         /// The least-squares slope of log(time) over log(size).
-        var slope: Double {
+        static func slope(sizes: [Int], times: [Double]) -> Double {
             let xs = sizes.map { log(Double($0)) }
             let ys = times.map { log(Swift.max($0, 1e-3)) }
             let meanX = xs.reduce(0, +) / Double(xs.count)
@@ -37,6 +49,14 @@ enum ScalingBenchmark {
             let numerator = zip(xs, ys).map { ($0 - meanX) * ($1 - meanY) }.reduce(0, +)
             let denominator = xs.map { ($0 - meanX) * ($0 - meanX) }.reduce(0, +)
             return denominator > 0 ? numerator / denominator : 0
+        }
+
+        /// The median (the mean of the middle two for an even count); 0 for none.
+        static func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            guard !sorted.isEmpty else { return 0 }
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
         }
     }
 
@@ -73,11 +93,12 @@ enum ScalingBenchmark {
         return BenchmarkResult(name: "scaling", value: worst, unit: "slope", baseline: 1)
     }
 
-    /// How many times the largest size of a series is measured (smaller ones: more, see ``measure``).
-    private static let rounds = 5
+    /// How many rounds a series runs; each measures every size (a smaller one several times, see ``measure``).
+    private static let rounds = 7
 
-    /// Measures `work` at each size, the fastest of its interleaved runs; `nil` when `ADBENCH_SERIES=<words>`
-    /// selects only the series whose name contains those words (for profiling one) and this is not one of them.
+    /// Measures `work` in ``rounds`` rounds, each running every size back to back; `nil` when
+    /// `ADBENCH_SERIES=<words>` selects only the series whose name contains those words (for profiling one) and this
+    /// is not one of them.
     @MainActor
     private static func measure(
         _ name: String, _ unit: String, _ sizes: [Int], _ work: (Int) async throws -> Double
@@ -86,20 +107,25 @@ enum ScalingBenchmark {
             return nil
         }
         var result = Series(name: name, unit: unit, sizes: sizes)
-        // Rounds interleave the sizes, so that a burst of noise from the machine's neighbours falls on every size
-        // alike instead of on one; each size keeps its fastest run (noise only ever adds time).
-        // A smaller size is cheaper and a burst of noise weighs more on it: it gets more rounds (the fastest of more
-        // runs), ``rounds`` times the square root of how many times smaller than the largest it is, rounded up.
+        // Within a round a smaller size is cheaper and a burst of noise weighs more on it: it runs more times (the
+        // square root of how many times smaller than the largest it is, rounded up) and keeps its fastest run (noise
+        // only ever adds time). Pairing the sizes within a round, rather than keeping each size's fastest run of the
+        // whole series, keeps the small sizes' extra runs from catching a quieter moment than the large size's did.
         let largest = Double(sizes.max() ?? 1)
-        let roundsOfSize = sizes.map { rounds * Int((largest / Double(Swift.max($0, 1))).squareRoot().rounded(.up)) }
-        var samples = sizes.map { _ in [Double]() }
-        for round in 0..<(roundsOfSize.max() ?? 0) {
-            for (position, size) in sizes.enumerated() where round < roundsOfSize[position] {
-                samples[position].append(try await work(size))
+        let runsOfSize = sizes.map { Int((largest / Double(Swift.max($0, 1))).squareRoot().rounded(.up)) }
+        for _ in 0..<rounds {
+            var times: [Double] = []
+            for (position, size) in sizes.enumerated() {
+                var fastest = Double.infinity
+                for _ in 0..<runsOfSize[position] { fastest = Swift.min(fastest, try await work(size)) }
+                times.append(fastest)
             }
+            result.rounds.append(times)
         }
-        result.times = samples.map { $0.min() ?? 0 }
-        print("  measured \(name): \(zip(sizes, result.times).map { "\($0.0) -> \(format($0.1)) us" })")
+        let slopes = result.roundSlopes.map { format($0) }.joined(separator: ", ")
+        print(
+            "  measured \(name): \(zip(sizes, result.times).map { "\($0.0) -> \(format($0.1)) us" }); rounds' slopes \(slopes)"
+        )
         return result
     }
 
@@ -167,6 +193,7 @@ enum ScalingBenchmark {
         for index in 0..<count { cards.append(try stage.addCard(y: Double(index) * 110)) }
         let ads = try await stage.loadedAds(count)
         stage.driver.runDue()
+        evictCaches()
         let bind = try Stopwatch.microseconds {
             for (ad, card) in zip(ads, cards) {
                 try ad.bind(AdBinding(container: card.container, clickViews: [card.cta]))
@@ -179,8 +206,10 @@ enum ScalingBenchmark {
     }
 
     /// Writes more memory than this machine's caches hold (384 MiB against a 260 MiB last level), so that the next
-    /// timed step starts from memory at every size, as an app's teardown of ads bound long before does. Without it
-    /// the ads just bound are still cached, more of them the fewer there are, and a series measures the cache.
+    /// timed step starts from memory at every size, as an app's binding of ads loaded a while before, or teardown of
+    /// ads bound long before, does. Without it the ads just loaded or bound are still cached, more of them the fewer
+    /// there are, and how much of the largest size stays cached depends on what the machine's neighbours run: the
+    /// series would measure the cache (bind: 1.07-1.20 over three runs of the same binary without it).
     private static func evictCaches() {
         var buffer = [UInt8](repeating: 0, count: 384 << 20)
         var sum = 0

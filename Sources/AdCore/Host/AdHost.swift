@@ -264,7 +264,9 @@ public final class AdHost {
 
     /// Records that `owner` no longer shows in `container`.
     func releaseView(_ container: HostNodeID, for owner: ViewOwner) {
-        if viewOwners[container] == owner { viewOwners[container] = nil }
+        if let index = viewOwners.index(forKey: container), viewOwners.values[index] == owner {
+            viewOwners.remove(at: index)
+        }
     }
 
     // MARK: Full-screen presentations (rule G2)
@@ -335,7 +337,12 @@ public final class AdHost {
 
     /// Releases the click views of an ad's part (those still registered to it), in O(1) per view.
     func unregisterClickViews(_ nodes: [HostNodeID], of owner: ViewOwner) {
-        for node in nodes where clickViewOwners[node] == owner { clickViewOwners[node] = nil }
+        for node in nodes {
+            // One hash per view: found, compared and removed at its index.
+            if let index = clickViewOwners.index(forKey: node), clickViewOwners.values[index] == owner {
+                clickViewOwners.remove(at: index)
+            }
+        }
     }
 
     private func treeChanged() {

@@ -454,16 +454,12 @@ public struct AdLifecycleStateMachine: Sendable {
     public mutating func close() -> [AdLifecycleEffect] {
         guard case .bound = phase else { return [.ignore("close while \(phase)")] }
         var effects: [AdLifecycleEffect] = []
-        for part in boundParts {
-            guard let binding = state(of: part)?.binding else { continue }
-            effects += [
-                .stopTracking(part), .releaseClickViews(part, binding.clickViews),
-                .releaseView(part, binding.container),
-            ]
-            setBinding(nil, of: part)
-        }
+        effects.reserveCapacity(2 + Self.releaseEffectsPerPart * (componentParts.count + 1))
+        releaseBoundParts(into: &effects)
         phase = .closed
-        return effects + [.cancelExpiryTimer, .emit(.closed)]
+        effects.append(.cancelExpiryTimer)
+        effects.append(.emit(.closed))
+        return effects
     }
 
     /// A provider event that does not change the phase (jump, video state); delivered only while the ad is live.
@@ -488,20 +484,42 @@ public struct AdLifecycleStateMachine: Sendable {
     /// is ever emitted again (C5). Destroying twice does nothing.
     public mutating func destroy() -> [AdLifecycleEffect] {
         if case .destroyed = phase { return [] }
-        var effects: [AdLifecycleEffect] = [.cancelLoadTimer, .cancelLoad, .cancelExpiryTimer]
-        for part in boundParts {
-            guard let binding = state(of: part)?.binding else { continue }
-            effects += [
-                .stopTracking(part), .releaseClickViews(part, binding.clickViews),
-                .releaseView(part, binding.container),
-            ]
-            setBinding(nil, of: part)
-        }
+        // One allocation, sized up front: an app tears down whole feeds at once (issue 19's teardown series).
+        var effects: [AdLifecycleEffect] = []
+        effects.reserveCapacity(7 + Self.releaseEffectsPerPart * (componentParts.count + 1))
+        effects.append(.cancelLoadTimer)
+        effects.append(.cancelLoad)
+        effects.append(.cancelExpiryTimer)
+        releaseBoundParts(into: &effects)
         effects.append(.stopTracking(.main))
         if let presentation { effects.append(.removeOverlay(presentation)) }
         presentation = nil
         phase = .destroyed
-        return effects + [.closeEvents, .destroyProvider]
+        effects.append(.closeEvents)
+        effects.append(.destroyProvider)
+        return effects
+    }
+
+    /// How many effects ``releaseBoundParts(into:)`` appends per bound part.
+    private static let releaseEffectsPerPart = 3
+
+    /// Unbinds every bound part (components in order, then the ad itself), appending what releases each: its
+    /// tracking, its click views and its container.
+    private mutating func releaseBoundParts(into effects: inout [AdLifecycleEffect]) {
+        guard isLoaded else { return }
+        for index in componentParts.indices {
+            guard let binding = componentParts[index].binding else { continue }
+            let part = AdPart.component(componentIDs[index])
+            effects.append(.stopTracking(part))
+            effects.append(.releaseClickViews(part, binding.clickViews))
+            effects.append(.releaseView(part, binding.container))
+            componentParts[index].binding = nil
+        }
+        guard let binding = main.binding else { return }
+        effects.append(.stopTracking(.main))
+        effects.append(.releaseClickViews(.main, binding.clickViews))
+        effects.append(.releaseView(.main, binding.container))
+        setBinding(nil, of: .main)
     }
 
     // MARK: Errors

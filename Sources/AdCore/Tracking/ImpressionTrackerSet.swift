@@ -78,9 +78,12 @@ public final class ImpressionTrackerSet {
 
     /// Stops tracking (the ad detached or was destroyed): its timer is cancelled and it never fires.
     public func stop(_ id: TrackerID) {
-        guard let index = indexOfID[id.rawValue] else { return }
+        // One hash: the entry is found and removed at its position.
+        guard let position = indexOfID.index(forKey: id.rawValue) else { return }
+        let index = indexOfID.values[position]
+        indexOfID.remove(at: position)
         if let check = trackers[index].pendingCheck { scheduler.cancel(check) }
-        bury(index)
+        bury(index, indexed: false)
         compactIfSparse()
     }
 
@@ -161,8 +164,9 @@ public final class ImpressionTrackerSet {
     }
 
     /// Leaves a tombstone: the tracker's closures are released at once, its slot at the next compaction.
-    private func bury(_ index: Int) {
-        indexOfID[trackers[index].id.rawValue] = nil
+    /// `indexed: false` when the caller already removed the tracker's entry from `indexOfID`.
+    private func bury(_ index: Int, indexed: Bool = true) {
+        if indexed { indexOfID[trackers[index].id.rawValue] = nil }
         trackers[index].onImpression = nil
         trackers[index].condition = nil
         trackers[index].pendingCheck = nil
