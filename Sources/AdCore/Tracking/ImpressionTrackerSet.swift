@@ -83,7 +83,7 @@ public final class ImpressionTrackerSet {
         let index = indexOfID.values[position]
         indexOfID.remove(at: position)
         if let check = trackers[index].pendingCheck { scheduler.cancel(check) }
-        bury(index, indexed: false)
+        bury(index)
         compactIfSparse()
     }
 
@@ -146,6 +146,7 @@ public final class ImpressionTrackerSet {
         case .fire:
             if let check = trackers[index].pendingCheck { scheduler.cancel(check) }
             if let handler = trackers[index].onImpression { fired.append((handler, now)) }
+            indexOfID[trackers[index].id.rawValue] = nil
             bury(index)
             return true
         }
@@ -163,10 +164,9 @@ public final class ImpressionTrackerSet {
         flushFired()
     }
 
-    /// Leaves a tombstone: the tracker's closures are released at once, its slot at the next compaction.
-    /// `indexed: false` when the caller already removed the tracker's entry from `indexOfID`.
-    private func bury(_ index: Int, indexed: Bool = true) {
-        if indexed { indexOfID[trackers[index].id.rawValue] = nil }
+    /// Leaves a tombstone: the tracker's closures are released at once, its slot at the next compaction. The
+    /// caller has taken the tracker's entry out of `indexOfID`.
+    private func bury(_ index: Int) {
         trackers[index].onImpression = nil
         trackers[index].condition = nil
         trackers[index].pendingCheck = nil
