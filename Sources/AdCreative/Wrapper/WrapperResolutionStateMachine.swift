@@ -33,8 +33,34 @@ public struct WrapperResolutionStateMachine: Sendable {
     private struct Slot: Sendable {
         var ad: VASTAd
         var wrappers: [VASTWrapper] = []
-        var chain: [String] = []
+        /// The URLs fetched for this ad so far, the root's first, as written.
+        private(set) var chain: [String] = []
+        /// The chain's URLs under ``WrapperResolutionStateMachine/loopKey(_:)``, each computed once when its hop
+        /// joins the chain (a loop check is one look-up, not a re-parse of every earlier hop).
+        private(set) var loopKeys: Set<String> = []
         var baseURL: URL?
+
+        /// A slot whose chain begins at `root` (the document the ad came from), if it was fetched.
+        init(ad: VASTAd, root: URL?) {
+            self.ad = ad
+            baseURL = root
+            if let root { extend(root) }
+        }
+
+        /// A slot for an ad found at the end of `parent`'s chain, in the document fetched from `url`.
+        init(ad: VASTAd, following parent: Slot, at url: URL) {
+            self.ad = ad
+            wrappers = parent.wrappers
+            chain = parent.chain
+            loopKeys = parent.loopKeys
+            baseURL = url
+        }
+
+        /// Adds a fetched URL to the chain.
+        mutating func extend(_ url: URL) {
+            chain.append(url.absoluteString)
+            loopKeys.insert(WrapperResolutionStateMachine.loopKey(url))
+        }
     }
 
     /// The resolution policy.
@@ -170,7 +196,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             return advance(elapsed: elapsed)
         }
         current = nil
-        let next = candidates.map { Slot(ad: $0, wrappers: slot.wrappers, chain: slot.chain, baseURL: url) }
+        let next = candidates.map { Slot(ad: $0, following: slot, at: url) }
         slots.insert(contentsOf: next, at: 0)
         return advance(elapsed: elapsed)
     }
@@ -243,12 +269,11 @@ public struct WrapperResolutionStateMachine: Sendable {
     private mutating func plan(_ document: VASTDocument, baseURL: URL?) {
         let pod = document.podAds
         let standAlone = document.standAloneAds
-        let chain = baseURL.map { [$0.absoluteString] } ?? []
         if !pod.isEmpty {
-            slots = pod.map { Slot(ad: $0, chain: chain, baseURL: baseURL) }
+            slots = pod.map { Slot(ad: $0, root: baseURL) }
             buffet = standAlone
         } else if let first = standAlone.first {
-            slots = [Slot(ad: first, chain: chain, baseURL: baseURL)]
+            slots = [Slot(ad: first, root: baseURL)]
             buffet = Array(standAlone.dropFirst())
         }
         for index in buffet.indices { buffet[index].sequence = nil }
@@ -309,8 +334,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             }
             // The same resource under another spelling (scheme or host case, a default port, dot segments) is a
             // loop too.
-            let key = Self.loopKey(url)
-            if slot.chain.contains(where: { URL(string: $0).map(Self.loopKey) == key }) {
+            if slot.loopKeys.contains(Self.loopKey(url)) {
                 failSlot(
                     VASTError(
                         .invalidResponse, "Wrapper loop: \(url.absoluteString) was already fetched in this chain.",
@@ -334,7 +358,7 @@ public struct WrapperResolutionStateMachine: Sendable {
             }
             var next = slot
             next.wrappers.append(wrapper)
-            next.chain.append(url.absoluteString)
+            next.extend(url)
             current = next
             pendingURL = url
             fetches += 1
@@ -358,7 +382,7 @@ public struct WrapperResolutionStateMachine: Sendable {
         )
         if error.vastCode == 303, wrappers.contains(where: \.fallbackOnNoAd), !buffet.isEmpty {
             slots.insert(
-                Slot(ad: buffet.removeFirst(), chain: rootURL.map { [$0.absoluteString] } ?? [], baseURL: rootURL),
+                Slot(ad: buffet.removeFirst(), root: rootURL),
                 at: 0
             )
         }
