@@ -32,6 +32,19 @@ struct WrapperHarnessTests {
         }
     }
 
+    @Test(
+        "R5: the harness splits an input at every NUL like split(omittingEmptySubsequences: false), up to its limit",
+        arguments: [[], [0], [0, 0], [1, 2], [1, 0, 2], [0, 1, 0], [1, 2, 0], [1, 0, 0, 2, 0]] as [[UInt8]]
+    )
+    func r5_documentsSplitAtEveryNUL(input: [UInt8]) {
+        let expected = input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+        #expect(WrapperResolverFuzzer.documents(input).map(Array.init) == expected)
+        for limit in 0...3 {
+            #expect(
+                WrapperResolverFuzzer.documents(input, limit: limit).map(Array.init) == Array(expected.prefix(limit)))
+        }
+    }
+
     @Test("R5: the wrapper corpus resolves to the same ads and errors through both drivers")
     func r5_wrapperHarnessMatchesResolver() async throws {
         let files = FuzzCorpus.files(for: .wrapper, packageRoot: FixturePaths.packageRoot)
