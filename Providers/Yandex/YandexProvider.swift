@@ -164,8 +164,8 @@ public struct YandexProvider: AdProvider {
             runtime.environment.pingErrors(response.blockErrorURLs, code: 303)
             throw noFill("The response has no card.")
         }
-        let excluded = runtime.environment.ledger.excludedCreatives(for: runtime.placementKey)
-        let kept = cards.filter { !excluded.contains($0.creativeID) }
+        let ledger = runtime.environment.ledger
+        let kept = cards.filter { !ledger.isExcluded($0.creativeID, for: runtime.placementKey) }
         if kept.count < cards.count {
             runtime.environment.diagnostics.record(
                 .info, "\(cards.count - kept.count) card(s) left out: already placed in another block (Y18).")

@@ -129,53 +129,55 @@ public struct YandexResponse: Sendable, Hashable {
     /// The block's required asset kinds (rule Y9).
     public var blockRequiredAssets: Set<AssetKind> { Set(blockAssets.filter(\.isRequired).map(\.kind)) }
 
+    // The field names below (`owner`) are autoclosures: they go into warnings and errors only, and building them
+    // for every asset of every response cost several string allocations per asset.
+
     private mutating func decodeAssets(
-        of element: VASTElement, owner: String, providerID: ProviderID
+        of element: VASTElement, owner: @autoclosure () -> String, providerID: ProviderID
     ) throws(AdError) -> [YandexAsset] {
         var assets: [YandexAsset] = []
         for child in element.children(named: "Asset") {
             let name = child.attribute("kind") ?? ""
             guard let kind = YandexAsset.kindsByName[name] else {
-                warnings.append("\(owner): unknown asset kind '\(name)' ignored.")
+                warnings.append("\(owner()): unknown asset kind '\(name)' ignored.")
                 continue
             }
-            let field = "\(owner) <Asset kind=\"\(name)\">"
             var required = false
             if let text = child.attribute("required") {
                 guard let value = Self.bool(text) else {
                     throw Self.wrongType(
-                        "\(field) required", text, "is not a boolean (true or false)",
+                        "\(Self.assetField(owner(), name)) required", text, "is not a boolean (true or false)",
                         "Write required=\"true\" or required=\"false\", or leave it out (false).", providerID)
                 }
                 required = value
             }
-            let content = try self.content(of: child, owner: field, providerID: providerID)
+            let content = try self.content(of: child, owner: Self.assetField(owner(), name), providerID: providerID)
             assets.append(YandexAsset(kind: kind, content: content, isRequired: required))
         }
         return assets
     }
 
     private mutating func content(
-        of asset: VASTElement, owner: String, providerID: ProviderID
+        of asset: VASTElement, owner: @autoclosure () -> String, providerID: ProviderID
     ) throws(AdError) -> YandexAsset.Content {
         if let video = asset.child("Video"), let url = video.attribute("url") ?? Self.nonEmpty(video.text) {
             var duration: Duration?
             if let text = video.attribute("duration") {
                 guard let time = VASTTime(parsing: text) else {
                     throw Self.wrongType(
-                        "\(owner) <Video> duration", text, "is not a time (HH:MM:SS or HH:MM:SS.mmm)",
+                        "\(owner()) <Video> duration", text, "is not a time (HH:MM:SS or HH:MM:SS.mmm)",
                         "Write the video's duration as duration=\"00:00:15\", or leave it out.", providerID)
                 }
                 duration = time.duration
             }
             return .video(
-                url: url, width: try size(video, "width", "\(owner) <Video>", providerID),
-                height: try size(video, "height", "\(owner) <Video>", providerID), duration: duration)
+                url: url, width: try size(video, "width", "\(owner()) <Video>", providerID),
+                height: try size(video, "height", "\(owner()) <Video>", providerID), duration: duration)
         }
         if let image = asset.child("Image"), let url = image.attribute("url") ?? Self.nonEmpty(image.text) {
             return .image(
-                url: url, width: try size(image, "width", "\(owner) <Image>", providerID),
-                height: try size(image, "height", "\(owner) <Image>", providerID))
+                url: url, width: try size(image, "width", "\(owner()) <Image>", providerID),
+                height: try size(image, "height", "\(owner()) <Image>", providerID))
         }
         if let text = asset.child("Text").map(\.text) ?? Self.nonEmpty(asset.text), !text.isEmpty {
             return .text(text)
@@ -187,18 +189,18 @@ public struct YandexResponse: Sendable, Hashable {
     /// a number that is not a whole number in `0...maximumPixels` counts as unknown (0) with a warning, as an
     /// image without a size (rule R1).
     private mutating func size(
-        _ element: VASTElement, _ name: String, _ owner: String, _ providerID: ProviderID
+        _ element: VASTElement, _ name: String, _ owner: @autoclosure () -> String, _ providerID: ProviderID
     ) throws(AdError) -> Int {
         guard let text = element.attribute(name) else { return 0 }
         guard Double(String(text.filter { !$0.isWhitespace })) != nil else {
             throw Self.wrongType(
-                "\(owner) \(name)", text, "is not a number",
+                "\(owner()) \(name)", text, "is not a number",
                 "Write the size in pixels as a whole number (\(name)=\"320\"), or leave it out.", providerID)
         }
         do throws(NumberOutOfRange) {
             return try CheckedConversion.integer(text: text, field: "\(name)", in: 0...Self.maximumPixels)
         } catch {
-            warnings.append("\(owner): \(error); the size is treated as unknown.")
+            warnings.append("\(owner()): \(error); the size is treated as unknown.")
             return 0
         }
     }
@@ -212,6 +214,9 @@ public struct YandexResponse: Sendable, Hashable {
             providerID: providerID, vastCode: 101,
             hint: "\(hint) (The Yandex dialect is described in Docs/Dialects.md.)")
     }
+
+    /// How warnings and errors name an asset of `owner` (a block or a card).
+    private static func assetField(_ owner: String, _ kind: String) -> String { "\(owner) <Asset kind=\"\(kind)\">" }
 
     /// The largest image or video size in pixels the dialect accepts.
     static let maximumPixels = 100_000

@@ -64,7 +64,11 @@ public final class UnifiedAd {
     @ObservationIgnored private var machine: AdLifecycleStateMachine
     @ObservationIgnored private let provider: any AdProvider
     @ObservationIgnored private let host: AdHost
-    @ObservationIgnored private var providerAd: (any ProviderAd)?
+    @ObservationIgnored private var providerAd: (any ProviderAd)? {
+        didSet { madeContent = nil }
+    }
+    /// ``content``, once made for the ad in ``providerAd``.
+    @ObservationIgnored private var madeContent: NativeAdContent?
     /// The provider ad a finishing load delivered, until the machine says to keep or discard it.
     @ObservationIgnored private var delivered: (any ProviderAd)?
     @ObservationIgnored private var handlers: [@MainActor (AdEvent) -> Void] = []
@@ -111,7 +115,11 @@ public final class UnifiedAd {
     /// What the ad shows, once loaded: the same model for every provider's native ads (N1); `nil` before the load,
     /// after destroy and for full-screen formats. Its required assets are the ones binding enforces, for the ad and
     /// for each component.
+    ///
+    /// Made once per loaded ad, on first use (a loaded ad's assets do not change), and forgotten with the ad.
     public var content: NativeAdContent? {
+        let components = self.components  // read on every call: observation tracks `content` through it
+        if let made = madeContent { return made }
         guard var content = providerAd?.content else { return nil }
         content.requiredAssets = providerAd?.requiredAssets ?? []
         for index in content.components.indices {
@@ -119,6 +127,7 @@ public final class UnifiedAd {
             content.components[index].content.requiredAssets =
                 components.first { $0.id == id }?.requiredAssets ?? []
         }
+        madeContent = content
         return content
     }
 

@@ -51,6 +51,18 @@ public final class PlacementLedger {
             })
     }
 
+    /// Whether *another* placement holds `creative`, so that `placement` must not show it: one look-up, where
+    /// ``excludedCreatives(for:)`` walks every held creative.
+    ///
+    /// ```swift
+    /// ledger.hold(creative: "cr-1", in: "feed-top")
+    /// ledger.isExcluded("cr-1", for: "feed-bottom")  // true
+    /// ledger.isExcluded("cr-1", for: "feed-top")     // false
+    /// ```
+    public func isExcluded(_ creative: String, for placement: String) -> Bool {
+        holders[creative]?.keys.contains { $0 != placement } ?? false
+    }
+
     /// The placements that hold a creative.
     public func placements(holding creative: String) -> Set<String> { Set(holders[creative]?.keys ?? [:].keys) }
 }

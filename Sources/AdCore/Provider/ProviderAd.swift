@@ -31,7 +31,8 @@ public protocol ProviderAd: AnyObject {
     var countsOnlyWithVisibleComponent: Bool { get }
     /// What a native ad shows, mapped from the vendor's data (``NativeAdContent``); `nil` for full-screen formats.
     /// Its ``NativeAdContent/requiredAssets`` is filled in by the unified ad from ``requiredAssets`` and the
-    /// components'.
+    /// components'. The unified ad reads it once per loaded ad, on first use, and keeps it: a loaded ad's content
+    /// does not change.
     var content: NativeAdContent? { get }
     /// Where a click on a part leads, best first (a deep link, then its web page): the unified ad asks the host to
     /// open the first it can after every counted or repeated click, and reports `.jumped` (N6). `nil` when clicks

@@ -305,9 +305,10 @@ public final class Mediator {
             guard let key = loadOwners[ad.id], loading[key] === ad else { continue }
             switch input {
             case .loaded(_, let info):
-                let excluded = host.ledger.excludedCreatives(for: key.placement)
+                let ledger = host.ledger
                 let fill = LineItemFill(
-                    info: info, isExcludedCreative: info.creativeIDs.contains { excluded.contains($0) })
+                    info: info,
+                    isExcludedCreative: info.creativeIDs.contains { ledger.isExcluded($0, for: key.placement) })
                 if !fill.isExcludedCreative, !info.creativeIDs.isEmpty {
                     host.ledger.hold(creatives: info.creativeIDs, in: key.placement)
                     fillHolds[ad.id] = info.creativeIDs

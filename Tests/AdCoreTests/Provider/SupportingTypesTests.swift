@@ -17,6 +17,26 @@ struct SupportingTypesTests {
         #expect(ledger.placements(holding: "b") == ["bottom"])
     }
 
+    @Test("Y18: isExcluded answers like excludedCreatives: held elsewhere, held here only, held nowhere")
+    func y18_isExcludedAgreesWithExcludedCreatives() {
+        let ledger = PlacementLedger()
+        ledger.hold(creatives: ["a", "b"], in: "top")
+        ledger.hold(creative: "b", in: "bottom")
+        for placement in ["top", "bottom", "side"] {
+            for creative in ["a", "b", "never-held"] {
+                #expect(
+                    ledger.isExcluded(creative, for: placement)
+                        == ledger.excludedCreatives(for: placement).contains(creative), "\(creative) in \(placement)")
+            }
+        }
+        #expect(ledger.isExcluded("a", for: "bottom"))
+        #expect(!ledger.isExcluded("a", for: "top"))
+        #expect(ledger.isExcluded("b", for: "top"))  // held in both: each placement sees the other's hold
+        ledger.release(creative: "b", in: "bottom")
+        #expect(!ledger.isExcluded("b", for: "top"))
+        #expect(!ledger.isExcluded("never-held", for: "top"))
+    }
+
     @Test("Y18: holds are counted: a second holder in the same placement keeps the creative excluded elsewhere")
     func y18_ledgerCountsHolds() {
         let ledger = PlacementLedger()
