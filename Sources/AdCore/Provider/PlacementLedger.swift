@@ -45,10 +45,7 @@ public final class PlacementLedger {
 
     /// The creatives held by any *other* placement: the ones `placement` must not show.
     public func excludedCreatives(for placement: String) -> Set<String> {
-        Set(
-            holders.compactMap { creative, placements in
-                placements.keys.contains { $0 != placement } ? creative : nil
-            })
+        Set(holders.keys.filter { isExcluded($0, for: placement) })
     }
 
     /// Whether *another* placement holds `creative`, so that `placement` must not show it: one look-up, where
