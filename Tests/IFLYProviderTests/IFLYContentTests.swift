@@ -29,6 +29,17 @@ struct IFLYContentTests {
         #expect(extras.content == "Three looks: longer body text for the feed card")
     }
 
+    @Test("N1: the unified ad keeps its content while loaded (every read equal) and has none after destroy")
+    func n1_contentKeptWhileLoadedGoneAfterDestroy() async throws {
+        let ifly = try IFLYWorld()
+        let ad = try await ifly.loadedAd("multi-image-three.xml")
+        let first = try #require(ad.unified.content)
+        #expect(ad.unified.content == first)
+        #expect(first.requiredAssets == [.badge])
+        ad.destroy()
+        #expect(ad.unified.content == nil)
+    }
+
     @Test("N1: a video ad's media is the video with its cover and length, in the media slot the player uses (I8)")
     func n1_videoContent() async throws {
         let ifly = try IFLYWorld()
