@@ -23,10 +23,10 @@ import Synchronization
 /// ```
 @MainActor
 public final class VirtualTimeDriver: AdScheduler {
+    /// A timer's place in the heap: plain values, so reordering the heap copies no closure.
     private struct Entry {
         let deadline: AdInstant
         let sequence: UInt64
-        let action: @MainActor () -> Void
     }
 
     /// The current virtual time.
@@ -44,8 +44,9 @@ public final class VirtualTimeDriver: AdScheduler {
     private let taskExecutor: (any TaskExecutor)?
     /// The timers, as a binary min-heap on (deadline, sequence): scheduling and running one cost O(log n).
     private var heap: [Entry] = []
-    /// The sequence numbers of the timers still due to run; a cancelled timer leaves the heap when it surfaces.
-    private var live: Set<UInt64> = []
+    /// The actions of the timers still due to run, by sequence number; a cancelled timer's entry leaves the heap
+    /// when it surfaces.
+    private var live: [UInt64: @MainActor () -> Void] = [:]
     private var nextSequence: UInt64 = 0
 
     /// The most executor turns ``settle()`` waits for tasks that never finish nor wait on virtual time (a task
@@ -85,16 +86,16 @@ public final class VirtualTimeDriver: AdScheduler {
     @discardableResult
     public func schedule(at deadline: AdInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledActionID {
         nextSequence += 1
-        push(Entry(deadline: Swift.max(deadline, now), sequence: nextSequence, action: action))
-        live.insert(nextSequence)
+        push(Entry(deadline: Swift.max(deadline, now), sequence: nextSequence))
+        live[nextSequence] = action
         return ScheduledActionID(rawValue: nextSequence)
     }
 
     /// Cancels a scheduled action (in O(1) amortised: it is dropped when it reaches the top of the heap, or when
     /// cancelled timers outnumber the live ones and the heap is rebuilt, so memory follows the live timers).
     public func cancel(_ id: ScheduledActionID) {
-        guard live.remove(id.rawValue) != nil, heap.count > 2 * live.count + 64 else { return }
-        heap.removeAll { !live.contains($0.sequence) }
+        guard live.removeValue(forKey: id.rawValue) != nil, heap.count > 2 * live.count + 64 else { return }
+        heap.removeAll { live[$0.sequence] == nil }
         for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
     }
 
@@ -135,10 +136,10 @@ public final class VirtualTimeDriver: AdScheduler {
             dropCancelledTop()
             guard let first = heap.first, first.deadline <= target else { break }
             pop()
-            live.remove(first.sequence)
+            let action = live.removeValue(forKey: first.sequence)
             if first.deadline > now { now = first.deadline }
             clock.advance(to: now)
-            first.action()
+            action?()
         }
         if target > now { now = target }
         clock.advance(to: now)
@@ -190,7 +191,7 @@ public final class VirtualTimeDriver: AdScheduler {
     }
 
     private func dropCancelledTop() {
-        while let first = heap.first, !live.contains(first.sequence) { pop() }
+        while let first = heap.first, live[first.sequence] == nil { pop() }
     }
 
     private static func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
@@ -199,12 +200,14 @@ public final class VirtualTimeDriver: AdScheduler {
 
     private func push(_ entry: Entry) {
         heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard Self.precedes(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
+        heap.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.precedes(heap[child], heap[parent]) else { break }
+                heap.swapAt(child, parent)
+                child = parent
+            }
         }
     }
 
@@ -215,15 +218,17 @@ public final class VirtualTimeDriver: AdScheduler {
     }
 
     private func siftDown(from start: Int) {
-        var parent = start
-        while true {
-            var smallest = parent
-            let left = 2 * parent + 1
-            if left < heap.count, Self.precedes(heap[left], heap[smallest]) { smallest = left }
-            if left + 1 < heap.count, Self.precedes(heap[left + 1], heap[smallest]) { smallest = left + 1 }
-            guard smallest != parent else { return }
-            heap.swapAt(parent, smallest)
-            parent = smallest
+        heap.withUnsafeMutableBufferPointer { heap in
+            var parent = start
+            while true {
+                var smallest = parent
+                let left = 2 * parent + 1
+                if left < heap.count, Self.precedes(heap[left], heap[smallest]) { smallest = left }
+                if left + 1 < heap.count, Self.precedes(heap[left + 1], heap[smallest]) { smallest = left + 1 }
+                guard smallest != parent else { return }
+                heap.swapAt(parent, smallest)
+                parent = smallest
+            }
         }
     }
 }

@@ -54,8 +54,11 @@ public final class UserSimulation {
     private let viewport: Double
     private let contentHeight: Double
     private let buttons: [ScreenButton]
-    private var bound: [Int: MediatedAd] = [:]
-    private var gone: Set<Int> = []
+    /// The ad bound in each cell (by cell index).
+    private var bound: [MediatedAd?]
+    /// The cells before this index are gone: scrolled more than a viewport above the screen. A session only scrolls
+    /// down and the cells are in feed order, so the gone cells are always the first ones.
+    private var firstLiveCell = 0
     private var shownAds: Set<AdID> = []
     /// The ads whose click was drawn (once per ad).
     private var clickDrawn: Set<AdID> = []
@@ -137,6 +140,7 @@ public final class UserSimulation {
             feed = nil
         }
         self.cells = cells
+        bound = Array(repeating: nil, count: cells.count)
         self.contentHeight = contentHeight
         mediator.onEvent { [weak self] event in self?.record(event) }
     }
@@ -208,8 +212,8 @@ public final class UserSimulation {
             let wait = openTimes.first.map { min(pause, driver.now.duration(to: $0)) } ?? pause
             await run(for: max(wait, .milliseconds(1)), until: end)
         }
-        for index in Array(bound.keys).sorted() { unbind(index) }
-        gone.removeAll()
+        for index in bound.indices { unbind(index) }
+        firstLiveCell = 0
     }
 
     /// The placements the screens show (feed slots and buttons), in configuration order.
@@ -238,14 +242,16 @@ public final class UserSimulation {
     /// Binds the ready ads into the empty cells within one viewport below the screen; releases the ads of cells
     /// one viewport above it.
     private func bindNearby() {
-        for (index, cell) in cells.enumerated() {
-            if cell.y + cell.height < currentOffset - viewport {
-                if bound[index] != nil { unbind(index) }
-                gone.insert(index)
-                continue
-            }
-            guard bound[index] == nil, !gone.contains(index), cell.y < currentOffset + 2 * viewport,
-                cell.y + cell.height > currentOffset, mediator.isReady(cell.placement)
+        while firstLiveCell < cells.count,
+            cells[firstLiveCell].y + cells[firstLiveCell].height < currentOffset - viewport
+        {
+            unbind(firstLiveCell)
+            firstLiveCell += 1
+        }
+        for index in firstLiveCell..<cells.count {
+            let cell = cells[index]
+            if cell.y >= currentOffset + 2 * viewport { break }
+            guard bound[index] == nil, cell.y + cell.height > currentOffset, mediator.isReady(cell.placement)
             else { continue }
             guard let mediated = try? mediator.takeAd(for: cell.placement) else { continue }
             // The call-to-action a click goes to: the cell's, or for a slider each bound card's, by component.
@@ -272,7 +278,8 @@ public final class UserSimulation {
     }
 
     private func unbind(_ index: Int) {
-        guard let mediated = bound.removeValue(forKey: index) else { return }
+        guard let mediated = bound[index] else { return }
+        bound[index] = nil
         mediator.release(mediated)
     }
 
@@ -380,8 +387,8 @@ public final class UserSimulation {
         }
         for item in report.items {
             let key = SimulationTally.Key(variant: variant, placement: placement, provider: item.providerID.rawValue)
-            let asked = ![.notAttempted, .belowFloor, .capped].contains(item.state)
-            let filled = [.filled, .outbid, .excludedCreative].contains(item.state)
+            let asked = Self.wasAsked(item.state)
+            let filled = Self.hasFilled(item.state)
             let change: (inout TallyRow) -> Void = { row in
                 if asked { row.requests += 1 }
                 if filled { row.fills += 1 }
@@ -399,6 +406,22 @@ public final class UserSimulation {
         if let onRequest {
             let started = started ?? (0, nil, session, sinceSessionStart(report.startedAt))
             onRequest(requestRecord(report, started: started, winnerPrice: winnerPrice))
+        }
+    }
+
+    /// Whether a line item in `state` was asked for an ad (mediation did not skip it before loading).
+    private static func wasAsked(_ state: LineItemState) -> Bool {
+        switch state {
+        case .notAttempted, .belowFloor, .capped: false
+        default: true
+        }
+    }
+
+    /// Whether a line item in `state` answered with an ad (whether or not it won).
+    private static func hasFilled(_ state: LineItemState) -> Bool {
+        switch state {
+        case .filled, .outbid, .excludedCreative: true
+        default: false
         }
     }
 
@@ -425,7 +448,7 @@ public final class UserSimulation {
             oraclePriceMicros: best?.priceMicros, durationMs: duration, timeToAdMs: winner == nil ? nil : duration,
             oracleLatencyMs: best.map { $0.latency.wholeMilliseconds },
             startedAtMs: started.startedAt.wholeMilliseconds,
-            itemsAsked: items.count { ![.notAttempted, .belowFloor, .capped].contains($0.state) },
+            itemsAsked: items.count { Self.wasAsked($0.state) },
             timeouts: items.count { $0.state == .timeout }, errors: items.count { $0.state == .error })
     }
 }
