@@ -1,60 +1,54 @@
 import AdCore
 import AdCreative
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// The `URLSession` delegate behind one ``HTTPFetcher`` request: collects the body up to its cap, vets
-/// redirects and resumes the caller exactly once.
+/// The one delegate of an ``HTTPFetchSession``, shared by every request of its ``HTTPFetcher``: keeps, per task, the
+/// caller waiting for it, its limits and what arrived so far; collects each body up to its request's cap, vets
+/// every redirect (http(s) only, at most the request's `maxRedirects`), maps the outcome to an `AdError`, and
+/// resumes each caller exactly once. A task's entry is removed when its caller is resumed.
 ///
-/// Sendable: its only stored state is `let` constants and a `Mutex`.
+/// Sendable: its only stored state is a ``URLSessionTaskTable`` (a `Mutex`).
 final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<Result<HTTPBody, AdError>, Never>?
+    /// The caller of one request, waiting for its outcome.
+    typealias Continuation = CheckedContinuation<Result<HTTPBody, AdError>, Never>
+
+    private struct Exchange {
+        let url: URL
+        let maxBodyBytes: Int
+        let maxRedirects: Int
+        let continuation: Continuation
         var body = Data()
         var mediaType: String?
         var redirects = 0
         var failure: AdError?
-        var finished = false
     }
 
-    private let url: URL
-    private let maxBodyBytes: Int
-    private let maxRedirects: Int
-    private let state = Mutex(State())
+    private let exchanges = URLSessionTaskTable<Exchange>()
 
-    init(url: URL, maxBodyBytes: Int, maxRedirects: Int) {
-        self.url = url
-        self.maxBodyBytes = maxBodyBytes
-        self.maxRedirects = maxRedirects
-    }
+    /// How many requests are waiting for their task to complete (0 once every request has returned).
+    var pendingCount: Int { exchanges.count }
 
-    func begin(_ continuation: CheckedContinuation<Result<HTTPBody, AdError>, Never>, task: URLSessionDataTask) {
-        state.withLock { $0.continuation = continuation }
+    /// Registers the caller of `task` (a GET of `url` with its caps) and starts the task; a caller whose Swift task
+    /// is already cancelled is answered at once with `.cancelled`.
+    func start(
+        _ task: URLSessionDataTask, url: URL, maxBodyBytes: Int, maxRedirects: Int, continuation: Continuation
+    ) {
+        let exchange = Exchange(
+            url: url, maxBodyBytes: maxBodyBytes, maxRedirects: maxRedirects, continuation: continuation)
+        guard exchanges.insertUnlessCancelled(exchange, for: task) else {
+            task.cancel()
+            continuation.resume(returning: .failure(Self.cancelled(url)))
+            return
+        }
         task.resume()
     }
 
-    private func finish(_ result: Result<HTTPBody, AdError>) {
-        let continuation = state.withLock { state -> CheckedContinuation<Result<HTTPBody, AdError>, Never>? in
-            guard !state.finished else { return nil }
-            state.finished = true
-            defer { state.continuation = nil }
-            return state.continuation
-        }
-        continuation?.resume(returning: result)
-    }
-
-    /// Keeps the first failure; the task ends through its completion handler or ``fail(_:task:)``.
-    private func record(_ error: AdError) {
-        state.withLock { if $0.failure == nil { $0.failure = error } }
-    }
-
-    private func fail(_ error: AdError, task: URLSessionTask) {
-        record(error)
-        task.cancel()
+    private static func cancelled(_ url: URL) -> AdError {
+        AdError(.cancelled, "The fetch of \(url.absoluteString) was cancelled.")
     }
 
     func urlSession(
@@ -63,39 +57,42 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            record(
-                AdError(
-                    .network,
-                    "HTTP \(http.statusCode) for \(url.absoluteString).",
-                    providerCode: http.statusCode,
-                    hint: "The ad server answered with an error status."
-                )
-            )
-            completionHandler(.cancel)
-            return
-        }
-        if response.expectedContentLength > Int64(maxBodyBytes) {
-            record(AdError(VASTLimit.bodyBytes.error("The body of \(url.absoluteString)", limit: maxBodyBytes)))
-            completionHandler(.cancel)
-            return
-        }
+        let status = (response as? HTTPURLResponse)?.statusCode
         let mediaType = response.mimeType?.lowercased()
-        state.withLock { $0.mediaType = mediaType }
-        completionHandler(.allow)
+        let expected = response.expectedContentLength
+        let allowed = exchanges.update(dataTask) { exchange -> Bool in
+            let url = exchange.url.absoluteString
+            if let status, !(200..<300).contains(status) {
+                exchange.failure =
+                    exchange.failure
+                    ?? AdError(
+                        .network, "HTTP \(status) for \(url).", providerCode: status,
+                        hint: "The ad server answered with an error status.")
+                return false
+            }
+            if expected > Int64(exchange.maxBodyBytes) {
+                exchange.failure =
+                    exchange.failure
+                    ?? AdError(VASTLimit.bodyBytes.error("The body of \(url)", limit: exchange.maxBodyBytes))
+                return false
+            }
+            exchange.mediaType = mediaType
+            return true
+        }
+        // No entry: nobody waits for this task any more.
+        completionHandler(allowed == true ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let tooLarge = state.withLock { state -> Bool in
-            guard state.failure == nil else { return false }
-            state.body.append(data)
-            return state.body.count > maxBodyBytes
+        let tooLarge = exchanges.update(dataTask) { exchange -> Bool in
+            guard exchange.failure == nil else { return false }
+            exchange.body.append(data)
+            guard exchange.body.count > exchange.maxBodyBytes else { return false }
+            exchange.failure = AdError(
+                VASTLimit.bodyBytes.error("The body of \(exchange.url.absoluteString)", limit: exchange.maxBodyBytes))
+            return true
         }
-        if tooLarge {
-            fail(
-                AdError(VASTLimit.bodyBytes.error("The body of \(url.absoluteString)", limit: maxBodyBytes)),
-                task: dataTask)
-        }
+        if tooLarge == true { dataTask.cancel() }
     }
 
     func urlSession(
@@ -105,54 +102,46 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let count = state.withLock { state -> Int in
-            state.redirects += 1
-            return state.redirects
+        let next = request.url
+        let followed = exchanges.update(task) { exchange -> Bool in
+            exchange.redirects += 1
+            let url = exchange.url.absoluteString
+            if exchange.redirects > exchange.maxRedirects {
+                exchange.failure =
+                    exchange.failure
+                    ?? AdError(.network, "More than \(exchange.maxRedirects) redirects from \(url) (a redirect loop?).")
+                return false
+            }
+            guard let next, (try? HTTPFetcher.validate(next)) != nil else {
+                exchange.failure =
+                    exchange.failure
+                    ?? AdError(.refusedURL, "\(url) redirected to a refused URL (\(next?.scheme ?? "no scheme")).")
+                return false
+            }
+            return true
         }
-        if count > maxRedirects {
-            record(
-                AdError(
-                    .network, "More than \(maxRedirects) redirects from \(url.absoluteString) (a redirect loop?).")
-            )
-            completionHandler(nil)
-            return
-        }
-        guard let next = request.url, (try? HTTPFetcher.validate(next)) != nil else {
-            record(
-                AdError(
-                    .refusedURL,
-                    "\(url.absoluteString) redirected to a refused URL (\(request.url?.scheme ?? "no scheme"))."
-                )
-            )
-            completionHandler(nil)
-            return
-        }
-        completionHandler(request)
+        completionHandler(followed == true ? request : nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (failure, body, mediaType) = state.withLock { ($0.failure, $0.body, $0.mediaType) }
-        if let failure {
-            finish(.failure(failure))
-        } else if let error {
-            let urlError = error as? URLError
-            if urlError?.code == .timedOut {
-                finish(.failure(AdError(.timeout, "\(url.absoluteString) did not answer in time.", vastCode: 301)))
-            } else if urlError?.code == .cancelled {
-                finish(.failure(AdError(.cancelled, "The fetch of \(url.absoluteString) was cancelled.")))
-            } else {
-                finish(
-                    .failure(
-                        AdError(
-                            .network,
-                            "Fetching \(url.absoluteString) failed: \(error.localizedDescription)",
-                            underlying: urlError
-                        )
-                    )
-                )
-            }
-        } else {
-            finish(.success(HTTPBody(bytes: body, mediaType: mediaType)))
+        guard let exchange = exchanges.remove(task) else { return }
+        exchange.continuation.resume(returning: Self.outcome(of: exchange, error: error))
+    }
+
+    private static func outcome(of exchange: Exchange, error: (any Error)?) -> Result<HTTPBody, AdError> {
+        let url = exchange.url.absoluteString
+        if let failure = exchange.failure { return .failure(failure) }
+        guard let error else { return .success(HTTPBody(bytes: exchange.body, mediaType: exchange.mediaType)) }
+        let urlError = error as? URLError
+        switch urlError?.code {
+        case .timedOut?:
+            return .failure(AdError(.timeout, "\(url) did not answer in time.", vastCode: 301))
+        case .cancelled?:
+            return .failure(cancelled(exchange.url))
+        default:
+            return .failure(
+                AdError(
+                    .network, "Fetching \(url) failed: \(error.localizedDescription)", underlying: urlError))
         }
     }
 }

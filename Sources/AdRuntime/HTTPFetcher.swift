@@ -12,6 +12,10 @@ import Synchronization
 /// errors and redirect loops → `.network` (the status in `providerCode`), a timeout → `.timeout`, an oversized
 /// body → `.limitExceeded`.
 ///
+/// A fetcher and every copy of it share one `URLSession`, created by the first request and invalidated when the
+/// last copy is gone; its requests run side by side over it, each with its own headers, caps and timeout, and
+/// reuse its connections. It keeps no cookies and no cache.
+///
 /// ```swift
 /// let fetcher = HTTPFetcher()
 /// let data = try await fetcher.get(URL(string: "https://ads.example.com/vast.xml")!, timeout: .seconds(5))
@@ -25,6 +29,8 @@ public struct HTTPFetcher: Sendable {
     public var headers: [String: String]
     /// The clock the timeout is measured on.
     public var clock: any Clock<Duration>
+    /// The one session of this fetcher and its copies.
+    let session: HTTPFetchSession
 
     /// Creates a fetcher.
     public init(
@@ -37,7 +43,11 @@ public struct HTTPFetcher: Sendable {
         self.maxRedirects = maxRedirects
         self.headers = headers
         self.clock = clock
+        session = HTTPFetchSession()
     }
+
+    /// Requests waiting for their exchange to end (for tests: 0 once every request has returned).
+    var pendingCount: Int { session.pendingCount }
 
     /// GETs `url` and returns its body; `timeout` bounds the whole exchange, measured on ``clock``.
     public func get(_ url: URL, timeout: Duration) async throws(AdError) -> Data {
@@ -63,27 +73,17 @@ public struct HTTPFetcher: Sendable {
         }
     }
 
-    /// One URLSession exchange. Its own timeout (whole seconds on Linux, so rounded up) is only a backstop.
+    /// One exchange over the fetcher's session. The request's own timeout (whole seconds on Linux, so rounded up,
+    /// and at most ``HTTPFetchSession/sessionTimeout``) is only a backstop: ``FetchDeadline`` holds the exact one.
     private func request(_ url: URL, timeout: Duration) async -> Result<HTTPBody, AdError> {
         let exact = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        let seconds = max(1, exact.rounded(.up)) + 1
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+        let seconds = min(max(1, exact.rounded(.up)) + 1, HTTPFetchSession.sessionTimeout)
+        var request = URLRequest(url: url)
         request.httpMethod = "GET"
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        // Set through the property: FoundationNetworking applies a request's own timeout only when it was set.
+        request.timeoutInterval = seconds
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        configuration.urlCache = nil
-        let delegate = HTTPFetchDelegate(url: url, maxBodyBytes: maxBodyBytes, maxRedirects: maxRedirects)
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let task = session.dataTask(with: request)
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPBody, AdError>, Never>) in
-                delegate.begin(continuation, task: task)
-            }
-        } onCancel: {
-            task.cancel()
-        }
+        return await session.fetch(request, url: url, maxBodyBytes: maxBodyBytes, maxRedirects: maxRedirects)
     }
 }

@@ -1,7 +1,6 @@
 import AdCore
 import AdCreative
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -11,7 +10,7 @@ import Synchronization
 /// it and the status it got; reads and discards bodies (up to 64 KiB, then the exchange is cut short); vets every
 /// redirect (http(s) only, at most `maxRedirects`); and resumes each caller exactly once.
 ///
-/// Sendable: its only stored state is `let` constants and a `Mutex`.
+/// Sendable: its only stored state is `let` constants and a ``URLSessionTaskTable`` (a `Mutex`).
 final class BeaconSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Exchange {
         let url: URL
@@ -27,7 +26,7 @@ final class BeaconSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     private let maxRedirects: Int
     private let addresses: VASTAddressPolicy
-    private let exchanges = Mutex<[Int: Exchange]>([:])
+    private let exchanges = URLSessionTaskTable<Exchange>()
 
     init(maxRedirects: Int, addresses: VASTAddressPolicy) {
         self.maxRedirects = maxRedirects
@@ -35,23 +34,23 @@ final class BeaconSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// How many exchanges are waiting for their task to complete.
-    var pendingCount: Int { exchanges.withLock { $0.count } }
+    var pendingCount: Int { exchanges.count }
 
-    /// Registers the caller of `task` and starts it.
+    /// Registers the caller of `task` and starts it; a caller whose Swift task is already cancelled is answered at
+    /// once (a cancelled delivery, retried later).
     func begin(
         _ task: URLSessionDataTask, url: URL, continuation: CheckedContinuation<BeaconDeliveryOutcome, Never>
     ) {
-        exchanges.withLock { $0[task.taskIdentifier] = Exchange(url: url, continuation: continuation) }
+        guard exchanges.insertUnlessCancelled(Exchange(url: url, continuation: continuation), for: task) else {
+            task.cancel()
+            continuation.resume(returning: BeaconDeliveryOutcome(error: URLError(.cancelled), url: url))
+            return
+        }
         task.resume()
     }
 
     private func update(_ task: URLSessionTask, _ body: (inout Exchange) -> Void) {
-        exchanges.withLock { exchanges in
-            if var exchange = exchanges[task.taskIdentifier] {
-                body(&exchange)
-                exchanges[task.taskIdentifier] = exchange
-            }
-        }
+        _ = exchanges.update(task, body)
     }
 
     func urlSession(
@@ -107,7 +106,7 @@ final class BeaconSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let exchange = exchanges.remove(task) else { return }
         let outcome: BeaconDeliveryOutcome
         if let failure = exchange.failure {
             outcome = failure

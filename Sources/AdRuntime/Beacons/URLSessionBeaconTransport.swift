@@ -57,10 +57,6 @@ public final class URLSessionBeaconTransport: BeaconTransport {
         let task = session.dataTask(with: request)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<BeaconDeliveryOutcome, Never>) in
-                guard !Task.isCancelled else {
-                    continuation.resume(returning: BeaconDeliveryOutcome(error: URLError(.cancelled), url: url))
-                    return
-                }
                 delegate.begin(task, url: url, continuation: continuation)
             }
         } onCancel: {
