@@ -80,7 +80,7 @@ public final class Mediator {
     ///
     /// - Throws: `invalidRequest` for an unknown placement.
     public func load(_ placementID: String) throws(AdError) {
-        _ = try self.machine(placementID)
+        _ = try machineIndex(placementID)
         let context = context()
         run(placementID) { $0.startRequest(at: $1, context: context) }
     }
@@ -97,9 +97,10 @@ public final class Mediator {
     ///   outlived its time-to-live (it is destroyed, rule G10); `capped`/`paced` when caps or pacing block an
     ///   impression now (the ad stays ready).
     public func takeAd(for placementID: String) throws(AdError) -> MediatedAd {
-        var machine = try self.machine(placementID)
-        let take = machine.take(at: host.scheduler.now, context: context())
-        machines[placementID] = machine
+        let index = try machineIndex(placementID)
+        let now = host.scheduler.now
+        let context = context()
+        let take = machines.values[index].take(at: now, context: context)
         perform(take.actions, placement: placementID)
         let delivery = try take.result.get()
         guard let ad = ready.removeValue(forKey: placementID) else {
@@ -139,14 +140,16 @@ public final class Mediator {
 
     // MARK: Driving
 
-    private func machine(_ placementID: String) throws(AdError) -> MediationStateMachine {
-        guard let machine = machines[placementID] else {
+    /// Where a placement's machine is in ``machines``: the machines are mutated there, in place (a copy taken out
+    /// and written back would copy every buffer the input changes).
+    private func machineIndex(_ placementID: String) throws(AdError) -> [String: MediationStateMachine].Index {
+        guard let index = machines.index(forKey: placementID) else {
             let known = machines.keys.sorted().joined(separator: ", ")
             throw AdError(
                 .invalidRequest, "No placement '\(placementID)' is configured (configured: \(known)).",
                 hint: "Add the placement to the mediation configuration, or fix its ID.")
         }
-        return machine
+        return index
     }
 
     private func context() -> MediationContext {
@@ -238,13 +241,13 @@ public final class Mediator {
     private func run(
         _ placement: String, _ input: (inout MediationStateMachine, AdInstant) -> [MediationAction]
     ) {
-        guard var machine = machines[placement] else { return }
+        guard let index = machines.index(forKey: placement) else { return }
         let now = host.scheduler.now
-        let before = machine.requestCount
-        let actions = input(&machine, now)
-        machines[placement] = machine
-        if machine.requestCount != before {
-            emit(.requestStarted(placementID: placement, request: machine.requestCount, at: now))
+        let before = machines.values[index].requestCount
+        let actions = input(&machines.values[index], now)
+        let after = machines.values[index].requestCount
+        if after != before {
+            emit(.requestStarted(placementID: placement, request: after, at: now))
         }
         perform(actions, placement: placement)
     }
@@ -254,18 +257,17 @@ public final class Mediator {
         case .loadSucceeded(let info): enqueue(.loaded(ad, info))
         case .loadFailed(let error): enqueue(.failed(ad, error))
         case .impression(let data):
-            guard let delivery = shown[ad.id], var machine = machines[delivery.placementID] else { return }
+            guard let delivery = shown[ad.id], let index = machines.index(forKey: delivery.placementID) else { return }
             let now = host.scheduler.now
             // Caps and pacing count the placement's ad once, whichever of its parts counted first.
             if shownCounted.insert(ad.id).inserted {
-                machine.adShown(at: now)
-                machines[delivery.placementID] = machine
+                machines.values[index].adShown(at: now)
                 appHistory.record(at: now)
             }
             // Revenue follows the creatives: an ad's own impression, or, for an ad made of components (a slider's
             // cards, each its own creative), each component's; the block's own impression is not paid.
             guard ad.components.isEmpty || data.component != nil else { return }
-            var revenue = machine.revenue(of: delivery, component: data.component, at: now)
+            var revenue = machines.values[index].revenue(of: delivery, component: data.component, at: now)
             revenue.isTest = ad.request.isTest
             emit(.revenue(revenue))
         case .closed, .didDismiss:
