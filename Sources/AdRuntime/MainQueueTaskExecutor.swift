@@ -18,14 +18,17 @@ import Dispatch
 /// await driver.run(for: .seconds(1))
 /// ```
 public final class MainQueueTaskExecutor: TaskExecutor {
-    /// Creates the executor; it holds no state.
+    /// The main queue, looked up once: on Linux every `DispatchQueue.main` allocates a new wrapper of it.
+    private let queue = DispatchQueue.main
+
+    /// Creates the executor; it holds only the main queue.
     public init() {}
 
     /// Runs `job` on the main queue.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        DispatchQueue.main.async {
+        queue.async {
             job.runSynchronously(isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: executor)
         }
     }

@@ -68,4 +68,11 @@ public struct YandexAsset: Sendable, Hashable {
         "icon": .icon, "title": .title, "domain": .domain, "sponsored": .sponsored, "age": .age,
         "feedback": .feedback, "media": .media, "body": .body, "callToAction": .callToAction, "warning": .warning,
     ]
+
+    /// The kinds of `assets` the host must render, gathered without building intermediate arrays.
+    static func requiredKinds(of assets: [YandexAsset]) -> Set<AssetKind> {
+        var kinds = Set<AssetKind>()
+        for asset in assets where asset.isRequired { kinds.insert(asset.kind) }
+        return kinds
+    }
 }

@@ -48,7 +48,7 @@ public struct YandexCard: Sendable, Hashable, Identifiable {
     public func has(_ kind: AssetKind) -> Bool { asset(kind) != nil }
 
     /// The kinds the host must render.
-    public var requiredAssets: Set<AssetKind> { Set(assets.filter(\.isRequired).map(\.kind)) }
+    public var requiredAssets: Set<AssetKind> { YandexAsset.requiredKinds(of: assets) }
 
     /// Whether the card's media is a video (rule Y20).
     public var isVideo: Bool { assets.contains { $0.kind == .media && $0.isVideo } }

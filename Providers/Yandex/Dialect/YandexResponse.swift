@@ -127,7 +127,7 @@ public struct YandexResponse: Sendable, Hashable {
     public func blockHas(_ kind: AssetKind) -> Bool { blockAssets.contains { $0.kind == kind } }
 
     /// The block's required asset kinds (rule Y9).
-    public var blockRequiredAssets: Set<AssetKind> { Set(blockAssets.filter(\.isRequired).map(\.kind)) }
+    public var blockRequiredAssets: Set<AssetKind> { YandexAsset.requiredKinds(of: blockAssets) }
 
     // The field names below (`owner`) are autoclosures: they go into warnings and errors only, and building them
     // for every asset of every response cost several string allocations per asset.

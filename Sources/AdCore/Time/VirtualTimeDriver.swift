@@ -23,6 +23,12 @@ import Synchronization
 /// ```
 @MainActor
 public final class VirtualTimeDriver: AdScheduler {
+    /// A timer's action. A struct, not the bare closure: a closure stored in a generic container is re-abstracted,
+    /// which allocates a thunk for every timer.
+    private struct Action {
+        let run: @MainActor () -> Void
+    }
+
     /// A timer's place in the heap: plain values, so reordering the heap copies no closure.
     private struct Entry {
         let deadline: AdInstant
@@ -46,7 +52,7 @@ public final class VirtualTimeDriver: AdScheduler {
     private var heap: [Entry] = []
     /// The actions of the timers still due to run, by sequence number; a cancelled timer's entry leaves the heap
     /// when it surfaces.
-    private var live: [UInt64: @MainActor () -> Void] = [:]
+    private var live: [UInt64: Action] = [:]
     private var nextSequence: UInt64 = 0
 
     /// The most executor turns ``settle()`` waits for tasks that never finish nor wait on virtual time (a task
@@ -87,7 +93,7 @@ public final class VirtualTimeDriver: AdScheduler {
     public func schedule(at deadline: AdInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledActionID {
         nextSequence += 1
         push(Entry(deadline: Swift.max(deadline, now), sequence: nextSequence))
-        live[nextSequence] = action
+        live[nextSequence] = Action(run: action)
         return ScheduledActionID(rawValue: nextSequence)
     }
 
@@ -139,7 +145,7 @@ public final class VirtualTimeDriver: AdScheduler {
             let action = live.removeValue(forKey: first.sequence)
             if first.deadline > now { now = first.deadline }
             clock.advance(to: now)
-            action?()
+            action?.run()
         }
         if target > now { now = target }
         clock.advance(to: now)
@@ -178,12 +184,18 @@ public final class VirtualTimeDriver: AdScheduler {
         let end = now.advanced(by: Swift.max(duration, .zero))
         while true {
             await settle()
-            let next = [nextDeadline, clock.nextDeadline].compactMap(\.self).min()
-            guard let next, next <= end else { break }
+            guard let next = Self.earlier(nextDeadline, clock.nextDeadline), next <= end else { break }
             advance(to: next)
         }
         advance(to: end)
         await settle()
+    }
+
+    /// The earlier of two optional deadlines (`nil` when both are).
+    private static func earlier(_ lhs: AdInstant?, _ rhs: AdInstant?) -> AdInstant? {
+        guard let lhs else { return rhs }
+        guard let rhs else { return lhs }
+        return Swift.min(lhs, rhs)
     }
 
     private func runPosted() {

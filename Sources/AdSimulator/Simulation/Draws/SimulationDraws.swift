@@ -61,7 +61,10 @@ public struct SimulationDraws: Sendable, Hashable, Codable {
     /// "no line item").
     public static func lineItemKey(placement: String, lineItem: String) -> UInt64 {
         var hash = StableHash()
-        hash.combine(Array(placement.utf8) + [0] + Array(lineItem.utf8))
+        // The bytes of placement, a zero byte, then lineItem's, combined in place (no array built per draw).
+        hash.combine(placement.utf8)
+        hash.combine(CollectionOfOne(0))
+        hash.combine(lineItem.utf8)
         return hash.value == 0 ? 1 : hash.value
     }
 

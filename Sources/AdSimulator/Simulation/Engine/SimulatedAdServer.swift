@@ -107,15 +107,23 @@ public final class SimulatedAdServer: ResponseTransport {
     /// (VAST 3.0 and later), not any vendor's: a provider whose ads carry their price
     /// (`ProviderDescriptor.reportsPrice`) reads it, the others ignore it, and only they can bid.
     nonisolated static func priced(_ document: [UInt8], micros: Int64, currency: String) -> [UInt8] {
-        let marker = Array("<InLine>".utf8)
-        guard let start = firstIndex(of: marker, in: document) else { return document }
+        guard let start = firstIndex(of: inLineMarker, in: document) else { return document }
+        let end = start + inLineMarker.count
         let fraction = String(micros % 1_000)
-        let cpm = "\(micros / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-        let pricing = Array("<Pricing model=\"CPM\" currency=\"\(currency)\">\(cpm)</Pricing>".utf8)
-        var result = document
-        result.insert(contentsOf: pricing, at: start + marker.count)
+        let pricing =
+            "<Pricing model=\"CPM\" currency=\"\(currency)\">\(micros / 1_000)."
+            + String(repeating: "0", count: 3 - fraction.count) + fraction + "</Pricing>"
+        // One buffer of the final size, filled once (inserting into a copy would copy the document twice).
+        var result: [UInt8] = []
+        result.reserveCapacity(document.count + pricing.utf8.count)
+        result.append(contentsOf: document[..<end])
+        result.append(contentsOf: pricing.utf8)
+        result.append(contentsOf: document[end...])
         return result
     }
+
+    /// The tag `<Pricing>` goes after.
+    private nonisolated static let inLineMarker = Array("<InLine>".utf8)
 
     private nonisolated static func firstIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= marker.count else { return nil }
