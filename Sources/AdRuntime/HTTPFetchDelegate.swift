@@ -25,6 +25,18 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var mediaType: String?
         var redirects = 0
         var failure: AdError?
+
+        /// Keeps the failure `error` makes of this exchange unless an earlier one is kept; returns `false`, the
+        /// answer that stops the exchange.
+        mutating func refuse(_ error: (Exchange) -> AdError) -> Bool {
+            if failure == nil { failure = error(self) }
+            return false
+        }
+
+        /// The failure of a body longer than the request's cap.
+        var bodyTooLarge: AdError {
+            AdError(VASTLimit.bodyBytes.error("The body of \(url.absoluteString)", limit: maxBodyBytes))
+        }
     }
 
     private let exchanges = URLSessionTaskTable<Exchange>()
@@ -61,21 +73,14 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let mediaType = response.mimeType?.lowercased()
         let expected = response.expectedContentLength
         let allowed = exchanges.update(dataTask) { exchange -> Bool in
-            let url = exchange.url.absoluteString
             if let status, !(200..<300).contains(status) {
-                exchange.failure =
-                    exchange.failure
-                    ?? AdError(
-                        .network, "HTTP \(status) for \(url).", providerCode: status,
+                return exchange.refuse {
+                    AdError(
+                        .network, "HTTP \(status) for \($0.url.absoluteString).", providerCode: status,
                         hint: "The ad server answered with an error status.")
-                return false
+                }
             }
-            if expected > Int64(exchange.maxBodyBytes) {
-                exchange.failure =
-                    exchange.failure
-                    ?? AdError(VASTLimit.bodyBytes.error("The body of \(url)", limit: exchange.maxBodyBytes))
-                return false
-            }
+            if expected > Int64(exchange.maxBodyBytes) { return exchange.refuse(\.bodyTooLarge) }
             exchange.mediaType = mediaType
             return true
         }
@@ -88,8 +93,7 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
             guard exchange.failure == nil else { return false }
             exchange.body.append(data)
             guard exchange.body.count > exchange.maxBodyBytes else { return false }
-            exchange.failure = AdError(
-                VASTLimit.bodyBytes.error("The body of \(exchange.url.absoluteString)", limit: exchange.maxBodyBytes))
+            exchange.failure = exchange.bodyTooLarge
             return true
         }
         if tooLarge == true { dataTask.cancel() }
@@ -105,18 +109,19 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let next = request.url
         let followed = exchanges.update(task) { exchange -> Bool in
             exchange.redirects += 1
-            let url = exchange.url.absoluteString
             if exchange.redirects > exchange.maxRedirects {
-                exchange.failure =
-                    exchange.failure
-                    ?? AdError(.network, "More than \(exchange.maxRedirects) redirects from \(url) (a redirect loop?).")
-                return false
+                return exchange.refuse {
+                    AdError(
+                        .network,
+                        "More than \($0.maxRedirects) redirects from \($0.url.absoluteString) (a redirect loop?).")
+                }
             }
             guard let next, (try? HTTPFetcher.validate(next)) != nil else {
-                exchange.failure =
-                    exchange.failure
-                    ?? AdError(.refusedURL, "\(url) redirected to a refused URL (\(next?.scheme ?? "no scheme")).")
-                return false
+                return exchange.refuse {
+                    AdError(
+                        .refusedURL,
+                        "\($0.url.absoluteString) redirected to a refused URL (\(next?.scheme ?? "no scheme")).")
+                }
             }
             return true
         }
