@@ -21,7 +21,7 @@ public struct AdInstant: InstantProtocol, Hashable, Sendable, Codable, CustomStr
 
     /// How far from the epoch an instant may be: 2^52 seconds (about 143 million years). ``advanced(by:)``
     /// saturates here, so a deadline computed from any duration, however far, is a valid instant (rule R4).
-    public static let horizon: Duration = .seconds(Int64(1) << 52)
+    public static let horizon = Duration(attoseconds: horizonAttoseconds)
 
     /// The latest instant there is: every deadline at or beyond it is "never".
     public static let distantFuture = AdInstant(sinceEpoch: horizon)
@@ -47,7 +47,7 @@ public struct AdInstant: InstantProtocol, Hashable, Sendable, Codable, CustomStr
     // operators, which are calls into the standard library: an instant is compared and advanced on every timer,
     // deadline and mediation input, and those calls were about a sixth of `adbench mediation`'s time.
 
-    /// ``horizon`` in attoseconds (computed, so it folds into a constant where it is used).
+    /// ``horizon`` in attoseconds, 2^52 s (computed, so it folds into a constant where it is used).
     private static var horizonAttoseconds: Int128 { Int128(1 << 52) * attosecondsPerSecond }
     /// Operands are clamped to ±2^60 s before they are added, so a sum (at most 2^61 s) never overflows `Duration`.
     private static var operandLimit: Int128 { Int128(1 << 60) * attosecondsPerSecond }
