@@ -51,14 +51,15 @@ enum ParseBenchmark {
         guard let folder = chosen.map({ URL(fileURLWithPath: $0) }) ?? samplesFolder() else {
             throw BenchmarkError(description: "IAB VAST samples not found; set ADBRIDGE_IAB_SAMPLES.")
         }
+        let allowNoAd = chosen != nil
         let parser = VASTParser()
         var samples: [Data] = []
         let paths = (FileManager.default.subpaths(atPath: folder.path) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
         for path in paths {
             let data = try Data(contentsOf: folder.appendingPathComponent(path))
-            if (try? parser.parse(data, allowNoAd: chosen != nil)) != nil { samples.append(data) }
+            if (try? parser.parse(data, allowNoAd: allowNoAd)) != nil { samples.append(data) }
         }
-        if chosen != nil {
+        if allowNoAd {
             guard !samples.isEmpty else {
                 throw BenchmarkError(
                     description: "No VAST document in ADBRIDGE_PARSE_DOCUMENTS (\(folder.path)) parses; "
@@ -68,9 +69,9 @@ enum ParseBenchmark {
         } else if samples.count != 69 {
             throw BenchmarkError(description: "Expected 69 VAST 2-4 samples, found \(samples.count).")
         }
-        let source = chosen == nil ? "69 IAB VAST 2-4 samples" : "\(samples.count) documents of \(folder.path)"
+        let source = allowNoAd ? "\(samples.count) documents of \(folder.path)" : "69 IAB VAST 2-4 samples"
         // Separate copies, so no two documents share storage.
-        return ((0..<documentCount).map { Data(samples[$0 % samples.count]) }, source, chosen != nil)
+        return ((0..<documentCount).map { Data(samples[$0 % samples.count]) }, source, allowNoAd)
     }
 
     /// One round: every document once, timed one by one. Returns (median µs, total µs).

@@ -112,7 +112,7 @@ public final class SimulatedAdServer: ResponseTransport {
         let fraction = String(micros % 1_000)
         let pricing =
             "<Pricing model=\"CPM\" currency=\"\(currency)\">\(micros / 1_000)."
-            + String(repeating: "0", count: 3 - fraction.count) + fraction + "</Pricing>"
+            + String(repeating: "0", count: max(0, 3 - fraction.count)) + fraction + "</Pricing>"
         // One buffer of the final size, filled once (inserting into a copy would copy the document twice).
         var result: [UInt8] = []
         result.reserveCapacity(document.count + pricing.utf8.count)

@@ -409,19 +409,22 @@ public final class UserSimulation {
         }
     }
 
-    /// Whether a line item in `state` was asked for an ad (mediation did not skip it before loading).
+    /// Whether a line item in `state` counts as asked for an ad: mediation did not skip it (not reached, priced
+    /// below the floor, capped, its provider not started, or excluded by the request's privacy signals). Every
+    /// state is named, so a new one must be placed here.
     private static func wasAsked(_ state: LineItemState) -> Bool {
         switch state {
-        case .notAttempted, .belowFloor, .capped: false
-        default: true
+        case .loading, .filled, .noFill, .error, .timeout, .outbid, .excludedCreative: true
+        case .notAttempted, .belowFloor, .capped, .notReady, .excludedByPrivacy: false
         }
     }
 
-    /// Whether a line item in `state` answered with an ad (whether or not it won).
+    /// Whether a line item in `state` answered with an ad (whether or not it won). Every state is named.
     private static func hasFilled(_ state: LineItemState) -> Bool {
         switch state {
         case .filled, .outbid, .excludedCreative: true
-        default: false
+        case .notAttempted, .loading, .noFill, .error, .timeout, .belowFloor, .capped, .notReady, .excludedByPrivacy:
+            false
         }
     }
 
