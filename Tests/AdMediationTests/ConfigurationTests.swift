@@ -108,7 +108,11 @@ struct ConfigurationTests {
             #expect(
                 error.kinds == [
                     .emptyValue, .negativeTimeout, .outOfRange, .negativeTimeout, .outOfRange, .negativeTimeout,
-                    .outOfRange, .emptyValue,
+                    .outOfRange, .outOfRange, .emptyValue,
+                ])
+            #expect(
+                error.problems.filter { $0.path.hasPrefix("$.placements[0].learning") }.map(\.path) == [
+                    "$.placements[0].learning.smoothing", "$.placements[0].learning.explorationRate",
                 ])
         }
         do {

@@ -47,65 +47,70 @@ public final class ConfigurationDecoding: Sendable {
 }
 
 extension KeyedDecodingContainer {
-    /// Decodes an optional duration written in seconds (rule R2); `fallback` when the key is absent or the value
-    /// out of range (see ``checkedSeconds(_:for:fallback:hint:userInfo:)``).
+    /// Decodes an optional duration written in seconds (rule R2), declared by `number`; `fallback` when the key is
+    /// absent or the value cannot be a duration (see ``checkedSeconds(_:for:fallback:number:userInfo:)``).
     func decodeSeconds(
-        _ key: Key, default fallback: Duration?, hint: String, userInfo: [CodingUserInfoKey: Any]
+        _ key: Key, _ number: ConfigurationNumber, default fallback: Duration?, userInfo: [CodingUserInfoKey: Any]
     ) throws -> Duration? {
         guard let seconds = try decodeIfPresent(Double.self, forKey: key) else { return fallback }
-        return try checkedSeconds(seconds, for: key, fallback: fallback, hint: hint, userInfo: userInfo)
+        return try checkedSeconds(seconds, for: key, fallback: fallback, number: number, userInfo: userInfo)
     }
 
-    /// Decodes a required duration written in seconds (rule R2); `fallback` when the value is out of range.
+    /// Decodes a required duration written in seconds (rule R2); `fallback` when the value cannot be a duration.
     func decodeSeconds(
-        _ key: Key, ifOutOfRange fallback: Duration, hint: String, userInfo: [CodingUserInfoKey: Any]
+        _ key: Key, _ number: ConfigurationNumber, ifOutOfRange fallback: Duration, userInfo: [CodingUserInfoKey: Any]
     ) throws -> Duration {
         let seconds = try decode(Double.self, forKey: key)
-        return try checkedSeconds(seconds, for: key, fallback: fallback, hint: hint, userInfo: userInfo) ?? fallback
+        return try checkedSeconds(seconds, for: key, fallback: fallback, number: number, userInfo: userInfo)
+            ?? fallback
     }
 
-    /// Decodes a whole number (rule R2). Foundation's decoder reports an integer too large for its type as "not
-    /// valid JSON" at the document's root; read as a number first, it is a problem at its own path instead.
-    /// Whole numbers up to 2^53 in magnitude (exact in a `Double`) that fit `Value` are accepted; anything else is
-    /// recorded and `fallback` returned (without a collector it throws).
+    /// Decodes a whole number (rule R2), declared by `number`. Foundation's decoder reports an integer too large
+    /// for its type as "not valid JSON" at the document's root; read as a number first, it is a problem at its own
+    /// path instead. Whole numbers up to 2^53 in magnitude (exact in a `Double`) that fit `Value` are decoded (the
+    /// validator checks them against `number`'s range); anything else is recorded, naming the range `number`
+    /// accepts, and `fallback` returned (without a collector it throws).
     ///
     /// - Returns: `nil` when the key is absent and `fallback` is `nil`.
     func decodeWholeNumber<Value: FixedWidthInteger>(
-        _ key: Key, default fallback: Value?, hint: String, userInfo: [CodingUserInfoKey: Any]
+        _ key: Key, _ number: ConfigurationNumber, default fallback: Value?, userInfo: [CodingUserInfoKey: Any]
     ) throws -> Value? {
-        guard let number = try decodeIfPresent(Double.self, forKey: key) else { return fallback }
-        return try wholeNumber(number, for: key, fallback: fallback, hint: hint, userInfo: userInfo)
+        guard let value = try decodeIfPresent(Double.self, forKey: key) else { return fallback }
+        return try wholeNumber(value, for: key, fallback: fallback, number: number, userInfo: userInfo)
     }
 
-    /// Decodes a required whole number (rule R2); `fallback` when it is out of range.
+    /// Decodes a required whole number (rule R2); `fallback` when it cannot be one.
     func decodeWholeNumber<Value: FixedWidthInteger>(
-        _ key: Key, ifOutOfRange fallback: Value, hint: String, userInfo: [CodingUserInfoKey: Any]
+        _ key: Key, _ number: ConfigurationNumber, ifOutOfRange fallback: Value, userInfo: [CodingUserInfoKey: Any]
     ) throws -> Value {
-        let number = try decode(Double.self, forKey: key)
-        return try wholeNumber(number, for: key, fallback: fallback, hint: hint, userInfo: userInfo) ?? fallback
+        let value = try decode(Double.self, forKey: key)
+        return try wholeNumber(value, for: key, fallback: fallback, number: number, userInfo: userInfo) ?? fallback
     }
 
     private func wholeNumber<Value: FixedWidthInteger>(
-        _ number: Double, for key: Key, fallback: Value?, hint: String, userInfo: [CodingUserInfoKey: Any]
+        _ value: Double, for key: Key, fallback: Value?, number: ConfigurationNumber,
+        userInfo: [CodingUserInfoKey: Any]
     ) throws -> Value? {
         let exact = 9_007_199_254_740_992.0
-        if number == number.rounded(), abs(number) <= exact, let value = Value(exactly: number) { return value }
+        if value == value.rounded(), abs(value) <= exact, let whole = Value(exactly: value) { return whole }
         let error = NumberOutOfRange(
-            field: key.stringValue, value: "\(number)", allowed: "whole numbers from \(Value.min) to \(Value.max)")
-        return try report(error, for: key, fallback: fallback, hint: hint, userInfo: userInfo)
+            field: key.stringValue, value: ConfigurationNumber.text(value), allowed: number.allowed)
+        return try report(error, for: key, fallback: fallback, hint: number.hint, userInfo: userInfo)
     }
 
     /// A duration in seconds, finite and at most ``AdCore/CheckedConversion/maximumDuration`` in magnitude (the
-    /// sign is the validator's to judge, with its own problem kinds). Out of range, the problem is recorded in the
-    /// decoder's ``ConfigurationDecoding`` and `fallback` returned; without a collector it throws.
+    /// rest of `number`'s range is the validator's to judge, with its own problem kinds). Out of range, the problem
+    /// is recorded in the decoder's ``ConfigurationDecoding`` and `fallback` returned; without a collector it throws.
     private func checkedSeconds(
-        _ seconds: Double, for key: Key, fallback: Duration?, hint: String, userInfo: [CodingUserInfoKey: Any]
+        _ seconds: Double, for key: Key, fallback: Duration?, number: ConfigurationNumber,
+        userInfo: [CodingUserInfoKey: Any]
     ) throws -> Duration? {
         let limit = CheckedConversion.maximumDuration
         do throws(NumberOutOfRange) {
             return try CheckedConversion.duration(seconds: seconds, field: key.stringValue, in: (.zero - limit)...limit)
         } catch {
-            return try report(error, for: key, fallback: fallback, hint: hint, userInfo: userInfo)
+            let named = NumberOutOfRange(field: error.field, value: error.value, allowed: number.allowed)
+            return try report(named, for: key, fallback: fallback, hint: number.hint, userInfo: userInfo)
         }
     }
 

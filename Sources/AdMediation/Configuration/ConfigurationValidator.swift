@@ -21,12 +21,8 @@ struct ConfigurationValidator {
         for (index, cap) in configuration.appCaps.enumerated() {
             check(cap, at: "$.appCaps[\(index)]", into: &problems)
         }
-        for (index, rule) in configuration.expiry.enumerated() where rule.timeToLive <= .zero {
-            problems.append(
-                ConfigurationProblem(
-                    .negativeTimeout, at: "$.expiry[\(index)].ttlSeconds",
-                    "The time-to-live \(rule.timeToLive.secondsValue) s is not positive.",
-                    hint: "Use a positive number of seconds (3600 for an hour); the ad's own expiry applies as well."))
+        for (index, rule) in configuration.expiry.enumerated() {
+            check(rule.timeToLive, ExpiryRule.timeToLiveNumber, at: "$.expiry[\(index)]", into: &problems)
         }
         if configuration.placements.isEmpty {
             problems.append(
@@ -62,59 +58,28 @@ struct ConfigurationValidator {
                     .noLineItems, at: path + ".lineItems", "Placement '\(placement.id)' has no line items.",
                     hint: "Add at least one line item."))
         }
-        if placement.floorMicros < 0 {
-            problems.append(
-                ConfigurationProblem(
-                    .negativePrice, at: path + ".floorMicros", "The floor \(placement.floorMicros) is negative.",
-                    hint: "Use 0 for no floor."))
+        check(placement.floorMicros, PlacementConfiguration.floorMicrosNumber, at: path, into: &problems)
+        if placement.strategy != .waterfall {
+            check(placement.auction.deadline, AuctionPolicy.deadlineNumber, at: path + ".auction", into: &problems)
         }
-        checkPrice(placement.floorMicros, at: path + ".floorMicros", into: &problems)
-        if placement.strategy != .waterfall && placement.auction.deadline <= .zero {
-            problems.append(
-                ConfigurationProblem(
-                    .negativeTimeout, at: path + ".auction.deadlineSeconds",
-                    "The auction deadline \(placement.auction.deadline.secondsValue) s is not positive.",
-                    hint: "Give bidders a deadline of about 1-3 s."))
-        }
-        if placement.parallelTierSize < 1 {
-            problems.append(
-                ConfigurationProblem(
-                    .outOfRange, at: path + ".parallelTierSize",
-                    "The tier size \(placement.parallelTierSize) is less than 1.",
-                    hint: "Use 1 for a sequential waterfall, or the number of items to ask at once."))
-        }
-        if placement.pacing < .zero {
-            problems.append(
-                ConfigurationProblem(
-                    .negativeTimeout, at: path + ".pacingSeconds",
-                    "The pacing \(placement.pacing.secondsValue) s is negative.",
-                    hint: "Use 0 for no pacing."))
-        }
+        check(placement.parallelTierSize, PlacementConfiguration.parallelTierSizeNumber, at: path, into: &problems)
+        check(placement.pacing, PlacementConfiguration.pacingNumber, at: path, into: &problems)
         for (index, cap) in placement.caps.enumerated() { check(cap, at: path + ".caps[\(index)]", into: &problems) }
         let retry = placement.retry
-        if retry.maxAttempts < 0 {
-            problems.append(
-                ConfigurationProblem(
-                    .outOfRange, at: path + ".retry.maxAttempts", "The retry count \(retry.maxAttempts) is negative.",
-                    hint: "Use 0 for no retries (rules Y12, I23 require a bound, not a negative one)."))
-        }
-        if retry.baseDelay <= .zero || retry.maximumDelay < retry.baseDelay {
+        check(retry.maxAttempts, RetryPolicy.maxAttemptsNumber, at: path + ".retry", into: &problems)
+        check(retry.baseDelay, RetryPolicy.baseDelayNumber, at: path + ".retry", into: &problems)
+        check(retry.maximumDelay, RetryPolicy.maximumDelayNumber, at: path + ".retry", into: &problems)
+        if retry.maximumDelay < retry.baseDelay {
             problems.append(
                 ConfigurationProblem(
                     .negativeTimeout, at: path + ".retry",
-                    "The retry delays (base \(retry.baseDelay.secondsValue) s, max \(retry.maximumDelay.secondsValue) s) are not "
-                        + "positive and ordered.",
+                    "The longest retry delay (\(retry.maximumDelay.secondsValue) s) is below the first "
+                        + "(\(retry.baseDelay.secondsValue) s).",
                     hint: "Use baseDelaySeconds 1 and maxDelaySeconds 64."))
         }
         let learning = placement.learning
-        if !(learning.smoothing > 0 && learning.smoothing <= 1) || !(0...1).contains(learning.explorationRate) {
-            problems.append(
-                ConfigurationProblem(
-                    .outOfRange, at: path + ".learning",
-                    "Smoothing \(learning.smoothing) must be in (0, 1] and exploration \(learning.explorationRate) in "
-                        + "[0, 1].",
-                    hint: "Use smoothing 0.3 and explorationRate 0.05."))
-        }
+        check(learning.smoothing, LearningPolicy.smoothingNumber, at: path + ".learning", into: &problems)
+        check(learning.explorationRate, LearningPolicy.explorationRateNumber, at: path + ".learning", into: &problems)
         var seenItems: Set<String> = []
         for (index, item) in placement.lineItems.enumerated() {
             let itemPath = path + ".lineItems[\(index)]"
@@ -161,20 +126,10 @@ struct ConfigurationValidator {
                     .emptyValue, at: path + ".adUnit", "The ad unit ID is empty.",
                     hint: "Copy the ad unit ID from the provider's dashboard."))
         }
-        if item.timeout <= .zero {
-            problems.append(
-                ConfigurationProblem(
-                    .negativeTimeout, at: path + ".timeoutSeconds",
-                    "The timeout \(item.timeout.secondsValue) s of line item '\(item.id)' is not positive.",
-                    hint: "Use a timeout of a few seconds."))
+        check(item.timeout, LineItemConfiguration.timeoutNumber, at: path, into: &problems)
+        if let floor = item.floorMicros {
+            check(floor, LineItemConfiguration.floorMicrosNumber, at: path, into: &problems)
         }
-        if let floor = item.floorMicros, floor < 0 {
-            problems.append(
-                ConfigurationProblem(
-                    .negativePrice, at: path + ".floorMicros", "The floor \(floor) is negative.",
-                    hint: "Remove the floor or use a non-negative price."))
-        }
-        if let floor = item.floorMicros { checkPrice(floor, at: path + ".floorMicros", into: &problems) }
         switch item.mode {
         case .bidder where placement.strategy == .waterfall:
             problems.append(
@@ -182,7 +137,7 @@ struct ConfigurationValidator {
                     .modeNotAllowed, at: path + ".mode",
                     "Bidder '\(item.id)' is in waterfall placement '\(placement.id)', which runs no auction.",
                     hint: "Use strategy \"hybrid\", or make the item a waterfall item with a price."))
-        case .waterfall(_, let price, _):
+        case .waterfall(_, let price, let priority):
             if placement.strategy == .bidding {
                 problems.append(
                     ConfigurationProblem(
@@ -190,42 +145,34 @@ struct ConfigurationValidator {
                         "Waterfall item '\(item.id)' is in bidding placement '\(placement.id)'.",
                         hint: "Use strategy \"hybrid\", or make the item a bidder."))
             }
-            if price < 0 {
-                problems.append(
-                    ConfigurationProblem(
-                        .negativePrice, at: path + ".priceMicros", "The price \(price) is negative.",
-                        hint: "Use the item's eCPM in micros per impression ($2.50 eCPM = 2500)."))
-            }
-            checkPrice(price, at: path + ".priceMicros", into: &problems)
+            check(price, LineItemConfiguration.priceMicrosNumber, at: path, into: &problems)
+            check(priority, LineItemConfiguration.priorityNumber, at: path, into: &problems)
         case .bidder:
             break
         }
     }
 
-    /// Rule R2: a price above ``AdCore/CheckedConversion/maximumMicros`` is out of range (a learned item starting
-    /// near `Int64.max` would overflow the first time its estimate is rounded).
-    private func checkPrice(_ micros: Int64, at path: String, into problems: inout [ConfigurationProblem]) {
-        guard micros > CheckedConversion.maximumMicros else { return }
-        problems.append(
-            ConfigurationProblem(
-                .outOfRange, at: path,
-                "The price \(micros) micros is above the highest AdBridge accepts (\(CheckedConversion.maximumMicros)).",
-                hint: "Write prices in micros per impression ($2.50 eCPM = 2500)."))
+    private func check(_ cap: FrequencyCap, at path: String, into problems: inout [ConfigurationProblem]) {
+        check(cap.maxImpressions, FrequencyCap.maxImpressionsNumber, at: path, into: &problems)
+        if let window = cap.window { check(window, FrequencyCap.windowNumber, at: path, into: &problems) }
     }
 
-    private func check(_ cap: FrequencyCap, at path: String, into problems: inout [ConfigurationProblem]) {
-        if cap.maxImpressions < 1 {
-            problems.append(
-                ConfigurationProblem(
-                    .outOfRange, at: path + ".maxImpressions", "The cap allows \(cap.maxImpressions) impressions.",
-                    hint: "Allow at least 1 impression, or remove the placement."))
-        }
-        if let window = cap.window, window <= .zero {
-            problems.append(
-                ConfigurationProblem(
-                    .negativeTimeout, at: path + ".windowSeconds",
-                    "The cap window \(window.secondsValue) s is not positive.",
-                    hint: "Use a window in seconds (3600 for hourly), or omit it for a per-session cap."))
-        }
+    /// Rule R2: a number outside its declared range (``ConfigurationNumber``) is a problem at `path.key`.
+    private func check<Value: BinaryInteger>(
+        _ value: Value, _ number: ConfigurationNumber, at path: String, into problems: inout [ConfigurationProblem]
+    ) {
+        if let problem = number.problem(Double(value), at: path + "." + number.key) { problems.append(problem) }
+    }
+
+    private func check(
+        _ value: Duration, _ number: ConfigurationNumber, at path: String, into problems: inout [ConfigurationProblem]
+    ) {
+        if let problem = number.problem(value.secondsValue, at: path + "." + number.key) { problems.append(problem) }
+    }
+
+    private func check(
+        _ value: Double, _ number: ConfigurationNumber, at path: String, into problems: inout [ConfigurationProblem]
+    ) {
+        if let problem = number.problem(value, at: path + "." + number.key) { problems.append(problem) }
     }
 }

@@ -78,13 +78,11 @@ public struct LineItemConfiguration: Sendable, Hashable, Codable {
         id = try container.decode(String.self, forKey: .id)
         providerID = try container.decode(ProviderID.self, forKey: .provider)
         adUnitID = try container.decode(String.self, forKey: .adUnit)
-        let priceHint = "Write prices in micros per impression ($2.50 eCPM = 2500)."
         floorMicros = try container.decodeWholeNumber(
-            .floorMicros, default: nil, hint: priceHint, userInfo: decoder.userInfo)
+            .floorMicros, Self.floorMicrosNumber, default: nil, userInfo: decoder.userInfo)
         timeout =
             try container.decodeSeconds(
-                .timeoutSeconds, default: .seconds(5), hint: "Use a timeout of a few seconds.",
-                userInfo: decoder.userInfo) ?? .seconds(5)
+                .timeoutSeconds, Self.timeoutNumber, default: .seconds(5), userInfo: decoder.userInfo) ?? .seconds(5)
         let mode = try container.decode(String.self, forKey: .mode)
         switch mode {
         case "bidder":
@@ -93,10 +91,9 @@ public struct LineItemConfiguration: Sendable, Hashable, Codable {
             self.mode = .waterfall(
                 pricing: try container.decodeIfPresent(Pricing.self, forKey: .pricing) ?? .fixed,
                 priceMicros: try container.decodeWholeNumber(
-                    .priceMicros, ifOutOfRange: 0, hint: priceHint, userInfo: decoder.userInfo),
+                    .priceMicros, Self.priceMicrosNumber, ifOutOfRange: 0, userInfo: decoder.userInfo),
                 priority: try container.decodeWholeNumber(
-                    .priority, default: 0, hint: "Use small whole numbers; lower is asked first.",
-                    userInfo: decoder.userInfo) ?? 0)
+                    .priority, Self.priorityNumber, default: 0, userInfo: decoder.userInfo) ?? 0)
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .mode, in: container,
@@ -122,4 +119,20 @@ public struct LineItemConfiguration: Sendable, Hashable, Codable {
             try container.encode(priority, forKey: .priority)
         }
     }
+}
+
+extension LineItemConfiguration {
+    /// `priceMicros`: a waterfall item's price, 0 to ``AdCore/CheckedConversion/maximumMicros`` micros per
+    /// impression (a learned item starting near `Int64.max` would overflow the first time its estimate is rounded).
+    public static let priceMicrosNumber = ConfigurationNumber.micros(
+        "priceMicros", hint: "Use the item's eCPM in micros per impression ($2.50 eCPM = 2500).")
+    /// `floorMicros`: the item's own floor, 0 to ``AdCore/CheckedConversion/maximumMicros`` micros.
+    public static let floorMicrosNumber = ConfigurationNumber.micros(
+        "floorMicros", hint: "Remove the floor or use a non-negative price in micros per impression.")
+    /// `priority`: breaks price ties, lower first; -1,000,000 to 1,000,000.
+    public static let priorityNumber = ConfigurationNumber(
+        "priority", .wholeNumber, -1_000_000...1_000_000, hint: "Use small whole numbers; lower is asked first.")
+    /// `timeoutSeconds`: above 0, at most 366 days.
+    public static let timeoutNumber = ConfigurationNumber.positiveSeconds(
+        "timeoutSeconds", hint: "Use a timeout of a few seconds.")
 }

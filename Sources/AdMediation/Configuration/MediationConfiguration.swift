@@ -101,3 +101,33 @@ public struct MediationConfiguration: Sendable, Hashable, Codable {
         if !problems.isEmpty { throw MediationConfigurationError(problems: problems) }
     }
 }
+
+extension MediationConfiguration {
+    /// Every number of the configuration format, by JSON path (`[]` stands for any index), each with the values it
+    /// accepts (rule R2). The validator checks each against this declaration; a test sets each to its largest
+    /// accepted value and runs a request, and fails when a numeric field of the format is missing here.
+    ///
+    /// ```swift
+    /// MediationConfiguration.numbers["$.placements[].parallelTierSize"]?.allowed  // "1...1000"
+    /// ```
+    public static let numbers: [String: ConfigurationNumber] = [
+        "$.appCaps[].maxImpressions": FrequencyCap.maxImpressionsNumber,
+        "$.appCaps[].windowSeconds": FrequencyCap.windowNumber,
+        "$.expiry[].ttlSeconds": ExpiryRule.timeToLiveNumber,
+        "$.placements[].floorMicros": PlacementConfiguration.floorMicrosNumber,
+        "$.placements[].auction.deadlineSeconds": AuctionPolicy.deadlineNumber,
+        "$.placements[].parallelTierSize": PlacementConfiguration.parallelTierSizeNumber,
+        "$.placements[].caps[].maxImpressions": FrequencyCap.maxImpressionsNumber,
+        "$.placements[].caps[].windowSeconds": FrequencyCap.windowNumber,
+        "$.placements[].pacingSeconds": PlacementConfiguration.pacingNumber,
+        "$.placements[].retry.maxAttempts": RetryPolicy.maxAttemptsNumber,
+        "$.placements[].retry.baseDelaySeconds": RetryPolicy.baseDelayNumber,
+        "$.placements[].retry.maxDelaySeconds": RetryPolicy.maximumDelayNumber,
+        "$.placements[].learning.smoothing": LearningPolicy.smoothingNumber,
+        "$.placements[].learning.explorationRate": LearningPolicy.explorationRateNumber,
+        "$.placements[].lineItems[].priceMicros": LineItemConfiguration.priceMicrosNumber,
+        "$.placements[].lineItems[].priority": LineItemConfiguration.priorityNumber,
+        "$.placements[].lineItems[].floorMicros": LineItemConfiguration.floorMicrosNumber,
+        "$.placements[].lineItems[].timeoutSeconds": LineItemConfiguration.timeoutNumber,
+    ]
+}

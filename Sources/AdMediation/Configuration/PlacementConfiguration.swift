@@ -92,18 +92,15 @@ public struct PlacementConfiguration: Sendable, Hashable, Codable {
         lineItems = try container.decode([LineItemConfiguration].self, forKey: .lineItems)
         floorMicros =
             try container.decodeWholeNumber(
-                .floorMicros, default: 0, hint: "Write the floor in micros per impression ($0.50 eCPM = 500).",
-                userInfo: decoder.userInfo) ?? 0
+                .floorMicros, Self.floorMicrosNumber, default: 0, userInfo: decoder.userInfo) ?? 0
         auction = try container.decodeIfPresent(AuctionPolicy.self, forKey: .auction) ?? AuctionPolicy()
         parallelTierSize =
             try container.decodeWholeNumber(
-                .parallelTierSize, default: 1, hint: "Use 1 for a sequential waterfall, or the items to ask at once.",
-                userInfo: decoder.userInfo) ?? 1
+                .parallelTierSize, Self.parallelTierSizeNumber, default: 1, userInfo: decoder.userInfo) ?? 1
         caps = try container.decodeIfPresent([FrequencyCap].self, forKey: .caps) ?? []
         pacing =
-            try container.decodeSeconds(
-                .pacingSeconds, default: .zero, hint: "Use 0 for no pacing, or the seconds between two impressions.",
-                userInfo: decoder.userInfo) ?? .zero
+            try container.decodeSeconds(.pacingSeconds, Self.pacingNumber, default: .zero, userInfo: decoder.userInfo)
+            ?? .zero
         retry = try container.decodeIfPresent(RetryPolicy.self, forKey: .retry) ?? RetryPolicy()
         preload = try container.decodeIfPresent(Bool.self, forKey: .preload) ?? false
         learning = try container.decodeIfPresent(LearningPolicy.self, forKey: .learning) ?? LearningPolicy()
@@ -163,8 +160,7 @@ public struct AuctionPolicy: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         deadline =
             try container.decodeSeconds(
-                .deadlineSeconds, default: .seconds(2), hint: "Give bidders a deadline of about 1-3 s.",
-                userInfo: decoder.userInfo) ?? .seconds(2)
+                .deadlineSeconds, Self.deadlineNumber, default: .seconds(2), userInfo: decoder.userInfo) ?? .seconds(2)
         pricing = try container.decodeIfPresent(Pricing.self, forKey: .pricing) ?? .firstPrice
     }
 
@@ -202,4 +198,34 @@ public struct LearningPolicy: Sendable, Hashable, Codable {
         smoothing = try container.decodeIfPresent(Double.self, forKey: .smoothing) ?? 0.3
         explorationRate = try container.decodeIfPresent(Double.self, forKey: .explorationRate) ?? 0
     }
+}
+
+extension PlacementConfiguration {
+    /// `floorMicros`: the placement's floor, 0 to ``AdCore/CheckedConversion/maximumMicros`` micros per impression.
+    public static let floorMicrosNumber = ConfigurationNumber.micros(
+        "floorMicros", hint: "Use 0 for no floor, or the floor in micros per impression ($0.50 eCPM = 500).")
+    /// `parallelTierSize`: 1 to 1,000 items asked at once. A tier never holds more than the placement's line items,
+    /// whatever this says; the bound keeps a configuration from promising more parallel loads than a device makes.
+    public static let parallelTierSizeNumber = ConfigurationNumber(
+        "parallelTierSize", .wholeNumber, 1...1_000,
+        hint: "Use 1 for a sequential waterfall, or the number of items to ask at once.")
+    /// `pacingSeconds`: 0 (no pacing) to 366 days.
+    public static let pacingNumber = ConfigurationNumber(
+        "pacingSeconds", .seconds, 0...ConfigurationNumber.maximumSeconds, unit: "s", belowKind: .negativeTimeout,
+        hint: "Use 0 for no pacing, or the seconds between two impressions.")
+}
+
+extension AuctionPolicy {
+    /// `deadlineSeconds`: above 0, at most 366 days.
+    public static let deadlineNumber = ConfigurationNumber.positiveSeconds(
+        "deadlineSeconds", hint: "Give bidders a deadline of about 1-3 s.")
+}
+
+extension LearningPolicy {
+    /// `smoothing`: the weight of a new observation, above 0 and at most 1.
+    public static let smoothingNumber = ConfigurationNumber(
+        "smoothing", .fraction, 0...1, excludesLowerBound: true, hint: "Use smoothing 0.3.")
+    /// `explorationRate`: the share of requests that explore, 0 to 1.
+    public static let explorationRateNumber = ConfigurationNumber(
+        "explorationRate", .fraction, 0...1, hint: "Use 0 for no exploration, or a small share such as 0.05.")
 }

@@ -36,8 +36,8 @@ public struct ExpiryRule: Sendable, Hashable, Codable {
         providerID = try container.decode(ProviderID.self, forKey: .provider)
         formats = try container.decodeIfPresent(Set<AdFormat>.self, forKey: .formats) ?? []
         timeToLive = try container.decodeSeconds(
-            .ttlSeconds, ifOutOfRange: CheckedConversion.maximumDuration,
-            hint: "Use the provider's documented lifetime in seconds, at most a year.", userInfo: decoder.userInfo)
+            .ttlSeconds, Self.timeToLiveNumber, ifOutOfRange: CheckedConversion.maximumDuration,
+            userInfo: decoder.userInfo)
     }
 
     /// Encodes `{"provider": "google", "formats": ["interstitial"], "ttlSeconds": 3600}`.
@@ -47,4 +47,10 @@ public struct ExpiryRule: Sendable, Hashable, Codable {
         try container.encode(formats.map(\.rawValue).sorted(), forKey: .formats)
         try container.encode(timeToLive.secondsValue, forKey: .ttlSeconds)
     }
+}
+
+extension ExpiryRule {
+    /// `ttlSeconds`: above 0, at most 366 days.
+    public static let timeToLiveNumber = ConfigurationNumber.positiveSeconds(
+        "ttlSeconds", hint: "Use a positive number of seconds (3600 for an hour); the ad's own expiry applies as well.")
 }

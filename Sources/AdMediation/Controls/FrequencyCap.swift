@@ -22,12 +22,9 @@ public struct FrequencyCap: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         maxImpressions = try container.decodeWholeNumber(
-            .maxImpressions, ifOutOfRange: 1, hint: "Allow a small whole number of impressions.",
-            userInfo: decoder.userInfo)
+            .maxImpressions, Self.maxImpressionsNumber, ifOutOfRange: 1, userInfo: decoder.userInfo)
         window = try container.decodeSeconds(
-            .windowSeconds, default: nil,
-            hint: "Use a window in seconds (3600 for hourly), or omit it for a per-session cap.",
-            userInfo: decoder.userInfo)
+            .windowSeconds, Self.windowNumber, default: nil, userInfo: decoder.userInfo)
     }
 
     /// Encodes `{"maxImpressions": 3, "windowSeconds": 3600}`.
@@ -42,4 +39,13 @@ public struct FrequencyCap: Sendable, Hashable, Codable {
         if let window { return "\(maxImpressions) per \(window.secondsValue) s" }
         return "\(maxImpressions) per session"
     }
+}
+
+extension FrequencyCap {
+    /// `maxImpressions`: 1 to 1,000,000 impressions in the window.
+    public static let maxImpressionsNumber = ConfigurationNumber(
+        "maxImpressions", .wholeNumber, 1...1_000_000, hint: "Allow at least 1 impression, a small whole number.")
+    /// `windowSeconds`: above 0, at most 366 days (absent: per session).
+    public static let windowNumber = ConfigurationNumber.positiveSeconds(
+        "windowSeconds", hint: "Use a window in seconds (3600 for hourly), or omit it for a per-session cap.")
 }

@@ -40,14 +40,14 @@ public struct RetryPolicy: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         maxAttempts =
             try container.decodeWholeNumber(
-                .maxAttempts, default: 8, hint: "Use a small number of retries (8 by default).",
-                userInfo: decoder.userInfo) ?? 8
-        let hint = "Use baseDelaySeconds 1 and maxDelaySeconds 64."
+                .maxAttempts, Self.maxAttemptsNumber, default: 8, userInfo: decoder.userInfo) ?? 8
         baseDelay =
-            try container.decodeSeconds(.baseDelaySeconds, default: .seconds(1), hint: hint, userInfo: decoder.userInfo)
+            try container.decodeSeconds(
+                .baseDelaySeconds, Self.baseDelayNumber, default: .seconds(1), userInfo: decoder.userInfo)
             ?? .seconds(1)
         maximumDelay =
-            try container.decodeSeconds(.maxDelaySeconds, default: .seconds(64), hint: hint, userInfo: decoder.userInfo)
+            try container.decodeSeconds(
+                .maxDelaySeconds, Self.maximumDelayNumber, default: .seconds(64), userInfo: decoder.userInfo)
             ?? .seconds(64)
     }
 
@@ -58,4 +58,17 @@ public struct RetryPolicy: Sendable, Hashable, Codable {
         try container.encode(baseDelay.secondsValue, forKey: .baseDelaySeconds)
         try container.encode(maximumDelay.secondsValue, forKey: .maxDelaySeconds)
     }
+}
+
+extension RetryPolicy {
+    /// `maxAttempts`: 0 to 100 retries after a request without an ad (rules Y12, I23 ask for a bound; at the
+    /// default 64 s cap, 100 retries keep a placement trying for about an hour and three quarters).
+    public static let maxAttemptsNumber = ConfigurationNumber(
+        "maxAttempts", .wholeNumber, 0...100, hint: "Use 0 for no retries, or a small number (8 by default).")
+    /// `baseDelaySeconds`: above 0, at most 366 days.
+    public static let baseDelayNumber = ConfigurationNumber.positiveSeconds(
+        "baseDelaySeconds", hint: "Use baseDelaySeconds 1 and maxDelaySeconds 64.")
+    /// `maxDelaySeconds`: above 0, at most 366 days, and not below the base delay.
+    public static let maximumDelayNumber = ConfigurationNumber.positiveSeconds(
+        "maxDelaySeconds", hint: "Use baseDelaySeconds 1 and maxDelaySeconds 64.")
 }

@@ -51,7 +51,9 @@ final class PlacementPlan: Sendable, Equatable {
         isBidder = items.map(\.isBidder)
         staticOrder = WaterfallOrder.sorted(
             items.indices.filter { !items[$0].isBidder }, prices: configuredPrices, priorities: priorities)
-        tierSize = max(1, placement.parallelTierSize)
+        // A tier never holds more than the placement's items, whatever the configuration says (R2): the machine
+        // reserves a tier's capacity from this number.
+        tierSize = min(max(1, placement.parallelTierSize), max(1, items.count))
         timedInAuction = items.map { !$0.isBidder || $0.timeout < placement.auction.deadline }
         timeouts = items.map(\.timeout)
         strategy = placement.strategy
