@@ -53,7 +53,8 @@ public struct MediationConfiguration: Sendable, Hashable, Codable {
     /// Decodes and validates a configuration.
     ///
     /// - Throws: ``MediationConfigurationError`` listing every problem: malformed JSON, unknown providers,
-    ///   formats a provider cannot serve, negative timeouts, numbers out of range (rule R2), duplicate IDs, ...
+    ///   formats a provider cannot serve, negative timeouts, numbers out of range (rule R2), duplicate IDs, a key
+    ///   given twice in one object, ...
     public static func decode(
         _ json: Data, providers: [ProviderDescriptor]
     ) throws(MediationConfigurationError) -> MediationConfiguration {
@@ -90,7 +91,8 @@ public struct MediationConfiguration: Sendable, Hashable, Codable {
             ])
         }
         let validation = ConfigurationValidator(providers: providers).problems(in: configuration)
-        return (configuration, collector.problems + validation.filter { !collector.problems.contains($0) })
+        let decoding = DuplicateKeyScanner.problems(in: json) + collector.problems
+        return (configuration, decoding + validation.filter { !decoding.contains($0) })
     }
 
     /// Checks the configuration against the registered providers.

@@ -76,6 +76,8 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
         case unknownReference
         /// Two entries that must have different names share one (simulator strategies and their variants).
         case duplicateName
+        /// One JSON object gives the same key twice (readers disagree on which value counts).
+        case duplicateKey
     }
 
     /// What kind of problem it is.

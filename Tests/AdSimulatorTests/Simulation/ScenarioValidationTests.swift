@@ -333,3 +333,33 @@ struct ScenarioValidationTests {
         #expect(try JSONDecoder().decode(Scenario.self, from: data) == validated.scenario)
     }
 }
+
+@Suite("R2: a scenario key given twice in one object")
+struct ScenarioDuplicateKeyTests {
+    @Test("R2: a scenario whose users give count twice is refused at $.users.count, listed with the other problems")
+    func r2_scenarioDuplicateKeyRefused() {
+        let data = ScenarioFixtures.minimal { $0.users = #"{ "count": 10, "count": 10000000, "sessionSeconds": 0 }"# }
+        let problems = ScenarioFixtures.problems(data)
+        #expect(problems.first { $0.kind == .duplicateKey }?.path == "$.users.count")
+        #expect(problems.contains { $0.path == "$.users.sessionSeconds" })
+    }
+
+    @Test("R2: a referenced mediation file with a key given twice is refused under the file's name")
+    func r2_referencedConfigurationDuplicateKeyRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adbridge-dup-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let configuration = #"""
+            {"placements": [{"id": "feed", "id": "other", "format": "native", "strategy": "waterfall",
+              "lineItems": [{"id": "a", "provider": "ifly", "adUnit": "u", "mode": "waterfall", "priceMicros": 1}]}]}
+            """#
+        try Data(configuration.utf8).write(to: folder.appendingPathComponent("mediation.json"))
+        let scenario = ScenarioFixtures.minimal { $0.mediation = #""mediation.json""# }
+        do {
+            _ = try Scenario.load(scenario, baseDirectory: folder, providers: ScenarioFixtures.providers)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.problems.first { $0.kind == .duplicateKey }?.path == "mediation.json:$.placements[0].id")
+        }
+    }
+}

@@ -60,7 +60,8 @@ extension Scenario {
     ///
     /// Order of the checks: the text must be JSON (else one problem with its position); `version` must be 1 (a
     /// missing one is a problem and the rest is read as version 1; another number stops there); the document
-    /// must decode (a wrong type or a missing required field stops there, with its path); then every check of
+    /// must decode (a wrong type or a missing required field stops there, with its path; a key given twice in one
+    /// object is listed with the rest, rule R2); then every check of
     /// ``ScenarioValidator`` runs and every problem is listed.
     ///
     /// - Throws: ``ScenarioError`` listing every problem.
@@ -86,6 +87,7 @@ extension Scenario {
         case .declared:
             break
         }
+        problems += DuplicateKeyScanner.problems(in: data)
         let collector = ConfigurationDecoding()
         let scenario: Scenario
         do {

@@ -98,7 +98,9 @@ struct ScenarioValidator {
                 problems.append(rerooted(ScenarioJSON.malformed(data, error: error), under: written + ":$"))
                 return nil
             }
-            problems += collector.problems.map { rerooted($0, under: written + ":$") }
+            problems += (DuplicateKeyScanner.problems(in: data) + collector.problems).map {
+                rerooted($0, under: written + ":$")
+            }
             do throws(MediationConfigurationError) {
                 try configuration.validate(providers: descriptors)
             } catch {
