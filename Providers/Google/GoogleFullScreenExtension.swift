@@ -117,7 +117,7 @@ public struct GoogleFullScreenExtension: Sendable, Equatable {
         _ element: VASTElement, _ name: String, _ invalid: (String) -> AdError
     ) throws(AdError) -> Duration? {
         guard let text = element.text(at: name) else { return nil }
-        guard let seconds = Double(text) else {
+        guard let seconds = DecimalNumber.value(text) else {
             throw invalid("<\(name)> '\(text.prefix(40))' is not a number of seconds")
         }
         do throws(NumberOutOfRange) {

@@ -121,9 +121,14 @@ public struct GoogleProvider: AdProvider {
         }
         let now = environment.scheduler.now
         var revenue: Revenue?
-        if let pricing = creative.pricing, let value = pricing.value, pricing.model?.lowercased() ?? "cpm" == "cpm" {
+        if let pricing = creative.pricing, pricing.model?.lowercased() ?? "cpm" == "cpm" {
             do throws(NumberOutOfRange) {
-                // R1: a price from the server is range-checked where it is read, never converted blindly.
+                // R1: a price from the server is range-checked where it is read, never converted blindly; a text
+                // that is not a plain decimal (`0x10`, `nan`, empty) is no price at all.
+                guard let value = pricing.value else {
+                    throw NumberOutOfRange(
+                        field: "<Pricing>", value: "that is not a decimal number", allowed: "a CPM such as 2.50")
+                }
                 let micros = try CheckedConversion.micros(fromCPM: value, field: "<Pricing>")
                 revenue = Revenue(micros: micros, currency: pricing.currency ?? "USD", precision: .estimated)
             } catch {

@@ -84,7 +84,7 @@ public struct IFLYFeedResponse: Sendable, Hashable {
         data.videoURL = Self.text(feed, "videoURL") ?? Self.bestMediaFile(linear)
         data.videoCoverURL = Self.text(feed, "videoCoverURL")
         if let seconds = Self.text(feed, "videoDuration") {
-            guard let value = Double(seconds) else {
+            guard let value = DecimalNumber.value(seconds) else {
                 throw Self.invalid("<videoDuration> '\(seconds.prefix(40))' is not a number of seconds", providerID)
             }
             // R1: checked where read; a video longer than a day is not a feed ad.

@@ -64,7 +64,10 @@ struct GoogleNumberRangeTests {
             ("<Format>rewarded</Format><Reward type=\"coins\" amount=\"1000000001\"/>", .rewarded, "<Reward> amount"),
             ("<Format>interstitial</Format><TimeToLive>1e300</TimeToLive>", .interstitial, "<TimeToLive> 1e+300"),
             ("<Format>interstitial</Format><TimeToLive>604800.001</TimeToLive>", .interstitial, "<TimeToLive>"),
-            ("<Format>interstitial</Format><DisplayTime>inf</DisplayTime>", .interstitial, "<DisplayTime> inf"),
+            (
+                "<Format>interstitial</Format><DisplayTime>inf</DisplayTime>", .interstitial,
+                "<DisplayTime> 'inf' is not a number"
+            ),
         ]
         for (body, format, fragment) in cases {
             let error = try await loadError(GoogleXML.video(extensionBody: body), format: format)
@@ -82,5 +85,47 @@ struct GoogleNumberRangeTests {
         let unified = try world.host.makeAd(AdRequest(adUnitID: "unit", format: .interstitial), provider: "google")
         await unified.load().value
         #expect(unified.info?.expiresAt == AdInstant.zero.advanced(by: .seconds(604_800)))
+    }
+}
+
+@MainActor
+@Suite("R1: Google <Pricing> reads plain decimals only")
+struct GooglePricingTextTests {
+    private func priced(_ value: String) -> String {
+        GoogleXML.video(extensionBody: "<Format>interstitial</Format>")
+            .replacingOccurrences(
+                of: "<Impression>", with: "<Pricing model=\"CPM\" currency=\"USD\">\(value)</Pricing><Impression>")
+    }
+
+    @Test(
+        "R1: a hexadecimal, infinite, NaN or empty <Pricing> fails the load with invalidResponse (0x10 booked 16 CPM)",
+        arguments: ["0x10", "0x1p4", "inf", "nan", "infinity", "", "1e", "--1", "1.2.3"])
+    func r1_nonDecimalPriceRefused(text: String) async throws {
+        let world = try GoogleTestWorld()
+        world.serve(xml: priced(text), as: "unit")
+        let unified = try world.host.makeAd(AdRequest(adUnitID: "unit", format: .interstitial), provider: "google")
+        await unified.load().value
+        guard case .failed(let error) = unified.phase else {
+            Issue.record("loaded with revenue \(String(describing: unified.info?.revenue))")
+            return
+        }
+        #expect(error.code == .invalidResponse)
+        #expect(error.message.contains("<Pricing>"))
+        #expect(world.urls("error") == ["https://t.google.test/err?ad=custom&code=101"])
+    }
+
+    @Test("R1: plain decimals in every form read as CPM: 16, 16.0, 1.6e1, +16, .5, 5., with spaces around")
+    func r1_decimalPriceForms() async throws {
+        for (text, micros) in [
+            ("16", 16_000), ("16.0", 16_000), ("1.6e1", 16_000), ("+16", 16_000), (".5", 500),
+            ("5.", 5_000), (" 2.5 ", 2_500),
+        ] as [(String, Int64)] {
+            let world = try GoogleTestWorld()
+            world.serve(xml: priced(text), as: "unit")
+            let unified = try world.host.makeAd(
+                AdRequest(adUnitID: "unit", format: .interstitial), provider: "google")
+            await unified.load().value
+            #expect(unified.info?.revenue?.micros == micros, "\(text)")
+        }
     }
 }

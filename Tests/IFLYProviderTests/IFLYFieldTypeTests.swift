@@ -20,6 +20,10 @@ struct IFLYFieldTypeTests {
             ("<interactType>1.5</interactType>", "<interactType> '1.5'"),
             ("<ttl>tomorrow</ttl>", "<ttl> 'tomorrow'"),
             ("<videoDuration>long</videoDuration>", "<videoDuration> 'long'"),
+            // R1: Swift's Double(_:) reads hexadecimal and `nan`; a duration is a plain decimal or nothing.
+            ("<videoDuration>0x10</videoDuration>", "<videoDuration> '0x10'"),
+            ("<videoDuration>0x1p4</videoDuration>", "<videoDuration> '0x1p4'"),
+            ("<videoDuration>nan</videoDuration>", "<videoDuration> 'nan'"),
             (#"<mainImage url="https://img.test/a.jpg" width="wide"/>"#, "image width wide"),
         ])
     func r18_iflyWrongTypes(fields: String, field: String) throws {

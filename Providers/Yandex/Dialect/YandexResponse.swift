@@ -192,7 +192,7 @@ public struct YandexResponse: Sendable, Hashable {
         _ element: VASTElement, _ name: String, _ owner: @autoclosure () -> String, _ providerID: ProviderID
     ) throws(AdError) -> Int {
         guard let text = element.attribute(name) else { return 0 }
-        guard Double(String(text.filter { !$0.isWhitespace })) != nil else {
+        guard DecimalNumber.value(String(text.filter { !$0.isWhitespace })) != nil else {
             throw Self.wrongType(
                 "\(owner()) \(name)", text, "is not a number",
                 "Write the size in pixels as a whole number (\(name)=\"320\"), or leave it out.", providerID)

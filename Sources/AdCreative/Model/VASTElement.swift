@@ -90,8 +90,8 @@ public struct VASTElement: Sendable, Equatable, Encodable {
     /// ``text`` as an integer, if it is one.
     public var intValue: Int? { Int(text) }
 
-    /// ``text`` as a number, if it is one.
-    public var doubleValue: Double? { Double(text) }
+    /// ``text`` as a plain decimal number, if it is one (``DecimalNumber``: never hexadecimal, `inf` or `nan`).
+    public var doubleValue: Double? { DecimalNumber.value(text) }
 
     /// ``text`` as a VAST boolean (`true`, `TRUE`, `1`, `false`, `0`), if it is one.
     public var boolValue: Bool? { VASTElement.parseBool(text) }

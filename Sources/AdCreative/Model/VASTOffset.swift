@@ -18,7 +18,8 @@ public enum VASTOffset: Sendable, Hashable, Encodable, CustomStringConvertible {
             self = .percent(percent)
         } else if text.utf8.contains(UInt8(ascii: "%")) {
             let trimmed = text.trimmingASCIIWhitespace()
-            guard trimmed.hasSuffix("%"), let value = Double(trimmed.dropLast()), value.isFinite, value >= 0,
+            guard trimmed.hasSuffix("%"), let value = DecimalNumber.value(trimmed.dropLast()), value.isFinite,
+                value >= 0,
                 value <= 100
             else { return nil }
             self = .percent(value)

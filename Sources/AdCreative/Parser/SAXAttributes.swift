@@ -164,5 +164,5 @@ struct SAXValue {
     var time: VASTTime? { VASTTime.parse(trimmed).map(VASTTime.init(milliseconds:)) }
 
     /// The value as a number, if it is one.
-    var double: Double? { Double(string) }
+    var double: Double? { DecimalNumber.value(string) }
 }

@@ -908,7 +908,8 @@ struct VASTSAXBuilder {
         let (attributeA, pendingB, pendingC) = taken
         switch tag {
         case .pricing:
-            body.pricing = VASTPricing(model: attributeA, currency: pendingB, value: Double(String(parsedUTF8: bytes)))
+            body.pricing = VASTPricing(
+                model: attributeA, currency: pendingB, value: DecimalNumber.value(String(parsedUTF8: bytes)))
         case .blockedAdCategories:
             for code in String(parsedUTF8: bytes).split(separator: ",") {
                 body.blockedAdCategories.append(
