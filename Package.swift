@@ -121,8 +121,8 @@ let package = Package(
         .target(
             name: "AdFuzzTargets",
             dependencies: [
-                "AdCore", "AdCreative", "AdMediation", "AdSimulator", "YandexProvider", "GoogleProvider",
-                "IFLYProvider",
+                "AdCore", "AdCreative", "AdMediation", "AdSimulator", "AdTestKit", "YandexProvider",
+                "GoogleProvider", "IFLYProvider",
             ],
             path: "Fuzz/AdFuzzTargets",
             swiftSettings: strict

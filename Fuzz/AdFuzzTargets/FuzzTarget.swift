@@ -5,7 +5,7 @@
 /// every target's corpus through ``run(_:)`` in the ordinary `swift test`.
 ///
 /// ```swift
-/// let problems = FuzzTarget.vast.run(Array("<VAST version=\"4.2\"/>".utf8))
+/// let problems = await FuzzTarget.vast.run(Array("<VAST version=\"4.2\"/>".utf8))
 /// assert(problems.isEmpty)
 /// ```
 public enum FuzzTarget: String, CaseIterable, Sendable {
@@ -19,23 +19,27 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case google
     /// The IFLY native feed dialect (`IFLYFeedResponse(document:providerID:)`).
     case ifly
-    /// The mediation configuration decoder (`MediationConfiguration.decode(_:providers:)`).
+    /// The mediation configuration decoder (`MediationConfiguration.decode(_:providers:)`); what validates runs a
+    /// few requests through the real `Mediator` (``MediationRehearsal``).
     case mediation
-    /// The simulator scenario decoder and validator (`Scenario.load(_:baseDirectory:providers:)`).
+    /// The simulator scenario decoder and validator (`Scenario.load(_:baseDirectory:providers:)`); what validates
+    /// runs one user through the simulator.
     case scenario
 
     /// Runs one input through the target. A decoder refusing the input is the expected outcome of most inputs;
     /// what comes back are broken promises found on the way (an error without a message, a cap exceeded, a
-    /// result that differs between two runs), empty when there are none. A crash is a finding too.
-    public func run(_ input: [UInt8]) -> [String] {
+    /// result that differs between two runs, a configuration that validated and does not run), empty when there
+    /// are none. A crash is a finding too. Asynchronous because the mediation and scenario targets run what they
+    /// validated on the main actor, in virtual time.
+    public func run(_ input: [UInt8]) async -> [String] {
         switch self {
         case .vast: VASTParserFuzzer.run(input)
         case .wrapper: WrapperResolverFuzzer.run(input)
         case .yandex: YandexResponseFuzzer.run(input)
         case .google: GoogleResponseFuzzer.run(input)
         case .ifly: IFLYResponseFuzzer.run(input)
-        case .mediation: MediationConfigurationFuzzer.run(input)
-        case .scenario: ScenarioFuzzer.run(input)
+        case .mediation: await MediationConfigurationFuzzer.run(input)
+        case .scenario: await ScenarioFuzzer.run(input)
         }
     }
 

@@ -8,21 +8,21 @@ import Testing
 @Suite("R5: fuzz targets replay their corpus")
 struct FuzzReplayTests {
     @Test("R5: each fuzz target runs its corpus without a broken promise", arguments: FuzzTarget.allCases)
-    func r5_replayCorpus(target: FuzzTarget) throws {
+    func r5_replayCorpus(target: FuzzTarget) async throws {
         let files = FuzzCorpus.files(for: target, packageRoot: FixturePaths.packageRoot)
         #expect(files.count >= 3, "\(target.rawValue): \(files.count) corpus files")
         for file in files {
             let input = try [UInt8](Data(contentsOf: file))
-            let problems = target.run(input)
+            let problems = await target.run(input)
             #expect(problems.isEmpty, "\(file.path): \(problems)")
         }
     }
 
     @Test("R5: each fuzz target survives empty, tiny and binary inputs", arguments: FuzzTarget.allCases)
-    func r5_degenerateInputs(target: FuzzTarget) {
+    func r5_degenerateInputs(target: FuzzTarget) async {
         let inputs: [[UInt8]] = [[], [0], [0, 0, 0], Array("<".utf8), Array("{".utf8), Array(0...255), [0xFF, 0xFE]]
         for input in inputs {
-            #expect(target.run(input).isEmpty, "\(input.prefix(8))")
+            #expect(await target.run(input).isEmpty, "\(input.prefix(8))")
         }
     }
 
