@@ -20,6 +20,12 @@ import Synchronization
 /// ``HTTPResponseTransport`` checks the URLs it fetches for a response (wrapper hops, images) against
 /// ``addresses`` too.
 ///
+/// A host name is judged by what it resolves to: ``resolver`` (``SystemHostResolver`` by default) looks it up first,
+/// and the name is refused when ANY of its answers is a non-public address (a client may connect to any of them).
+/// A name that does not resolve passes (its fetch fails by itself). `URLSession` resolves the name again when it
+/// connects, so an answer that changes in between (DNS rebinding) is not caught: Docs/Reliability.md, R9, says what
+/// a host does about that.
+///
 /// A fetcher and every copy of it share one `URLSession`, created by the first request and invalidated when the
 /// last copy is gone; its requests run side by side over it, each with its own headers, caps and timeout, and
 /// reuse its connections. It keeps no cookies and no cache.
@@ -41,24 +47,32 @@ public struct HTTPFetcher: Sendable {
     /// Which addresses a redirect target, and a URL ``HTTPResponseTransport`` fetches for a response, may point at
     /// (R9): `.publicOnly` by default; `.allowingPrivate` for tests against a loopback server and intranet ad servers.
     public var addresses: VASTAddressPolicy
+    /// Resolves a host name from a response before it is fetched, so that a name whose DNS answer is non-public is
+    /// refused too (R9); `nil` judges names as names (only `localhost` is refused). Not asked when ``addresses``
+    /// allows private addresses, nor for IPv6 literals.
+    public var resolver: (any HostResolver)?
     /// The one session of this fetcher and its copies.
     let session: HTTPFetchSession
 
     /// Creates a fetcher.
     ///
-    /// - Parameter addresses: the address policy of redirect targets and of URLs from a response (R9).
+    /// - Parameters:
+    ///   - addresses: the address policy of redirect targets and of URLs from a response (R9).
+    ///   - resolver: looks up a host name from a response before it is fetched (R9); `nil` to not resolve.
     public init(
         maxBodyBytes: Int = 1 << 20,
         maxRedirects: Int = 5,
         headers: [String: String] = [:],
         clock: any Clock<Duration> = ContinuousClock(),
-        addresses: VASTAddressPolicy = .publicOnly
+        addresses: VASTAddressPolicy = .publicOnly,
+        resolver: (any HostResolver)? = SystemHostResolver()
     ) {
         self.maxBodyBytes = maxBodyBytes
         self.maxRedirects = maxRedirects
         self.headers = headers
         self.clock = clock
         self.addresses = addresses
+        self.resolver = resolver
         session = HTTPFetchSession()
     }
 
@@ -135,10 +149,17 @@ public struct HTTPFetcher: Sendable {
                 .refusedURL, "\(subject) is refused: \(error.message)", vastCode: 301,
                 hint: "Only http and https URLs are fetched (R9); the ad server must redirect to one.")
         }
-        guard !addresses.allowsPrivateAddresses, let host = url.host,
-            let kind = VASTAddressPolicy.privateKind(ofHost: host)
-        else { return nil }
-        return Self.refusedAddress("\(subject) points at a \(kind) address (\(host))")
+        guard !addresses.allowsPrivateAddresses, let host = url.host else { return nil }
+        if let kind = VASTAddressPolicy.privateKind(ofHost: host) {
+            return Self.refusedAddress("\(subject) points at a \(kind) address (\(host))")
+        }
+        // A name (or a public IPv4 literal, which resolves to itself at once); an IPv6 literal is judged above.
+        guard let resolver, !host.contains(":") else { return nil }
+        for answer in await resolver.addresses(of: host) {
+            guard let kind = VASTAddressPolicy.privateKind(ofHost: answer) else { continue }
+            return Self.refusedAddress("\(subject) points at \(host), whose DNS answer \(answer) is a \(kind) address")
+        }
+        return nil
     }
 
     /// The error of a URL from a response that points at a non-public address, `what` saying which and why.
