@@ -7,23 +7,35 @@ import Foundation
 #endif
 
 /// The one delegate of an ``HTTPFetchSession``, shared by every request of its ``HTTPFetcher``: keeps, per task, the
-/// caller waiting for it, its limits and what arrived so far; collects each body up to its request's cap, vets
-/// every redirect (http(s) only, at most the request's `maxRedirects`), maps the outcome to an `AdError`, and
-/// resumes each caller exactly once. A task's entry is removed when its caller is resumed.
+/// caller waiting for it, its cap and what arrived so far; collects each body up to its request's cap, maps the
+/// outcome to an `AdError`, and resumes each caller exactly once. A task's entry is removed when its caller is resumed.
+///
+/// It follows no redirect: each one is refused at once (the completion handler gets `nil`, so nothing is sent to
+/// the target) and answered as ``Answer/redirect(_:)``, and ``HTTPFetcher`` checks the target against its scheme and
+/// address policies (R9) before it fetches it as a request of its own. The check may resolve a host name, which takes
+/// time, and FoundationNetworking traps when a redirect's completion handler is called after the task was cancelled
+/// or timed out, so the decision is never left waiting in here.
 ///
 /// Sendable: its only stored state is a ``URLSessionTaskTable`` (a `Mutex`).
 final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// The caller of one request, waiting for its outcome.
-    typealias Continuation = CheckedContinuation<Result<HTTPBody, AdError>, Never>
+    typealias Continuation = CheckedContinuation<Result<Answer, AdError>, Never>
+
+    /// What one request got: a body, or a redirect for ``HTTPFetcher`` to check and follow.
+    enum Answer: Sendable {
+        /// The body of a 2xx answer, with its media type.
+        case body(HTTPBody)
+        /// A 3xx answer's target (absolute), not followed.
+        case redirect(URL)
+    }
 
     private struct Exchange {
         let url: URL
         let maxBodyBytes: Int
-        let maxRedirects: Int
         let continuation: Continuation
         var body = Data()
         var mediaType: String?
-        var redirects = 0
+        var redirect: URL?
         var failure: AdError?
 
         /// Keeps the failure `error` makes of this exchange unless an earlier one is kept; returns `false`, the
@@ -44,13 +56,10 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// How many requests are waiting for their task to complete (0 once every request has returned).
     var pendingCount: Int { exchanges.count }
 
-    /// Registers the caller of `task` (a GET of `url` with its caps) and starts the task; a caller whose Swift task
-    /// is already cancelled is answered at once with `.cancelled`.
-    func start(
-        _ task: URLSessionDataTask, url: URL, maxBodyBytes: Int, maxRedirects: Int, continuation: Continuation
-    ) {
-        let exchange = Exchange(
-            url: url, maxBodyBytes: maxBodyBytes, maxRedirects: maxRedirects, continuation: continuation)
+    /// Registers the caller of `task` (a GET of `url` with its body cap) and starts the task; a caller whose Swift
+    /// task is already cancelled is answered at once with `.cancelled`.
+    func start(_ task: URLSessionDataTask, url: URL, maxBodyBytes: Int, continuation: Continuation) {
+        let exchange = Exchange(url: url, maxBodyBytes: maxBodyBytes, continuation: continuation)
         guard exchanges.insertUnlessCancelled(exchange, for: task) else {
             task.cancel()
             continuation.resume(returning: .failure(Self.cancelled(url)))
@@ -73,6 +82,8 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let mediaType = response.mimeType?.lowercased()
         let expected = response.expectedContentLength
         let allowed = exchanges.update(dataTask) { exchange -> Bool in
+            // A refused redirect arrives as the final answer: its body is not wanted, its target is the answer.
+            if exchange.redirect != nil { return false }
             if let status, !(200..<300).contains(status) {
                 return exchange.refuse {
                     AdError(
@@ -107,25 +118,18 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         let next = request.url
-        let followed = exchanges.update(task) { exchange -> Bool in
-            exchange.redirects += 1
-            if exchange.redirects > exchange.maxRedirects {
-                return exchange.refuse {
-                    AdError(
-                        .network,
-                        "More than \($0.maxRedirects) redirects from \($0.url.absoluteString) (a redirect loop?).")
-                }
+        _ = exchanges.update(task) { exchange in
+            guard exchange.failure == nil else { return }
+            guard let next else {
+                exchange.failure = AdError(
+                    .refusedURL, "\(exchange.url.absoluteString) redirected to no URL (Location: -).", vastCode: 301,
+                    hint: "The ad server's redirect has no usable Location; report it to the ad server.")
+                return
             }
-            guard let next, (try? HTTPFetcher.validate(next)) != nil else {
-                return exchange.refuse {
-                    AdError(
-                        .refusedURL,
-                        "\($0.url.absoluteString) redirected to a refused URL (\(next?.scheme ?? "no scheme")).")
-                }
-            }
-            return true
+            exchange.redirect = next
         }
-        completionHandler(followed == true ? request : nil)
+        // Never followed here: HTTPFetcher checks the target (R9) and fetches it as a request of its own.
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -133,10 +137,11 @@ final class HTTPFetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         exchange.continuation.resume(returning: Self.outcome(of: exchange, error: error))
     }
 
-    private static func outcome(of exchange: Exchange, error: (any Error)?) -> Result<HTTPBody, AdError> {
+    private static func outcome(of exchange: Exchange, error: (any Error)?) -> Result<Answer, AdError> {
         let url = exchange.url.absoluteString
         if let failure = exchange.failure { return .failure(failure) }
-        guard let error else { return .success(HTTPBody(bytes: exchange.body, mediaType: exchange.mediaType)) }
+        if let redirect = exchange.redirect { return .success(.redirect(redirect)) }
+        guard let error else { return .success(.body(HTTPBody(bytes: exchange.body, mediaType: exchange.mediaType))) }
         let urlError = error as? URLError
         switch urlError?.code {
         case .timedOut?:

@@ -15,7 +15,8 @@ import Synchronization
 /// and lets requests to one host reuse connections.
 ///
 /// Every per-request setting travels with the request: headers and the backstop timeout on the `URLRequest`, the
-/// body cap and redirect cap in the delegate's entry for the task. The session's own settings are the same for all:
+/// body cap in the delegate's entry for the task. Redirects are not followed by the session: ``HTTPFetcher`` checks
+/// and fetches each target itself (R9). The session's own settings are the same for all:
 /// - timeouts: a week (`sessionTimeout`, Apple's default resource timeout) for both the request (idle) and the
 ///   resource (whole exchange) timeout, so that the session never cuts a request shorter than its own timeout;
 ///   each request's deadline is ``FetchDeadline`` on the fetcher's clock, with the request's `timeoutInterval` as
@@ -71,14 +72,13 @@ final class HTTPFetchSession: Sendable {
         }
     }
 
-    /// Runs `request` (a GET of `url`) over the session; cancelling the calling task cancels the exchange.
-    func fetch(_ request: URLRequest, url: URL, maxBodyBytes: Int, maxRedirects: Int) async -> Result<HTTPBody, AdError>
-    {
+    /// Runs `request` (a GET of `url`) over the session: its body, or the target of a redirect (not followed);
+    /// cancelling the calling task cancels the exchange.
+    func fetch(_ request: URLRequest, url: URL, maxBodyBytes: Int) async -> Result<HTTPFetchDelegate.Answer, AdError> {
         let task = started().dataTask(with: request)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: HTTPFetchDelegate.Continuation) in
-                delegate.start(
-                    task, url: url, maxBodyBytes: maxBodyBytes, maxRedirects: maxRedirects, continuation: continuation)
+                delegate.start(task, url: url, maxBodyBytes: maxBodyBytes, continuation: continuation)
             }
         } onCancel: {
             task.cancel()

@@ -7,7 +7,9 @@ public import Foundation
 ///
 /// Each provider has an endpoint template; `{adUnit}` is replaced by the percent-encoded ad unit ID, and the
 /// request's parameters (rule Y21) are appended as query items in key order. A request with an explicit URL (a
-/// wrapper hop, an image) fetches that URL. An empty body (HTTP 204) is no fill; a `Content-Type` the request's
+/// wrapper hop, an image: a URL written in a response) fetches that URL after checking it against the fetcher's
+/// ``HTTPFetcher/addresses`` (R9; refused with `refusedURL`, VAST 301, before anything is sent); the endpoint is the
+/// app's own URL and is not checked, but a redirect from it is, as every redirect is. An empty body (HTTP 204) is no fill; a `Content-Type` the request's
 /// payload cannot be (HTML or JSON for an ad response) is an invalid response (R15, ``TransportPayload``).
 ///
 /// ```swift
@@ -68,12 +70,16 @@ public struct HTTPResponseTransport: ResponseTransport {
         }
     }
 
-    /// Fetches the response for a request.
+    /// Fetches the response for a request; an explicit URL is checked against ``HTTPFetcher/addresses`` first.
+    ///
+    /// - Throws: ``url(for:)``'s errors; `refusedURL` (VAST 301) for an explicit URL or a redirect target the
+    ///   fetcher's address policy refuses; the fetcher's errors; `invalidResponse` for a `Content-Type` the payload
+    ///   cannot be; `noFill` for an empty body.
     public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
         let url = try url(for: request)
         let fetched: HTTPBody
         do {
-            fetched = try await fetcher.fetch(url, timeout: request.timeout)
+            fetched = try await fetcher.fetch(url, timeout: request.timeout, fromResponse: request.url != nil)
         } catch {
             var attributed = error
             attributed.providerID = attributed.providerID ?? request.providerID

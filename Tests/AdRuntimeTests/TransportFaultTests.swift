@@ -36,8 +36,10 @@ struct TransportFaultTests {
         ])
     }
 
+    /// The transport under test; the fetcher allows private addresses (R9: the server is on 127.0.0.1).
     static func transport(maxBodyBytes: Int = 1 << 20) -> HTTPResponseTransport {
-        HTTPResponseTransport(endpoints: [:], fetcher: HTTPFetcher(maxBodyBytes: maxBodyBytes))
+        HTTPResponseTransport(
+            endpoints: [:], fetcher: HTTPFetcher(maxBodyBytes: maxBodyBytes, addresses: .allowingPrivate))
     }
 
     /// Fetches a path of the server as an explicit URL; the error, or `nil` with the body.

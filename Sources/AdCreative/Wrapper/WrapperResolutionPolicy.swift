@@ -27,7 +27,8 @@ public struct WrapperResolutionPolicy: Sendable, Equatable {
     /// Which addresses a wrapper hop from a response may point at (R9): ``VASTAddressPolicy/publicOnly`` by default
     /// (loopback, link-local and private addresses refused with `refusedURL`, VAST 301);
     /// ``VASTAddressPolicy/allowingPrivate`` for tests against a loopback server and intranets. The URL a resolution
-    /// starts from is the caller's own and is not checked.
+    /// starts from is the caller's own and is not checked. A hop's redirects, and the names its host resolves to, are
+    /// the fetch layer's to check (AdRuntime's `HTTPFetcher.addresses`, which a loopback test sets alike).
     public var addresses: VASTAddressPolicy = .publicOnly
 
     /// The default policy.

@@ -5,7 +5,9 @@ import Foundation
 
 /// `adsim parse --resolve`: follows the wrapper chains of a document through AdCore's one wrapper driver. Relative
 /// `VASTAdTagURI`s are read from the document's folder (served as `https://local.adsim/` by a `FolderTransport`),
-/// absolute http(s) ones over the network (`HTTPResponseTransport`), hop timeouts on a `LiveDriver`.
+/// absolute http(s) ones over the network (`HTTPResponseTransport`), hop timeouts on a `LiveDriver`. Every hop comes
+/// from a document, so the resolver's and the fetcher's address policies stay `.publicOnly` (R9): a hop or a redirect
+/// to a loopback, link-local or private address is refused with VAST 301.
 enum ResolveSupport {
     static let localBase = URL(string: "https://local.adsim/")
 
