@@ -15,9 +15,12 @@ public enum NumericFieldRecorder {
     public struct Fields: Sendable, Equatable {
         /// Every numeric field requested, by JSON path (`$.placements[].parallelTierSize`).
         public var numbers: Set<String> = []
-        /// Optional objects and lists the document left out, by JSON path: the recorder could not run their
-        /// decoders.
-        public var absentObjects: Set<String> = []
+        /// Optional objects and lists that no element of the document gives, by JSON path: the recorder could not
+        /// run their decoders.
+        public var absentObjects: Set<String> { absent.subtracting(present) }
+        /// Optional objects and lists left out somewhere, and those given somewhere.
+        var absent: Set<String> = []
+        var present: Set<String> = []
     }
 
     /// Decodes `json` as `type` and returns the numeric fields its decoders asked for.
@@ -152,10 +155,11 @@ public enum NumericFieldRecorder {
                 if TreeDecoder.isNumber(type) {
                     decoder.recorder.fields.numbers.insert(path(key))
                 } else if type != Bool.self && type != String.self {
-                    decoder.recorder.fields.absentObjects.insert(path(key))
+                    decoder.recorder.fields.absent.insert(path(key))
                 }
                 return nil
             }
+            if !TreeDecoder.isNumber(type) { decoder.recorder.fields.present.insert(path(key)) }
             return try decode(type, forKey: key)
         }
 

@@ -168,7 +168,8 @@ public final class UserSimulation {
         let users = validated.scenario.users
         mediator.startNewSession()
         let seconds = draws.sample(
-            users.sessionSeconds, DrawKey(user: user, request: session, purpose: .sessionLength), in: 1...86_400)
+            users.sessionSeconds, DrawKey(user: user, request: session, purpose: .sessionLength),
+            in: ScenarioUsers.sessionSecondsNumber.range)
         let length = Duration.milliseconds(Int64(exactly: (seconds * 1_000).rounded()) ?? 1_000)
         let start = driver.now
         self.session = session
@@ -193,9 +194,10 @@ public final class UserSimulation {
                 continue
             }
             let key = DrawKey(user: user, request: gesture, purpose: .scrollSpeed)
-            let speed = draws.sample(users.scrolling.speedPointsPerSecond, key, in: 1...100_000)
+            let speed = draws.sample(users.scrolling.speedPointsPerSecond, key, in: ScrollBehavior.speedNumber.range)
             let dwell = draws.sample(
-                users.scrolling.dwellSeconds, DrawKey(user: user, request: gesture, purpose: .dwell), in: 0...3_600)
+                users.scrolling.dwellSeconds, DrawKey(user: user, request: gesture, purpose: .dwell),
+                in: ScrollBehavior.dwellNumber.range)
             gesture += 1
             let target = min(offset + viewport, max(contentHeight - viewport, 0))
             if target > offset {

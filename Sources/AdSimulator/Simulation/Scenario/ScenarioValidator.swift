@@ -185,21 +185,15 @@ struct ScenarioValidator {
     }
 
     private mutating func check(_ behavior: MarketBehavior, at path: String) {
-        let probability = "Give a probability in 0...1."
-        if let rate = behavior.fillRate { check(rate, at: path + ".fillRate", in: 0...1, hint: probability) }
-        if let rate = behavior.errorRate { check(rate, at: path + ".errorRate", in: 0...1, hint: probability) }
+        if let rate = behavior.fillRate { check(rate, MarketBehavior.fillRateNumber, at: path + ".fillRate") }
+        if let rate = behavior.errorRate { check(rate, MarketBehavior.errorRateNumber, at: path + ".errorRate") }
         if let rate = behavior.neverAnswersRate {
-            check(rate, at: path + ".neverAnswersRate", in: 0...1, hint: probability)
+            check(rate, MarketBehavior.neverAnswersRateNumber, at: path + ".neverAnswersRate")
         }
         if let price = behavior.priceMicros {
-            check(
-                price, at: path + ".priceMicros", in: 0...Double(CheckedConversion.maximumMicros),
-                hint: "Give prices in micros per impression ($2.50 eCPM = 2500), at most 1000000000.")
+            check(price, MarketBehavior.priceMicrosNumber, at: path + ".priceMicros")
         }
-        if let latency = behavior.latencyMs {
-            check(
-                latency, at: path + ".latencyMs", in: 0...600_000, hint: "Give latencies in milliseconds, 0...600000.")
-        }
+        if let latency = behavior.latencyMs { check(latency, MarketBehavior.latencyNumber, at: path + ".latencyMs") }
         if let creatives = behavior.creatives {
             if creatives.isEmpty {
                 add(
@@ -288,9 +282,8 @@ struct ScenarioValidator {
 
     private mutating func checkScreens(against configuration: MediationConfiguration) {
         let app = scenario.app
-        let size = "Give a size in points, 1...10000."
-        check(app.window.width, at: "$.app.window.width", in: 1...10_000, hint: size)
-        check(app.window.height, at: "$.app.window.height", in: 1...10_000, hint: size)
+        check(app.window.width, AppWindow.sizeNumber, at: "$.app.window.width")
+        check(app.window.height, AppWindow.sizeNumber, at: "$.app.window.height")
         var seen: Set<String> = []
         var shown = 0
         for (index, screen) in app.screens.enumerated() {
@@ -303,23 +296,21 @@ struct ScenarioValidator {
                     hint: "Give every screen its own ID.")
             }
             if let feed = screen.feed {
-                check(feed.cellHeight, at: path + ".feed.cellHeight", in: 1...10_000, hint: size)
-                check(Double(feed.cells), at: path + ".feed.cells", in: 1...100_000, hint: "Give 1...100000 cells.")
+                check(feed.cellHeight, FeedLayout.cellHeightNumber, at: path + ".feed.cellHeight")
+                check(Double(feed.cells), FeedLayout.cellsNumber, at: path + ".feed.cells")
                 for (slotIndex, slot) in feed.ads.enumerated() {
                     let slotPath = path + ".feed.ads[\(slotIndex)]"
                     if checkPlacement(slot.placement, at: slotPath + ".placement", in: configuration, fullScreen: false)
                     {
                         shown += 1
                     }
+                    // A position is a cell of this feed: the declared range, cut at the feed's last cell.
+                    let lastCell = min(FeedAdSlot.positionNumber.largest, Double(max(feed.cells - 1, 0)))
                     check(
-                        Double(slot.position), at: slotPath + ".position", in: 0...Double(max(feed.cells - 1, 0)),
-                        hint: "Give a cell index from 0 to the feed's cells - 1.")
-                    if let every = slot.every {
-                        check(
-                            Double(every), at: slotPath + ".every", in: 1...100_000,
-                            hint: "Give a spacing of 1 or more cells.")
-                    }
-                    if let height = slot.height { check(height, at: slotPath + ".height", in: 1...10_000, hint: size) }
+                        Double(slot.position), at: slotPath + ".position", in: 0...lastCell,
+                        hint: FeedAdSlot.positionNumber.hint)
+                    if let every = slot.every { check(Double(every), FeedAdSlot.everyNumber, at: slotPath + ".every") }
+                    if let height = slot.height { check(height, FeedAdSlot.heightNumber, at: slotPath + ".height") }
                 }
             }
             for (buttonIndex, button) in screen.buttons.enumerated() {
@@ -371,22 +362,14 @@ struct ScenarioValidator {
 
     private mutating func checkUsers() {
         let users = scenario.users
-        check(Double(users.count), at: "$.users.count", in: 1...10_000_000, hint: "Give 1...10000000 users.")
+        check(Double(users.count), ScenarioUsers.countNumber, at: "$.users.count")
+        check(Double(users.sessionsPerUser), ScenarioUsers.sessionsPerUserNumber, at: "$.users.sessionsPerUser")
+        check(users.sessionSeconds, ScenarioUsers.sessionSecondsNumber, at: "$.users.sessionSeconds")
         check(
-            Double(users.sessionsPerUser), at: "$.users.sessionsPerUser", in: 1...1_000,
-            hint: "Give 1...1000 sessions per user.")
-        check(
-            users.sessionSeconds, at: "$.users.sessionSeconds", in: 1...86_400,
-            hint: "Give a session length in seconds, 1...86400.")
-        check(
-            users.scrolling.speedPointsPerSecond, at: "$.users.scrolling.speedPointsPerSecond", in: 1...100_000,
-            hint: "Give a speed in points per second, 1...100000.")
-        check(
-            users.scrolling.dwellSeconds, at: "$.users.scrolling.dwellSeconds", in: 0...3_600,
-            hint: "Give a pause in seconds, 0...3600.")
-        check(
-            users.fullScreenOpensPerSession, at: "$.users.fullScreenOpensPerSession", in: 0...100,
-            hint: "Give a mean number of opens per session, 0...100.")
+            users.scrolling.speedPointsPerSecond, ScrollBehavior.speedNumber,
+            at: "$.users.scrolling.speedPointsPerSecond")
+        check(users.scrolling.dwellSeconds, ScrollBehavior.dwellNumber, at: "$.users.scrolling.dwellSeconds")
+        check(users.fullScreenOpensPerSession, ScenarioUsers.opensNumber, at: "$.users.fullScreenOpensPerSession")
         for format in users.clickThroughRate.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             let path = "$.users.clickThroughRate.\(format.rawValue)"
             if !knownFormats.contains(format) {
@@ -395,7 +378,7 @@ struct ScenarioValidator {
                     .unknownReference, path, "Unknown format '\(format)' (the providers serve \(known)).",
                     hint: "Key click-through rates by a format a provider serves.")
             }
-            check(users.clickThroughRate(of: format), at: path, in: 0...1, hint: "Give a probability in 0...1.")
+            check(users.clickThroughRate(of: format), ScenarioUsers.clickThroughRateNumber, at: path)
         }
     }
 
@@ -411,8 +394,6 @@ struct ScenarioValidator {
         }
         var names: Set<String> = []
         var variants: [StrategyVariant] = []
-        let price = "Give a floor in micros per impression ($0.50 eCPM = 500), at most 1000000000."
-        let timeout = "Give a timeout in seconds, 0.001...600."
         for (index, strategy) in scenario.strategies.enumerated() {
             let path = "$.strategies[\(index)]"
             let problemsBefore = problems.count
@@ -432,12 +413,10 @@ struct ScenarioValidator {
                 }
             }
             if let floor = strategy.floorMicros {
-                check(
-                    Double(floor), at: path + ".floorMicros", in: 0...Double(CheckedConversion.maximumMicros),
-                    hint: price)
+                check(Double(floor), ScenarioStrategy.floorMicrosNumber, at: path + ".floorMicros")
             }
             if let seconds = strategy.timeoutSeconds {
-                check(seconds, at: path + ".timeoutSeconds", in: 0.001...600, hint: timeout)
+                check(seconds, ScenarioStrategy.timeoutNumber, at: path + ".timeoutSeconds")
             }
             if let sweep = strategy.sweep {
                 if sweep.floorsMicros == nil && sweep.timeoutsSeconds == nil {
@@ -447,11 +426,10 @@ struct ScenarioValidator {
                 }
                 if let floors = sweep.floorsMicros {
                     checkSweepList(
-                        floors.map(Double.init), at: path + ".sweep.floorsMicros",
-                        in: 0...Double(CheckedConversion.maximumMicros), hint: price)
+                        floors.map(Double.init), ScenarioStrategy.floorMicrosNumber, at: path + ".sweep.floorsMicros")
                 }
                 if let timeouts = sweep.timeoutsSeconds {
-                    checkSweepList(timeouts, at: path + ".sweep.timeoutsSeconds", in: 0.001...600, hint: timeout)
+                    checkSweepList(timeouts, ScenarioStrategy.timeoutNumber, at: path + ".sweep.timeoutsSeconds")
                 }
             }
             let expanded = strategy.variants
@@ -489,9 +467,7 @@ struct ScenarioValidator {
         return variants
     }
 
-    private mutating func checkSweepList(
-        _ values: [Double], at path: String, in range: ClosedRange<Double>, hint: String
-    ) {
+    private mutating func checkSweepList(_ values: [Double], _ number: ConfigurationNumber, at path: String) {
         if values.isEmpty {
             add(.emptyValue, path, "The list is empty.", hint: "List at least one value, or leave the field out.")
         }
@@ -502,7 +478,7 @@ struct ScenarioValidator {
         }
         var seen: Set<Double> = []
         for (index, value) in values.enumerated() {
-            check(value, at: path + "[\(index)]", in: range, hint: hint)
+            check(value, number, at: path + "[\(index)]")
             if !seen.insert(value).inserted {
                 add(
                     .duplicateName, path + "[\(index)]", "\(ScenarioNumber.text(value)) is listed twice.",
@@ -512,6 +488,16 @@ struct ScenarioValidator {
     }
 
     // MARK: - Numbers
+
+    /// A number against its declaration in ``Scenario/numbers`` (rule R2).
+    private mutating func check(_ value: Double, _ number: ConfigurationNumber, at path: String) {
+        check(value, at: path, in: number.range, hint: number.hint)
+    }
+
+    /// A distribution against its declaration in ``Scenario/numbers`` (rule R2).
+    private mutating func check(_ distribution: ScenarioDistribution, _ number: ConfigurationNumber, at path: String) {
+        check(distribution, at: path, in: number.range, hint: number.hint)
+    }
 
     /// A number in `range`: finite, not below, not above.
     private mutating func check(_ value: Double, at path: String, in range: ClosedRange<Double>, hint: String) {
@@ -550,9 +536,7 @@ struct ScenarioValidator {
             if median.isFinite, median <= 0, median >= range.lowerBound {
                 add(.outOfRange, path + ".median", "A log-normal median must be above 0.", hint: hint)
             }
-            check(
-                sigma, at: path + ".sigma", in: 0...ScenarioDistribution.maximumSigma,
-                hint: "Give a sigma in 0...4 (0.3-1 is typical).")
+            check(sigma, ScenarioDistribution.sigmaNumber, at: path + ".sigma")
         }
     }
 
