@@ -59,11 +59,12 @@ public enum MergeCommand {
     static func run(files: [String], json: Bool, csv: Bool, html: String?, output: CommandOutput)
         throws(UsageError) -> ExitCode
     {
+        var page: OutputPath?
         if let html {
-            do throws(SimulationOutputError) {
-                try SimulationOutputError.check(html)
+            do throws(OutputPathError) {
+                page = try OutputPath(flag: "--html", path: html)
             } catch {
-                throw UsageError("--html: \(error)", command: "merge")
+                throw UsageError(error.description, command: "merge")
             }
         }
         var partials: [SimulationPartial] = []
@@ -82,12 +83,12 @@ public enum MergeCommand {
             let result = try SimulationPartial.merge(partials)
             let report = SimulationReport(result: result)
             output.write(json ? report.jsonLines : csv ? report.csv : report.table)
-            guard let html else { return .success }
-            do throws(SimulationOutputError) {
-                try SimulationOutputError.write(SimulationHTMLPage(result: result).html, to: html)
+            guard let page else { return .success }
+            do throws(OutputPathError) {
+                try page.write(SimulationHTMLPage(result: result).html)
                 return .success
             } catch {
-                output.writeError("adsim merge: --html: \(error)\n")
+                output.writeError("adsim merge: \(error)\n")
                 return .failure
             }
         } catch {
