@@ -27,8 +27,9 @@ public enum SimulateCommand {
         noun: "scenario", converter: .path("a scenario file"))
     /// `--users <n>`.
     static let users = CommandOption(
-        "users", value: "n", help: "Simulate n users per strategy instead of the scenario's count (1...10000000).",
-        converter: .integer(in: 1...10_000_000))
+        "users", value: "n",
+        help: "Simulate n users per strategy instead of the scenario's count (1...\(ScenarioUsers.maximumCount)).",
+        converter: .integer(in: 1...ScenarioUsers.maximumCount))
     /// `--json`.
     static let json = CommandFlag(
         "json",

@@ -392,7 +392,9 @@ struct ScenarioValidator {
 
     private mutating func checkUsers() {
         let users = scenario.users
-        check(Double(users.count), at: "$.users.count", in: 1...10_000_000, hint: "Give 1...10000000 users.")
+        check(
+            Double(users.count), at: "$.users.count", in: 1...Double(ScenarioUsers.maximumCount),
+            hint: "Give 1...\(ScenarioUsers.maximumCount) users.")
         check(
             Double(users.sessionsPerUser), at: "$.users.sessionsPerUser", in: 1...1_000,
             hint: "Give 1...1000 sessions per user.")
