@@ -82,7 +82,7 @@ public enum SimulateCommand {
         options: [
             users.spec, json.spec, csv.spec, sqlite.spec, html.spec, jobs.spec, shard.spec, reportProgress.spec,
         ],
-        exclusive: [["json", "csv"], ["jobs", "shard"], ["jobs", "sqlite"]])
+        exclusive: [["json", "csv"], ["jobs", "shard"]])
 
     /// The `simulate` subcommand.
     public static let subcommand = Subcommand(
@@ -150,6 +150,7 @@ public enum SimulateCommand {
     }
 
     static func run(_ options: Options, output: CommandOutput) async throws(UsageError) -> ExitCode {
+        try checkJobs(options)
         let path: String
         if let scenario = options.scenario {
             path = scenario
@@ -179,6 +180,16 @@ public enum SimulateCommand {
             throw UsageError(error.description, command: "simulate")
         }
         return await simulate(validated, path: path, options: options, files: files, output: output)
+    }
+
+    /// Refuses `--sqlite` with `--jobs` above 1 (every request is written by the one process that simulates it);
+    /// `--jobs 1` is one process and allowed.
+    static func checkJobs(_ options: Options) throws(UsageError) {
+        guard options.sqlite != nil, let jobs = options.jobs, jobs > 1 else { return }
+        throw UsageError(
+            "--sqlite cannot be combined with --jobs \(jobs): every request is written into the database by the "
+                + "one process that simulates it. Give --jobs 1 (or leave --jobs out: --sqlite runs in one "
+                + "process), or drop --sqlite to use \(jobs) worker processes.", command: "simulate")
     }
 
     /// The files the run writes, checked.
