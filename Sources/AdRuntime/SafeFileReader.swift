@@ -65,6 +65,21 @@ public enum SafeFileReader {
         return try readRegular(descriptor, name: path, maxBytes: maxBytes)
     }
 
+    /// Checks, without reading it, that ``read(path:maxBytes:)`` would read the file at `path`: it opens, is a
+    /// regular file (never waiting on a FIFO) and holds at most `maxBytes` bytes. For a validator that must refuse
+    /// what a later run could not read (a scenario's creative that is `/dev/zero`).
+    ///
+    /// - Throws: the ``Failure`` the read would throw.
+    public static func check(path: String, maxBytes: Int) throws(Failure) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw errno == ENOENT ? .missing : .unreadable(errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(errno) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notRegularFile(path) }
+        if status.st_size > max(0, maxBytes) { throw .tooLarge(limit: max(0, maxBytes)) }
+    }
+
     /// Whether a decoded path component stays in its folder.
     public static func isPlain(_ component: String) -> Bool {
         !component.isEmpty && component != "." && component != ".."

@@ -389,8 +389,9 @@ struct CommandSignatureTests {
 
         EXIT STATUS:
           0 the simulation ran, 1 it failed (or writing --sqlite or --html failed), 64 usage error (unknown
-          option, a bad value, --json with --csv, a --sqlite or --html path that cannot be written, a
-          scenario that cannot be read or is invalid).
+          option, a bad value, --json with --csv, --sqlite with --jobs above 1, a --sqlite or --html path
+          that cannot be written or that exists and is not a regular file: a FIFO, a device, a folder, a
+          socket, a symbolic link; checked before the run; a scenario that cannot be read or is invalid).
 
         """
 }

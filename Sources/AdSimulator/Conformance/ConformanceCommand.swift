@@ -6,7 +6,8 @@ import Foundation
 /// conformance kit (`AdConformance`) on the built-in providers and prints a table, JSON lines, or writes a JUnit
 /// report CI systems read.
 ///
-/// Exits 0 when every check passes, 1 when one fails, 64 on a usage error.
+/// Exits 0 when every check passes, 1 when one fails or writing `--junit` fails, 64 on a usage error (a `--junit`
+/// path that is not a regular file or cannot be written is one, checked before any check runs).
 ///
 /// ```swift
 /// let status = await ADSim().run(["conformance", "--provider", "ifly"], output: .buffered())
@@ -66,12 +67,13 @@ public enum ConformanceCommand {
         sections: [
             """
             EXIT STATUS:
-              0 every check passed or did not apply, 1 a check failed or the fixtures were not found, 64 usage
-              error.
+              0 every check passed or did not apply, 1 a check failed, the fixtures were not found or writing
+              --junit failed, 64 usage error (also a --junit path that exists and is not a regular file: a FIFO,
+              a device, a folder, a socket, a symbolic link; or that cannot be written).
             """
         ]
-    ) { parsed, output in
-        await run(Options(parsed), output: output)
+    ) { parsed, output throws(UsageError) in
+        try await run(Options(parsed), output: output)
     }
 
     struct Options: Equatable {
@@ -98,7 +100,16 @@ public enum ConformanceCommand {
     /// The built-in providers, as the simulator's one registry holds them (sorted).
     static var providers: [ProviderID] { (try? DemoProviders.registry().ids) ?? [] }
 
-    static func run(_ options: Options, output: CommandOutput) async -> ExitCode {
+    static func run(_ options: Options, output: CommandOutput) async throws(UsageError) -> ExitCode {
+        // The report's file is checked before any check runs (R19).
+        var junit: OutputPath?
+        if let path = options.junit {
+            do throws(OutputPathError) {
+                junit = try OutputPath(flag: "--junit", path: path)
+            } catch {
+                throw UsageError(error.description, command: "conformance")
+            }
+        }
         if options.list {
             for check in ConformanceCheck.all {
                 let rules = check.rules.joined(separator: ", ")
@@ -115,11 +126,13 @@ public enum ConformanceCommand {
             output.writeError(error.message + "\n")
             return .failure
         }
-        return await judge(options, fixtures: fixtures, output: output)
+        return await judge(options, fixtures: fixtures, junit: junit, output: output)
     }
 
     @MainActor
-    private static func judge(_ options: Options, fixtures: URL, output: CommandOutput) async -> ExitCode {
+    private static func judge(_ options: Options, fixtures: URL, junit: OutputPath?, output: CommandOutput) async
+        -> ExitCode
+    {
         let subjects: [(ProviderID, ConformanceSubject)]
         do throws(AdError) {
             subjects = try BuiltInConformanceSubjects.all(fixtures: fixtures)
@@ -136,11 +149,11 @@ public enum ConformanceCommand {
             reports.append(report)
             output.write(options.json ? report.jsonLines : report.text)
         }
-        if let junit = options.junit {
-            do {
-                try Data(ConformanceReport.junitXML(reports).utf8).write(to: URL(fileURLWithPath: junit))
+        if let junit {
+            do throws(OutputPathError) {
+                try junit.write(ConformanceReport.junitXML(reports))
             } catch {
-                output.writeError("adsim conformance: cannot write the JUnit report to \(junit): \(error)\n")
+                output.writeError("adsim conformance: the JUnit report was not written: \(error)\n")
                 return .failure
             }
         }

@@ -5,8 +5,12 @@ import Foundation
 /// (`adsim simulate --shard <i>/<n>`, run by any batch engine) and prints the report of the whole run: exactly the
 /// bytes `adsim simulate` prints without shards.
 ///
-/// Exits 0 when the partials merged, 64 when one cannot be read, is not a partial, or when they do not make one
-/// whole run (different scenarios, seeds or shard counts; a shard missing or given twice), each named.
+/// Exits 0 when the partials merged, 1 when writing `--html` failed, 64 when one cannot be read, is not a partial
+/// or holds counts that cannot be right (users out of range, counts in a shard without users, a strategy it does
+/// not declare), when they do not make one whole run (different scenarios, seeds, users, strategies or shard
+/// counts; a shard missing or given twice), each named with its file (``SimulationMergeError``), or when the
+/// `--html` path is not a regular file or cannot be written (``OutputPath``, checked first). A bad partial is a
+/// usage error, not `EX_DATAERR` (65): adsim reports every bad input file (a scenario, a configuration) so.
 ///
 /// ```swift
 /// let status = await ADSim().run(["merge", "part-1.json", "part-2.json", "part-3.json"], output: .buffered())
@@ -47,8 +51,11 @@ public enum MergeCommand {
         sections: [
             """
             EXIT STATUS:
-              0 merged, 1 writing --html failed, 64 a partial cannot be read or is not one, the partials are not one whole run (a shard
-              missing or given twice, another scenario or shard count), or usage error.
+              0 merged, 1 writing --html failed, 64 a partial cannot be read, is not one or holds counts that
+              cannot be right (users out of range or in a shard without users, a strategy it does not declare),
+              the partials are not one whole run (a shard missing or given twice, another scenario, seed, user
+              count, strategy or shard count), an --html path that exists and is not a regular file or cannot be
+              written, or usage error.
             """
         ]
     ) { parsed, output throws(UsageError) in
@@ -59,11 +66,12 @@ public enum MergeCommand {
     static func run(files: [String], json: Bool, csv: Bool, html: String?, output: CommandOutput)
         throws(UsageError) -> ExitCode
     {
+        var page: OutputPath?
         if let html {
-            do throws(SimulationOutputError) {
-                try SimulationOutputError.check(html)
+            do throws(OutputPathError) {
+                page = try OutputPath(flag: "--html", path: html)
             } catch {
-                throw UsageError("--html: \(error)", command: "merge")
+                throw UsageError(error.description, command: "merge")
             }
         }
         var partials: [SimulationPartial] = []
@@ -75,19 +83,19 @@ public enum MergeCommand {
                 } catch {
                     throw SimulationMergeError(
                         "\(file) cannot be read (\(ScenarioFiles.describe(error))).",
-                        hint: "Give the files adsim simulate --shard wrote.")
+                        hint: "Give the files adsim simulate --shard wrote.", kind: .unreadable, source: file)
                 }
                 partials.append(try SimulationPartial(decoding: data, source: file))
             }
             let result = try SimulationPartial.merge(partials)
             let report = SimulationReport(result: result)
             output.write(json ? report.jsonLines : csv ? report.csv : report.table)
-            guard let html else { return .success }
-            do throws(SimulationOutputError) {
-                try SimulationOutputError.write(SimulationHTMLPage(result: result).html, to: html)
+            guard let page else { return .success }
+            do throws(OutputPathError) {
+                try page.write(SimulationHTMLPage(result: result).html)
                 return .success
             } catch {
-                output.writeError("adsim merge: --html: \(error)\n")
+                output.writeError("adsim merge: \(error)\n")
                 return .failure
             }
         } catch {

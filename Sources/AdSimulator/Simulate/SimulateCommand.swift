@@ -11,8 +11,9 @@ import Foundation
 /// one shard and prints its partial result (``SimulationPartial``) for `adsim merge`.
 ///
 /// Exits 0 when the simulation ran, 1 when it or writing a file failed, 64 on a usage error: an unknown option, a
-/// bad value, `--json` with `--csv`, a `--sqlite` or `--html` path that cannot be written, a scenario that cannot
-/// be read or is invalid (every problem printed with its JSON path).
+/// bad value, `--json` with `--csv`, `--sqlite` with `--jobs` above 1, a `--sqlite` or `--html` path that cannot be
+/// written or exists and is not a regular file (``OutputPath``: checked before the run, rule R19), a scenario that
+/// cannot be read or is invalid (every problem printed with its JSON path).
 ///
 /// ```swift
 /// let status = await ADSim().run(["simulate", "--users", "5"], output: .buffered())
@@ -26,8 +27,9 @@ public enum SimulateCommand {
         noun: "scenario", converter: .path("a scenario file"))
     /// `--users <n>`.
     static let users = CommandOption(
-        "users", value: "n", help: "Simulate n users per strategy instead of the scenario's count (1...10000000).",
-        converter: .integer(in: 1...10_000_000))
+        "users", value: "n",
+        help: "Simulate n users per strategy instead of the scenario's count (1...\(ScenarioUsers.maximumCount)).",
+        converter: .integer(in: 1...ScenarioUsers.maximumCount))
     /// `--json`.
     static let json = CommandFlag(
         "json",
@@ -80,7 +82,7 @@ public enum SimulateCommand {
         options: [
             users.spec, json.spec, csv.spec, sqlite.spec, html.spec, jobs.spec, shard.spec, reportProgress.spec,
         ],
-        exclusive: [["json", "csv"], ["jobs", "shard"], ["jobs", "sqlite"]])
+        exclusive: [["json", "csv"], ["jobs", "shard"]])
 
     /// The `simulate` subcommand.
     public static let subcommand = Subcommand(
@@ -108,8 +110,9 @@ public enum SimulateCommand {
             """
             EXIT STATUS:
               0 the simulation ran, 1 it failed (or writing --sqlite or --html failed), 64 usage error (unknown
-              option, a bad value, --json with --csv, a --sqlite or --html path that cannot be written, a
-              scenario that cannot be read or is invalid).
+              option, a bad value, --json with --csv, --sqlite with --jobs above 1, a --sqlite or --html path
+              that cannot be written or that exists and is not a regular file: a FIFO, a device, a folder, a
+              socket, a symbolic link; checked before the run; a scenario that cannot be read or is invalid).
             """,
         ]
     ) { parsed, output throws(UsageError) in
@@ -147,6 +150,7 @@ public enum SimulateCommand {
     }
 
     static func run(_ options: Options, output: CommandOutput) async throws(UsageError) -> ExitCode {
+        try checkJobs(options)
         let path: String
         if let scenario = options.scenario {
             path = scenario
@@ -167,28 +171,44 @@ public enum SimulateCommand {
                 "\(path): invalid scenario (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"
                     + problems.map { "  - \($0)" }.joined(separator: "\n"), command: "simulate")
         }
-        for (option, file) in [("--sqlite", options.sqlite), ("--html", options.html)] {
-            guard let file else { continue }
-            do throws(SimulationOutputError) {
-                try SimulationOutputError.check(file)
-            } catch {
-                throw UsageError("\(option): \(error)", command: "simulate")
-            }
+        // Every file is checked before the simulation starts: a long run is not lost to a bad path (R19).
+        var files = Files()
+        do throws(OutputPathError) {
+            if let sqlite = options.sqlite { files.sqlite = try OutputPath(flag: "--sqlite", path: sqlite) }
+            if let html = options.html { files.html = try OutputPath(flag: "--html", path: html) }
+        } catch {
+            throw UsageError(error.description, command: "simulate")
         }
-        return await simulate(validated, path: path, options: options, output: output)
+        return await simulate(validated, path: path, options: options, files: files, output: output)
+    }
+
+    /// Refuses `--sqlite` with `--jobs` above 1 (every request is written by the one process that simulates it);
+    /// `--jobs 1` is one process and allowed.
+    static func checkJobs(_ options: Options) throws(UsageError) {
+        guard options.sqlite != nil, let jobs = options.jobs, jobs > 1 else { return }
+        throw UsageError(
+            "--sqlite cannot be combined with --jobs \(jobs): every request is written into the database by the "
+                + "one process that simulates it. Give --jobs 1 (or leave --jobs out: --sqlite runs in one "
+                + "process), or drop --sqlite to use \(jobs) worker processes.", command: "simulate")
+    }
+
+    /// The files the run writes, checked.
+    private struct Files {
+        var sqlite: OutputPath?
+        var html: OutputPath?
     }
 
     @MainActor
-    private static func simulate(_ validated: ValidatedScenario, path: String, options: Options, output: CommandOutput)
-        async -> ExitCode
-    {
+    private static func simulate(
+        _ validated: ValidatedScenario, path: String, options: Options, files: Files, output: CommandOutput
+    ) async -> ExitCode {
         let users = options.users ?? validated.scenario.users.count
         var writer: SimulationSQLiteWriter?
-        if let file = options.sqlite {
+        if let file = files.sqlite {
             do throws(SimulationSQLiteError) {
-                writer = try SimulationSQLiteWriter(path: file)
+                writer = try SimulationSQLiteWriter(path: file.path)
             } catch {
-                output.writeError("adsim simulate: --sqlite \(file): \(error)\n")
+                output.writeError("adsim simulate: --sqlite \(file.path): \(error)\n")
                 return .failure
             }
         }
@@ -198,7 +218,7 @@ public enum SimulateCommand {
                 let partial = try await runInProcess(
                     validated, users: users, shard: shard, options, output, onRequest: writer?.observe)
                 output.write(String(decoding: partial.encoded(), as: UTF8.self) + "\n")
-                return finish(partial.result, writer: writer, html: options.html, output: output)
+                return finish(partial.result, writer: writer, html: files.html, output: output)
             }
             // Every request of --sqlite is written by the process that simulates it: one process then.
             let automatic = SimulationWorkers.isRunningAsADSim && writer == nil ? defaultJobs : 1
@@ -218,13 +238,13 @@ public enum SimulateCommand {
         }
         let report = SimulationReport(result: result)
         output.write(options.json ? report.jsonLines : options.csv ? report.csv : report.table)
-        return finish(result, writer: writer, html: options.html, output: output)
+        return finish(result, writer: writer, html: files.html, output: output)
     }
 
     /// Writes the aggregates into the SQLite file and the HTML page, when asked for.
     @MainActor
     private static func finish(
-        _ result: SimulationResult, writer: SimulationSQLiteWriter?, html: String?, output: CommandOutput
+        _ result: SimulationResult, writer: SimulationSQLiteWriter?, html: OutputPath?, output: CommandOutput
     ) -> ExitCode {
         var status = ExitCode.success
         if let writer {
@@ -236,10 +256,10 @@ public enum SimulateCommand {
             }
         }
         if let html {
-            do throws(SimulationOutputError) {
-                try SimulationOutputError.write(SimulationHTMLPage(result: result).html, to: html)
+            do throws(OutputPathError) {
+                try html.write(SimulationHTMLPage(result: result).html)
             } catch {
-                output.writeError("adsim simulate: --html: \(error)\n")
+                output.writeError("adsim simulate: \(error)\n")
                 status = .failure
             }
         }

@@ -49,7 +49,7 @@ public struct SimulationWorkers: Sendable {
         }
         throw SimulationMergeError(
             "The adsim executable was not found (the running program is \(running.path)), so no worker can start.",
-            hint: "Run with --jobs 1, or build adsim (swift build --product adsim).")
+            hint: "Run with --jobs 1, or build adsim (swift build --product adsim).", kind: .worker)
     }
 
     /// Runs shards `1/count` ... `count/count`, each `executable arguments(shard)`, and returns their partials in
@@ -67,7 +67,8 @@ public struct SimulationWorkers: Sendable {
             do throws(SimulationShard.Problem) {
                 shards.append(try SimulationShard(index: index, count: max(count, 1)))
             } catch {
-                throw SimulationMergeError(error.message, hint: "Run at most \(SimulationShard.maximumCount) jobs.")
+                throw SimulationMergeError(
+                    error.message, hint: "Run at most \(SimulationShard.maximumCount) jobs.", kind: .worker)
             }
         }
         let counts = ProgressCounts()
@@ -123,20 +124,21 @@ public struct SimulationWorkers: Sendable {
             if let launchFailure {
                 throw SimulationMergeError(
                     "The worker of shard \(shard) could not start \(executable.path): \(launchFailure).",
-                    hint: "Check the executable, or run with --jobs 1.")
+                    hint: "Check the executable, or run with --jobs 1.", kind: .worker)
             }
             guard status == 0 else {
                 let detail = errors.trimmingCharacters(in: .whitespacesAndNewlines)
                 throw SimulationMergeError(
                     "The worker of shard \(shard) exited with status \(status)"
                         + (detail.isEmpty ? "." : ": \(detail)"),
-                    hint: "Run `adsim simulate --shard \(shard)` alone to see the failure, or run with --jobs 1.")
+                    hint: "Run `adsim simulate --shard \(shard)` alone to see the failure, or run with --jobs 1.",
+                    kind: .worker)
             }
             let partial = try SimulationPartial(decoding: output, source: "The output of the worker of shard \(shard)")
             guard partial.shard == shard else {
                 throw SimulationMergeError(
                     "The worker of shard \(shard) returned shard \(partial.shard).",
-                    hint: "Use an adsim built from the same sources for the workers.")
+                    hint: "Use an adsim built from the same sources for the workers.", kind: .worker)
             }
             return partial
         }

@@ -4,7 +4,8 @@ import Testing
 
 /// Sharding (`--shard`), merging (`adsim merge`), worker processes (`--jobs`) and the progress bar: three shards
 /// merge into exactly the unsharded run, two worker processes print the same bytes as one, and every way a set of
-/// partials can fail to be one run is a usage error that names the problem.
+/// partials can fail to be one run, or a partial's counts cannot be right, is a usage error that names the problem
+/// and the file.
 @MainActor
 @Suite struct ShardAndMergeTests {
     private static let tiny = ScenarioFixtures.folder.appending(path: "tiny.json").path
@@ -192,6 +193,112 @@ import Testing
         let (unreadable, output) = await run(["merge", "/no/such/partial.json"])
         #expect(unreadable == .usage)
         #expect(output.standardError.contains("/no/such/partial.json cannot be read"))
+    }
+
+    /// Merges `files` and checks the refusal: exit 64 (a bad partial is a usage error, as in validate), nothing on
+    /// standard output, and every one of `words` in the message.
+    private func expectRefused(_ files: [String], _ words: [String]) async {
+        let (status, output) = await run(["merge"] + files)
+        #expect(status == .usage, "\(output.standardError)")
+        #expect(output.standardOutput.isEmpty)
+        for word in words { #expect(output.standardError.contains(word), "\(word): \(output.standardError)") }
+    }
+
+    /// `data` decoded, changed and encoded again.
+    private func changed(_ data: Data, _ change: (inout SimulationPartial) -> Void) throws -> Data {
+        var partial = try SimulationPartial(decoding: data)
+        change(&partial)
+        return partial.encoded()
+    }
+
+    @Test("R1: a partial whose users are absurd (Int64.max, negative, zero) is refused naming the file (exit 64)")
+    func r1_partialUsersOutOfRange() async throws {
+        let parts = try await partials(count: 2, users: 3)
+        for users in [Int.max, -3, 0, ScenarioUsers.maximumCount + 1] {
+            let files = try write(try parts.map { part in try changed(part) { $0.result.users = users } })
+            await expectRefused(
+                files, [files[0], "(shard 1/2) says the run has \(users) users; a run has 1 to 10000000"])
+            #expect {
+                try SimulationPartial(decoding: Data(contentsOf: URL(fileURLWithPath: files[0])), source: files[0])
+            } throws: { error in
+                (error as? SimulationMergeError)?.kind == .damaged
+                    && (error as? SimulationMergeError)?.source == files[0]
+            }
+        }
+    }
+
+    @Test("A shard that simulates no user (shard 3/3 of 2 users) but holds counts is refused, naming the file")
+    func countsInAShardWithoutUsersAreRefused() async throws {
+        let parts = try await partials(count: 3, users: 5)
+        // Say the run had 2 users: shard 3/3 then simulates none, yet its file holds the counts of users 2.
+        let files = try write(try parts.map { part in try changed(part) { $0.result.users = 2 } })
+        await expectRefused(files, [files[2], "shard 3/3 of a run of 2 users simulates no user"])
+        // A shard that really has no user (4/4 of 3 users) has no counts and merges.
+        let empty = try await partials(count: 4, users: 3)
+        let (status, output) = await run(["merge"] + (try write(empty)))
+        #expect(status == .success, "\(output.standardError)")
+    }
+
+    @Test("Partials of different shard counts and seeds are refused as different runs, naming both files")
+    func differentShardCountsAndSeedsAreRefused() async throws {
+        let threes = try write(try await partials(count: 3, users: 4))
+        let fours = try write(try await partials(count: 4, users: 4))
+        await expectRefused(
+            [threes[0], fours[1], threes[2]],
+            ["The shard 2/4 (\(fours[1])) belongs to a different run: it is split into 4 shards", threes[0]])
+        let parts = try await partials(count: 2, users: 2)
+        let seeded = try write([parts[0], try changed(parts[1]) { $0.result.seed += 1 }])
+        await expectRefused(seeded, ["belongs to a different run: seed", seeded[1], seeded[0]])
+        #expect {
+            try SimulationPartial.merge(
+                try parts.map { try SimulationPartial(decoding: $0) } + [
+                    try SimulationPartial(decoding: try changed(parts[1]) { $0.result.seed += 1 })
+                ])
+        } throws: { error in
+            (error as? SimulationMergeError)?.kind == .differentRun
+        }
+    }
+
+    @Test("A partial with a strategy no other partial has, or counts of a strategy it does not declare, is refused")
+    func unknownStrategiesAreRefused() async throws {
+        let parts = try await partials(count: 2, users: 2)
+        // The strategy 'learned' renamed 'rogue' everywhere in shard 2's file: a strategy the other partial lacks.
+        let text = String(decoding: parts[1], as: UTF8.self).replacingOccurrences(of: "\"learned\"", with: "\"rogue\"")
+        let renamed = try write([parts[0], Data(text.utf8)])
+        await expectRefused(
+            renamed, ["(\(renamed[1])) belongs to a different run", "the strategies rogue no other partial has"])
+        // Counts of a strategy the partial does not list.
+        let ghost = try changed(parts[1]) { partial in
+            partial.result.tally.update(.init(variant: "ghost", placement: "feed", provider: "")) { $0.requests = 1 }
+        }
+        let files = try write([parts[0], ghost])
+        await expectRefused(
+            files, [files[1], "holds counts of the strategy 'ghost', which is not one of its strategies"])
+        let placed = try changed(parts[1]) { partial in
+            partial.result.tally.update(.init(variant: "configured", placement: "elsewhere", provider: "")) {
+                $0.requests = 1
+            }
+        }
+        let elsewhere = try write([parts[0], placed])
+        await expectRefused(elsewhere, ["holds counts of the placement 'elsewhere'"])
+    }
+
+    @Test("A shard given twice names the files; a missing shard and an empty list are typed errors")
+    func repeatedAndMissingShardsAreTyped() async throws {
+        let parts = try await partials(count: 2, users: 2)
+        let files = try write(parts)
+        await expectRefused([files[0], files[1], files[1]], ["Shard 2/2 given more than once. It is in \(files[1])"])
+        let decoded = try parts.map { try SimulationPartial(decoding: $0) }
+        for (partials, kind) in [
+            ([decoded[0], decoded[1], decoded[1]], SimulationMergeError.Kind.repeatedShard),
+            ([decoded[0]], .missingShard), ([], .missingShard),
+        ] {
+            #expect {
+                try SimulationPartial.merge(partials)
+            } throws: { error in
+                (error as? SimulationMergeError)?.kind == kind
+            }
+        }
     }
 
     @Test("The progress bar is drawn on a terminal's standard error only, and never into the JSON")

@@ -93,6 +93,25 @@ import Testing
         #expect(fileOutput.standardError.contains("is not a folder"))
     }
 
+    @Test("--jobs 1 with --sqlite runs in one process and writes the database; --jobs 2 with --sqlite is refused")
+    func jobsWithSQLite() async throws {
+        let folder = try SimulationRuns.folder()
+        let sqlite = folder.appending(path: "one.sqlite")
+        let (status, output) = await simulate(["--jobs", "1", "--sqlite", sqlite.path])
+        #expect(status == .success, "\(output.standardError)")
+        #expect(output.standardOutput.contains("configured  total"))
+        #expect(try Data(contentsOf: sqlite).prefix(16) == Data("SQLite format 3\0".utf8))
+        let (_, plain) = await simulate([])
+        #expect(output.standardOutput == plain.standardOutput)
+        let refused = folder.appending(path: "two.sqlite")
+        let (twoStatus, two) = await simulate(["--jobs", "2", "--sqlite", refused.path])
+        #expect(twoStatus == .usage)
+        #expect(two.standardOutput.isEmpty)
+        #expect(two.standardError.contains("--sqlite cannot be combined with --jobs 2"))
+        #expect(two.standardError.contains("Give --jobs 1"))
+        #expect(!FileManager.default.fileExists(atPath: refused.path))
+    }
+
     @Test("The help names the output options")
     func help() async {
         let output = CommandOutput.buffered()

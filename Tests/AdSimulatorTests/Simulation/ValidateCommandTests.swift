@@ -2,6 +2,12 @@ import AdSimulator
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite("adsim validate: scenarios and mediation configurations from the command line")
 struct ValidateCommandTests {
     static func run(_ arguments: [String]) async -> (status: ExitCode, out: String, err: String) {
@@ -63,6 +69,44 @@ struct ValidateCommandTests {
                 \(ScenarioFixtures.folder.path): cannot be read (not a regular file).
 
                 """)
+    }
+
+    /// A scenario file in a new folder whose one creative is `creative` (the no-fill file is a fixture).
+    private static func scenario(creative: String) throws -> String {
+        let folder = try SimulationRuns.folder()
+        let noFill = Self.path("ifly/no-fill.xml")
+        let data = ScenarioFixtures.minimal { parts in
+            parts.defaults = """
+                [{ "provider": "ifly", "fillRate": 0.7, "priceMicros": 2500, "latencyMs": 200,
+                   "creatives": ["\(creative)"], "noFill": "\(noFill)" }]
+                """
+        }
+        let file = folder.appending(path: "scenario.json")
+        try data.write(to: file)
+        return file.path
+    }
+
+    @Test(
+        "R7: a creative that is /dev/zero or a FIFO is refused by validate and by simulate alike (exit 64)",
+        .timeLimit(.minutes(1)))
+    func r7_specialCreativeRefusedByValidateAndSimulate() async throws {
+        let fifo = try SimulationRuns.folder().appending(path: "creative.xml").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        for (creative, words) in [("/dev/zero", "a character device"), (fifo, "a FIFO (named pipe)")] {
+            let file = try Self.scenario(creative: creative)
+            let message = "$.market.defaults[0].creatives[0]: '\(creative)' is \(words), not a regular file"
+            let validated = await Self.run([file])
+            #expect(validated.status == .usage)
+            #expect(validated.err.contains(message), "\(validated.err)")
+            let output = CommandOutput.buffered()
+            let simulated = await ADSim().run(["simulate", file, "--users", "1"], output: output)
+            #expect(simulated == .usage)
+            #expect(output.standardError.contains(message), "\(output.standardError)")
+            #expect(output.standardOutput.isEmpty)
+        }
+        #expect(FileEntry(at: fifo) == .fifo)
+        let valid = await Self.run([try Self.scenario(creative: Self.path("ifly/multi-image-three.xml"))])
+        #expect(valid.status == .success, "\(valid.err)")
     }
 
     @Test("Usage: no file or an unknown option exits 64; --help prints the help; the command is listed")

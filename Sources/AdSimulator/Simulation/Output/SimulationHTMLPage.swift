@@ -19,7 +19,7 @@ import AdCore
 ///
 /// ```swift
 /// let page = SimulationHTMLPage(result: result)
-/// try SimulationOutputError.write(page.html, to: "report.html")
+/// try OutputPath(flag: "--html", path: "report.html").write(page.html)
 /// ```
 public struct SimulationHTMLPage: Sendable {
     /// The result shown.

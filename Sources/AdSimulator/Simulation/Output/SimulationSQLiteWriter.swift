@@ -1,6 +1,12 @@
 import CSQLite3
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes a simulation into a SQLite file (`adsim simulate --sqlite <file>`) so its results can be queried with
 /// SQL: a `requests` table with every finished mediation request (``SimulatedRequestRecord``), streamed while the
 /// simulation runs in transactions of ``batchSize`` rows through one prepared statement (memory stays flat with
@@ -9,7 +15,8 @@ import Foundation
 /// variant) and one `run` row (scenario, seed, users, currency).
 ///
 /// The file is created; an existing SQLite database keeps its other tables and has these replaced; an existing
-/// file that is not a SQLite database, or a folder, is refused. Every failure is a ``SimulationSQLiteError``.
+/// file that is not a SQLite database is refused, and so is anything at the path that is not a regular file (a
+/// folder, a FIFO, a device, a socket, a symbolic link: rule R19). Every failure is a ``SimulationSQLiteError``.
 ///
 /// ```swift
 /// let writer = try SimulationSQLiteWriter(path: "run.sqlite")
@@ -45,14 +52,17 @@ public final class SimulationSQLiteWriter {
 
     /// Opens (creating) the database at `path` and creates the tables, replacing the writer's own.
     ///
-    /// - Throws: `SQLITE_CANTOPEN` for a folder or a path that cannot be created, `SQLITE_NOTADB` for an existing
-    ///   file that is not a SQLite database; what SQLite refuses.
+    /// - Throws: `SQLITE_CANTOPEN` for a path that is not a regular file (a folder, a FIFO, a device, a socket, a
+    ///   symbolic link) or cannot be created, `SQLITE_NOTADB` for an existing file that is not a SQLite database;
+    ///   what SQLite refuses.
     public init(path: String, batchSize: Int = 1_000) throws(SimulationSQLiteError) {
         self.path = path
         self.batchSize = max(batchSize, 1)
         try Self.checkTarget(path)
         var pointer: OpaquePointer?
-        let code = sqlite3_open_v2(path, &pointer, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        // SQLITE_OPEN_NOFOLLOW (SQLite 3.31): a symbolic link put at the path after the check is refused too.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW
+        let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let handle = pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             if let pointer { sqlite3_close_v2(pointer) }
@@ -173,29 +183,57 @@ public final class SimulationSQLiteWriter {
         sqlite3_close_v2(handle)
     }
 
-    /// Refuses a folder, a missing folder and an existing file that is not a SQLite database before SQLite opens
-    /// it (SQLite would open a non-database file and fail only at the first statement, with a vaguer message).
+    /// Refuses what is not a regular file (a FIFO, a device, a folder, a socket, a symbolic link: `lstat`, rule
+    /// R19), a missing folder and an existing file that is not a SQLite database before SQLite opens it (SQLite
+    /// would open a non-database file and fail only at the first statement, with a vaguer message). The header is
+    /// read through a descriptor opened with `O_NOFOLLOW | O_NONBLOCK` and checked with `fstat`, so a FIFO put
+    /// there meanwhile cannot block the read.
     private static func checkTarget(_ path: String) throws(SimulationSQLiteError) {
-        var isFolder: ObjCBool = false
         let operation = "opening \(path)"
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
-        if isFolder.boolValue {
+        switch FileEntry(at: path) {
+        case .missing:
+            return
+        case .regularFile:
+            break
+        case .folder:
             throw SimulationSQLiteError(
                 code: SQLITE_CANTOPEN, message: "\(path) is a folder", operation: operation,
                 hint: "Give the path of a file (a new name in that folder, for example).")
-        }
-        guard let file = FileHandle(forReadingAtPath: path) else {
+        case let entry:
             throw SimulationSQLiteError(
-                code: SQLITE_CANTOPEN, message: "cannot read \(path)", operation: operation,
-                hint: "Give a path you can read and write, or remove the file.")
+                code: SQLITE_CANTOPEN, message: "\(path) is \(entry.description), not a regular file",
+                operation: operation,
+                hint: "Give the path of a SQLite database or a new name; adsim opens only regular files, never "
+                    + "through a symbolic link or into a FIFO or a device.")
         }
-        defer { try? file.close() }
-        let header = (try? file.read(upToCount: 16)) ?? Data()
-        guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw SimulationSQLiteError(
+                code: SQLITE_CANTOPEN, message: "cannot read \(path) (\(String(cString: strerror(errno))))",
+                operation: operation, hint: "Give a path you can read and write, or remove the file.")
+        }
+        defer { closeDescriptor(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw SimulationSQLiteError(
+                code: SQLITE_CANTOPEN, message: "\(path) is not a regular file", operation: operation,
+                hint: "Give the path of a SQLite database or a new name.")
+        }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count == 0 || (count == 16 && header == Array("SQLite format 3\0".utf8)) else {
             throw SimulationSQLiteError(
                 code: SQLITE_NOTADB, message: "the file exists and is not a SQLite database", operation: operation,
                 hint: "Give a new file name, or remove the file: adsim replaces its tables only in a SQLite database.")
         }
+    }
+
+    private static func closeDescriptor(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #else
+            _ = Darwin.close(descriptor)
+        #endif
     }
 
     private static func create(_ table: String, _ columns: [(name: String, type: String)]) -> String {

@@ -49,9 +49,9 @@ extension FeedAdSlot {
 }
 
 extension ScenarioUsers {
-    /// `count`: 1 to 10,000,000 users.
+    /// `count`: 1 to ``maximumCount`` users (also the range of `--users` and of a partial's users).
     public static let countNumber = ConfigurationNumber(
-        "count", .wholeNumber, 1...10_000_000, hint: "Give 1...10000000 users.")
+        "count", .wholeNumber, 1...Double(maximumCount), hint: "Give 1...\(maximumCount) users.")
     /// `sessionsPerUser`: 1 to 100. A user's sessions run one after another; more work is more users, which
     /// shards and `--jobs` spread over processes.
     public static let sessionsPerUserNumber = ConfigurationNumber(

@@ -2,7 +2,8 @@ import AdRuntime
 import Foundation
 
 /// The files a scenario names (creatives, no-fill responses, a mediation configuration): relative paths are
-/// resolved against the scenario file's folder; a file must be a regular file (not a folder).
+/// resolved against the scenario file's folder; a file must be a regular file (not a folder, a FIFO, a device or a
+/// socket) the simulation can read.
 struct ScenarioFiles {
     /// The folder relative paths start from.
     let baseDirectory: URL
@@ -13,13 +14,16 @@ struct ScenarioFiles {
         return baseDirectory.appendingPathComponent(written).standardized.path
     }
 
-    /// Whether `written` names a regular file.
-    func exists(_ written: String) -> Bool {
-        guard !written.isEmpty else { return false }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: resolve(written), isDirectory: &isDirectory)
-            && !isDirectory.boolValue
+    /// Checks that `written` names a file the simulation can read (``SafeFileReader/check(path:maxBytes:)``): a
+    /// regular file (not a folder, a FIFO, a device or a socket) of at most `maxBytes` bytes, so validation refuses
+    /// what the run would fail on.
+    func check(_ written: String, maxBytes: Int) throws(SafeFileReader.Failure) {
+        guard !written.isEmpty else { throw .missing }
+        try SafeFileReader.check(path: resolve(written), maxBytes: maxBytes)
     }
+
+    /// What `written` names, following links (as the reader does), for messages.
+    func entry(_ written: String) -> FileEntry { FileEntry(at: resolve(written), followingLinks: true) }
 
     /// The bytes of `written` (at most `maxBytes`).
     func read(_ written: String, maxBytes: Int) throws(SafeFileReader.Failure) -> Data {

@@ -15,7 +15,10 @@ public import AdCore
 /// let users = ScenarioUsers(count: 5_000, sessionsPerUser: 3, clickThroughRate: [.native: 0.02])
 /// ```
 public struct ScenarioUsers: Sendable, Equatable, Codable {
-    /// How many users, in `1...10_000_000`. Default 1000.
+    /// The most users a run simulates (`users.count`, `adsim simulate --users`).
+    public static let maximumCount = 10_000_000
+
+    /// How many users, in 1...``maximumCount`` (10,000,000). Default 1000.
     public var count: Int
     /// Sessions per user, in `1...1_000`. Default 1.
     public var sessionsPerUser: Int

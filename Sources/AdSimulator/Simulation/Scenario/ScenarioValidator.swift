@@ -212,11 +212,34 @@ struct ScenarioValidator {
         if let noFill = behavior.noFill { checkFile(noFill, at: path + ".noFill") }
     }
 
+    /// A creative or no-fill file must be one the run can read (R7): a regular file, not too large. A FIFO or a
+    /// device (`/dev/zero`) is refused here, so `adsim validate` and `adsim simulate` agree (exit 64 both).
     private mutating func checkFile(_ written: String, at path: String) {
-        guard !files.exists(written) else { return }
-        add(
-            .missingFile, path, "'\(written)' is not a file (paths are relative to the scenario file's folder).",
-            hint: "Name a response file that exists, such as \"../ifly/multi-image-three.xml\".")
+        let example = "Name a response file that exists, such as \"../ifly/multi-image-three.xml\"."
+        do throws(SafeFileReader.Failure) {
+            try files.check(written, maxBytes: SimulatedMarket.maximumBytes)
+        } catch {
+            let entry = files.entry(written)
+            switch error {
+            case .notRegularFile where entry != .folder:
+                add(
+                    .missingFile, path,
+                    "'\(written)' is \(entry.description), not a regular file: the simulation reads creatives only "
+                        + "from regular files.", hint: example)
+            case .tooLarge(let limit):
+                add(
+                    .outOfRange, path, "'\(written)' is larger than \(limit) bytes, the most a creative may be.",
+                    hint: "Name a smaller response file.")
+            case .unreadable(let code):
+                add(
+                    .missingFile, path, "'\(written)' cannot be read (\(String(cString: strerror(code)))).",
+                    hint: "Make the file readable, or name another one.")
+            default:
+                add(
+                    .missingFile, path,
+                    "'\(written)' is not a file (paths are relative to the scenario file's folder).", hint: example)
+            }
+        }
     }
 
     /// The market of every line item of every placement, field by field: its entry with its placement, its entry
