@@ -7,7 +7,7 @@ import Foundation
 /// URL policy check a fetcher makes). A fetch past the last document fails as a 404, an empty document as a
 /// timeout. Resolution must keep its caps (R8) and end with ads or an error.
 ///
-/// The resolution is ``WrapperResolutionStateMachine`` driven the way ``VASTWrapperResolver`` drives it, without
+/// The resolution is ``WrapperResolutionStateMachine`` driven the way `WrapperResolver` (AdCore) drives it, without
 /// the clock race (each fetch takes 100 ms of virtual time): the whole resolver minus `FetchDeadline`.
 enum WrapperResolverFuzzer {
     /// A small policy, so that the caps are reached by inputs of a few kilobytes.

@@ -227,8 +227,8 @@ import Testing
         }
     }
 
-    @Test("A shard that simulates no user (shard 3/3 of 2 users) but holds counts is refused, naming the file")
-    func countsInAShardWithoutUsersAreRefused() async throws {
+    @Test("R20: a shard that simulates no user (shard 3/3 of 2 users) but holds counts is refused, naming the file")
+    func r20_countsInAShardWithoutUsersAreRefused() async throws {
         let parts = try await partials(count: 3, users: 5)
         // Say the run had 2 users: shard 3/3 then simulates none, yet its file holds the counts of users 2.
         let files = try write(try parts.map { part in try changed(part) { $0.result.users = 2 } })
@@ -239,8 +239,8 @@ import Testing
         #expect(status == .success, "\(output.standardError)")
     }
 
-    @Test("Partials of different shard counts and seeds are refused as different runs, naming both files")
-    func differentShardCountsAndSeedsAreRefused() async throws {
+    @Test("R20: partials of different shard counts and seeds are refused as different runs, naming both files")
+    func r20_differentShardCountsAndSeedsAreRefused() async throws {
         let threes = try write(try await partials(count: 3, users: 4))
         let fours = try write(try await partials(count: 4, users: 4))
         await expectRefused(
@@ -259,8 +259,8 @@ import Testing
         }
     }
 
-    @Test("A partial with a strategy no other partial has, or counts of a strategy it does not declare, is refused")
-    func unknownStrategiesAreRefused() async throws {
+    @Test("R20: a partial with a strategy no other partial has, or counts of a strategy it does not declare, is refused")
+    func r20_unknownStrategiesAreRefused() async throws {
         let parts = try await partials(count: 2, users: 2)
         // The strategy 'learned' renamed 'rogue' everywhere in shard 2's file: a strategy the other partial lacks.
         let text = String(decoding: parts[1], as: UTF8.self).replacingOccurrences(of: "\"learned\"", with: "\"rogue\"")
@@ -283,8 +283,8 @@ import Testing
         await expectRefused(elsewhere, ["holds counts of the placement 'elsewhere'"])
     }
 
-    @Test("A shard given twice names the files; a missing shard and an empty list are typed errors")
-    func repeatedAndMissingShardsAreTyped() async throws {
+    @Test("R20: a shard given twice names the files; a missing shard and an empty list are typed errors")
+    func r20_repeatedAndMissingShardsAreTyped() async throws {
         let parts = try await partials(count: 2, users: 2)
         let files = try write(parts)
         await expectRefused([files[0], files[1], files[1]], ["Shard 2/2 given more than once. It is in \(files[1])"])

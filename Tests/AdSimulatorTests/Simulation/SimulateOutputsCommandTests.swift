@@ -93,8 +93,8 @@ import Testing
         #expect(fileOutput.standardError.contains("is not a folder"))
     }
 
-    @Test("--jobs 1 with --sqlite runs in one process and writes the database; --jobs 2 with --sqlite is refused")
-    func jobsWithSQLite() async throws {
+    @Test("R19: --jobs 1 with --sqlite runs in one process and writes the database; --jobs 2 with --sqlite is refused")
+    func r19_jobsOneWithSQLite() async throws {
         let folder = try SimulationRuns.folder()
         let sqlite = folder.appending(path: "one.sqlite")
         let (status, output) = await simulate(["--jobs", "1", "--sqlite", sqlite.path])
