@@ -259,7 +259,7 @@ import Testing
         }
     }
 
-    @Test("R20: a partial with a strategy no other partial has, or counts of a strategy it does not declare, is refused")
+    @Test("R20: a partial with a strategy no other partial has, or counts of one it does not declare, is refused")
     func r20_unknownStrategiesAreRefused() async throws {
         let parts = try await partials(count: 2, users: 2)
         // The strategy 'learned' renamed 'rogue' everywhere in shard 2's file: a strategy the other partial lacks.
