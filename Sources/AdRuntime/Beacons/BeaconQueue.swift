@@ -20,7 +20,9 @@ public import Foundation
 ///
 /// A store that cannot be opened or written (damaged, not a beacon store, unwritable folder, full disk) is a
 /// `beaconStore` error with a hint (``storeError``, the diagnostics handler), and the queue keeps beacons in
-/// memory instead.
+/// memory instead. A beacon store that can be read but not written (a read-only file, folder or volume) is read
+/// without writing anything, and its pending beacons are delivered from memory; they stay in the file, so a later
+/// launch that can write it sends them again (at least once).
 ///
 /// ```swift
 /// let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
@@ -72,6 +74,7 @@ public final class BeaconQueue: BeaconSender {
         let now = time.now
         var storeError: AdError?
         var opened: BeaconStore?
+        var copy: BeaconStoreReader.Copy?
         if let store {
             do {
                 let file = try BeaconStore.open(path: store.path)
@@ -80,8 +83,11 @@ public final class BeaconQueue: BeaconSender {
                 try file.clampDueTimes(latest: latest, now: now())
                 opened = file
             } catch {
-                storeError = error
-                diagnose(BeaconQueueDiagnostic(kind: .storeUnavailable, count: 1, error: error))
+                let read = Self.readOnlyCopy(store.path, after: error, configuration: configuration, now: now())
+                copy = read.copy
+                opened = read.copy?.store
+                storeError = read.error
+                diagnose(BeaconQueueDiagnostic(kind: .storeUnavailable, count: 1, error: read.error))
             }
         }
         if opened == nil {
@@ -97,6 +103,16 @@ public final class BeaconQueue: BeaconSender {
         statistics.restored = chosen?.count ?? 0
         statistics.pending = statistics.restored
         statistics.isDurable = chosen.map { $0.location != .memory } ?? false
+        if let copy, copy.expired > 0 {
+            statistics.droppedExpired = copy.expired
+            let error = BeaconQueueWorker.expiredError(copy.expired, configuration)
+            diagnose(BeaconQueueDiagnostic(kind: .droppedExpired, count: copy.expired, error: error))
+        }
+        if let copy, copy.evicted > 0 {
+            statistics.droppedOverflow = copy.evicted
+            let error = BeaconQueueWorker.overflowError(configuration)
+            diagnose(BeaconQueueDiagnostic(kind: .droppedOverflow, count: copy.evicted, error: error))
+        }
         statistics.lastError = storeError
         let core = BeaconQueueCore(configuration: configuration, statistics: statistics, now: time.now)
         let worker = BeaconQueueWorker(
@@ -141,6 +157,30 @@ public final class BeaconQueue: BeaconSender {
 
     /// The counts so far.
     public var statistics: BeaconQueueStatistics { core.statistics }
+
+    /// After `error` from opening the store file: when the error says only that the file cannot be opened or
+    /// written, its pending beacons copied into a memory store (within the bounds; the expired and the oldest over
+    /// the bounds counted, not copied), and the error to report: the statement that they are delivered from memory,
+    /// or, when the read-only reading found the file damaged, foreign or newer, that verdict (nothing is read then).
+    /// Otherwise, or when the file cannot be read either, no copy and `error` itself.
+    private static func readOnlyCopy(
+        _ path: String, after openError: AdError, configuration: BeaconQueueConfiguration, now: Int64
+    ) -> (copy: BeaconStoreReader.Copy?, error: AdError) {
+        guard BeaconStoreReader.mayRead(after: openError) else { return (nil, openError) }
+        let reader = BeaconStoreReader(path: path)
+        let bounds = BeaconStore.Bounds(count: configuration.maxCount, bytes: configuration.maxBytes)
+        do throws(AdError) {
+            let copy = try reader.copy(
+                bounds: bounds, expiredBefore: now - BeaconBackoff.milliseconds(configuration.maxAge))
+            // As for a file store: a retry time beyond the longest backoff comes from a clock set back.
+            let latest = now + BeaconBackoff.milliseconds(configuration.backoff.maximum)
+            try copy.store.clampDueTimes(latest: latest, now: now)
+            return (copy, reader.statement(after: openError, copy: copy))
+        } catch {
+            // Unreadable too: the error of opening it. Damaged, foreign or newer: that, the truer cause.
+            return (nil, BeaconStoreReader.mayRead(after: error) ? openError : error)
+        }
+    }
 
     /// The system's real-time clock, read once when a queue opens without a `startTime`.
     static func systemTime() -> Duration {

@@ -234,11 +234,7 @@ struct BeaconQueueWorker: Sendable {
     private mutating func countEvicted(_ evicted: Int) {
         guard evicted > 0 else { return }
         statistics.droppedOverflow += evicted
-        let error = AdError(
-            .limitExceeded,
-            "The beacon queue is full (\(configuration.maxCount) beacons or \(configuration.maxBytes) bytes).",
-            hint: "The tracking servers have been unreachable for a long time, or beacons are sent faster than "
-                + "they can be delivered; raise BeaconQueueConfiguration.maxCount or maxBytes if this is expected.")
+        let error = Self.overflowError(configuration)
         statistics.lastError = error
         diagnose(BeaconQueueDiagnostic(kind: .droppedOverflow, count: evicted, error: error))
     }
@@ -263,11 +259,25 @@ struct BeaconQueueWorker: Sendable {
     private mutating func countExpired(_ expired: Int) {
         guard expired > 0 else { return }
         statistics.droppedExpired += expired
-        let error = AdError(
-            .expired, "\(expired) beacon(s) were older than \(configuration.maxAge) and were dropped.",
-            hint: "The tracking servers were unreachable for longer than BeaconQueueConfiguration.maxAge.")
+        let error = Self.expiredError(expired, configuration)
         statistics.lastError = error
         diagnose(BeaconQueueDiagnostic(kind: .droppedExpired, count: expired, error: error))
+    }
+
+    /// The error of beacons dropped because the store is full.
+    static func overflowError(_ configuration: BeaconQueueConfiguration) -> AdError {
+        AdError(
+            .limitExceeded,
+            "The beacon queue is full (\(configuration.maxCount) beacons or \(configuration.maxBytes) bytes).",
+            hint: "The tracking servers have been unreachable for a long time, or beacons are sent faster than "
+                + "they can be delivered; raise BeaconQueueConfiguration.maxCount or maxBytes if this is expected.")
+    }
+
+    /// The error of `count` beacons dropped because they were older than `maxAge`.
+    static func expiredError(_ count: Int, _ configuration: BeaconQueueConfiguration) -> AdError {
+        AdError(
+            .expired, "\(count) beacon(s) were older than \(configuration.maxAge) and were dropped.",
+            hint: "The tracking servers were unreachable for longer than BeaconQueueConfiguration.maxAge.")
     }
 
     /// Starts the due beacons, up to the free delivery slots; expired and unreadable ones are deleted next turn.

@@ -10,8 +10,9 @@ import Synchronization
 
 extension AdError.Code {
     /// The beacon queue's SQLite store could not be opened, read or written (damaged, not a beacon store, written
-    /// by a newer AdBridge, in a folder that cannot be written, or a full disk). The queue goes on in memory. The
-    /// error's `providerCode` is SQLite's primary result code (26: not a database, 11: damaged, 14: cannot open).
+    /// by a newer AdBridge, in a folder that cannot be written, read-only, or a full disk). The queue goes on in
+    /// memory. The error's `providerCode` is SQLite's primary result code (26: not a database, 11: damaged, 14:
+    /// cannot open, 8: read-only).
     public static let beaconStore: AdError.Code = "beaconStore"
 }
 
@@ -84,7 +85,11 @@ final class BeaconStore: Sendable {
         static let oldest = "SELECT id FROM beacon ORDER BY id LIMIT ?"
         static let expired = "SELECT id FROM beacon WHERE enqueued_ms < ? LIMIT ?"
         static let totals = "SELECT count(*), coalesce(sum(bytes), 0) FROM beacon"
-        static let all = [insert, delete, retry, due, next, oldest, expired, totals]
+        static let restore = """
+            INSERT INTO beacon (id, kind, url, provider, enqueued_ms, due_ms, attempts, bytes)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """
+        static let all = [insert, delete, retry, due, next, oldest, expired, totals, restore]
         static let schema = """
             CREATE TABLE IF NOT EXISTS beacon (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -103,6 +108,12 @@ final class BeaconStore: Sendable {
 
     /// The schema version this code writes (`PRAGMA user_version`).
     static let schemaVersion: Int64 = 1
+
+    /// A beacon as a row holds it: the stored beacon and when it is due.
+    struct Row: Sendable, Equatable {
+        var beacon: StoredBeacon
+        var dueAt: Int64
+    }
 
     /// Where the beacons are.
     let location: Location
@@ -137,17 +148,64 @@ final class BeaconStore: Sendable {
     }
 
     /// Opens the database, checks it without writing (damage, schema version, someone else's tables), and only
-    /// then switches it to WAL and creates the table: a file that is not a beacon store is never changed.
+    /// then switches it to WAL and creates the table: a file that is not a beacon store is never changed. A file
+    /// SQLite could open only read-only (a read-only file or volume) is refused before the first write, as
+    /// `SQLITE_READONLY`: it is not a damaged or foreign store.
     private static func open(_ location: Location, sqlitePath: String) throws(AdError) -> BeaconStore {
         let connection: SQLiteConnection
-        let version: Int64
-        let tables: Int64
         do throws(SQLiteError) {
             connection = try SQLiteConnection.open(path: sqlitePath)
             try connection.execute("PRAGMA busy_timeout = 1000")
+        } catch {
+            throw failure(error, at: location)
+        }
+        _ = try inspect(connection, at: location)
+        guard !connection.isReadOnly else {
+            let error = SQLiteError(
+                code: SQLITE_READONLY, message: "the file, or the volume it is on, is read-only",
+                operation: "opening \(sqlitePath)")
+            throw failure(error, at: location)
+        }
+        do throws(SQLiteError) {
+            // WAL with synchronous NORMAL: a committed turn survives the process being killed (the WAL is written
+            // before COMMIT returns); only a power loss can take the last turns back. The WAL file is cut back to
+            // 4 MiB after each checkpoint, so the disk stays flat too. (A memory database answers `memory`.)
+            _ = try connection.text("PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304")
+        } catch {
+            throw failure(error, at: location)
+        }
+        do throws(SQLiteError) {
+            try connection.execute(SQL.schema)
+            // Preparing every statement now finds a table of another shape at once, not at the first beacon.
+            for sql in SQL.all { _ = try connection.statement(sql) }
+        } catch {
+            throw shapeFailure(error, at: location)
+        }
+        do throws(SQLiteError) {
+            let totals = try connection.statement(SQL.totals)
+            _ = try totals.step()
+            let count = Int(clamping: totals.int64(0))
+            let bytes = rowBytes(totals.int64(1))
+            totals.reset()
+            let state = State(connection: connection, count: count, bytes: bytes)
+            return BeaconStore(location: location, state: state)
+        } catch {
+            throw failure(error, at: location)
+        }
+    }
+
+    /// Checks an open database without writing: its pages (`quick_check`), its schema version (not newer than
+    /// this code's) and that a version-0 file holds no tables (someone else's database).
+    ///
+    /// - Returns: the schema version (0 for a new, empty database).
+    static func inspect(_ connection: SQLiteConnection, at location: Location) throws(AdError) -> Int64 {
+        let version: Int64
+        let tables: Int64
+        do throws(SQLiteError) {
             let check = try connection.text("PRAGMA quick_check") ?? "no answer"
             guard check == "ok" else {
-                throw SQLiteError(code: SQLITE_CORRUPT, message: check, operation: "checking \(sqlitePath)")
+                throw SQLiteError(code: SQLITE_CORRUPT, message: check, operation: "checking \(location)")
             }
             version = try connection.int64("PRAGMA user_version")
             tables = try connection.int64("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
@@ -165,33 +223,16 @@ final class BeaconStore: Sendable {
         guard version > 0 || tables == 0 else {
             throw foreign(location, reason: "it holds \(tables) table(s) and no beacon store version")
         }
-        do throws(SQLiteError) {
-            // WAL with synchronous NORMAL: a committed turn survives the process being killed (the WAL is written
-            // before COMMIT returns); only a power loss can take the last turns back. The WAL file is cut back to
-            // 4 MiB after each checkpoint, so the disk stays flat too. (A memory database answers `memory`.)
-            _ = try connection.text("PRAGMA journal_mode = WAL")
-            try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304")
-        } catch {
-            throw failure(error, at: location)
+        return version
+    }
+
+    /// The error for a statement that failed on the store's table: a write refused (a read-only file, a full
+    /// disk, a lock) is the store failing; anything else means the table is not the beacon store's.
+    static func shapeFailure(_ error: SQLiteError, at location: Location) -> AdError {
+        if error.isAccess || error.isStorage || error.code == SQLITE_BUSY || error.code == SQLITE_LOCKED {
+            return failure(error, at: location)
         }
-        do throws(SQLiteError) {
-            try connection.execute(SQL.schema)
-            // Preparing every statement now finds a table of another shape at once, not at the first beacon.
-            for sql in SQL.all { _ = try connection.statement(sql) }
-        } catch {
-            throw foreign(location, reason: error.message, underlying: error)
-        }
-        do throws(SQLiteError) {
-            let totals = try connection.statement(SQL.totals)
-            _ = try totals.step()
-            let count = Int(clamping: totals.int64(0))
-            let bytes = rowBytes(totals.int64(1))
-            totals.reset()
-            let state = State(connection: connection, count: count, bytes: bytes)
-            return BeaconStore(location: location, state: state)
-        } catch {
-            throw failure(error, at: location)
-        }
+        return foreign(location, reason: error.message, underlying: error)
     }
 
     private static func foreign(_ location: Location, reason: String, underlying: SQLiteError? = nil) -> AdError {
@@ -248,6 +289,29 @@ final class BeaconStore: Sendable {
                 }
             }
             return evicted
+        }
+    }
+
+    /// Inserts beacons as another store held them (the same row IDs, attempts, due times and stamps), in one
+    /// transaction: how a memory store takes the beacons of a file it cannot write (``BeaconStoreReader``).
+    ///
+    /// - Throws: `beaconStore` when SQLite fails (nothing is inserted then), for example on a row ID already here.
+    func restore(_ rows: [Row]) throws(AdError) {
+        try writing { connection, count, bytes throws(SQLiteError) in
+            let insert = try connection.statement(SQL.restore)
+            for row in rows {
+                try insert.bind(1, row.beacon.id)
+                try insert.bind(2, row.beacon.beacon.kind.rawValue)
+                try insert.bind(3, row.beacon.beacon.url)
+                try insert.bind(4, row.beacon.beacon.providerID?.rawValue)
+                try insert.bind(5, row.beacon.enqueuedAt)
+                try insert.bind(6, row.dueAt)
+                try insert.bind(7, Int64(row.beacon.attempts))
+                try insert.bind(8, Int64(row.beacon.bytes))
+                try insert.run()
+                count += 1
+                bytes += row.beacon.bytes
+            }
         }
     }
 
@@ -354,7 +418,7 @@ final class BeaconStore: Sendable {
 
     /// A row's `bytes` as the counters take it: the file may be damaged or written by someone else, so the value
     /// is kept between 0 and 2^40 (sums of a million such rows stay far from overflow).
-    private static func rowBytes(_ value: Int64) -> Int { Int(min(max(value, 0), 1 << 40)) }
+    static func rowBytes(_ value: Int64) -> Int { Int(min(max(value, 0), 1 << 40)) }
 
     /// The `AdError` for a failed SQLite call on the store at `location`, with the hint that fits the failure.
     static func failure(_ error: SQLiteError, at location: Location) -> AdError {

@@ -16,9 +16,37 @@ final class SQLiteConnection {
     }
 
     /// Opens (creating it if needed) the database at `path`; `":memory:"` opens a private in-memory database.
+    ///
+    /// SQLite opens a file it may not write (a read-only file or volume) read-only without an error: see
+    /// ``isReadOnly``.
     static func open(path: String) throws(SQLiteError) -> SQLiteConnection {
+        try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+    }
+
+    /// Opens the database named by a `file:` URI (`file:/path?mode=ro`, `file:/path?immutable=1`) read-only:
+    /// nothing is created, and SQLite refuses every write with `SQLITE_READONLY`.
+    static func openReadOnly(uri: String) throws(SQLiteError) -> SQLiteConnection {
+        try open(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+    }
+
+    /// A `file:` URI for `path` with the query `query` (`mode=ro`): `?`, `#`, `%` and every byte outside ASCII
+    /// letters, digits and `/-._~` are percent-encoded, so the path is read as it is.
+    static func uri(path: String, query: String) -> String {
+        let plain = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/-._~".utf8)
+        var encoded = "file:"
+        for byte in path.utf8 {
+            if plain.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += byte < 16 ? "%0\(hex)" : "%\(hex)"
+            }
+        }
+        return encoded + "?" + query
+    }
+
+    private static func open(_ path: String, flags: Int32) throws(SQLiteError) -> SQLiteConnection {
         var pointer: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let handle = pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
@@ -64,6 +92,10 @@ final class SQLiteConnection {
         defer { statement.reset() }
         return try statement.step() ? statement.int64(0) : 0
     }
+
+    /// Whether the main database is open read-only: asked for (``openReadOnly(uri:)``), or chosen by SQLite for a
+    /// file it may not write, which it opens "successfully" and then refuses the first write with `SQLITE_READONLY`.
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// The rows the last statement changed.
     var changes: Int { Int(sqlite3_changes(handle)) }
