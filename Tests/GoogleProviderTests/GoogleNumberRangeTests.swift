@@ -5,6 +5,13 @@ import Testing
 
 /// Rule R1: every number a Google response carries is range-checked where it is read; out of range is a typed
 /// error naming the field (each case trapped the process before).
+/// A Google interstitial whose `<Pricing model="CPM">` holds `value`.
+private func priced(_ value: String) -> String {
+    GoogleXML.video(extensionBody: "<Format>interstitial</Format>")
+        .replacingOccurrences(
+            of: "<Impression>", with: "<Pricing model=\"CPM\" currency=\"USD\">\(value)</Pricing><Impression>")
+}
+
 @MainActor
 @Suite("R1: Google numbers out of range")
 struct GoogleNumberRangeTests {
@@ -18,12 +25,6 @@ struct GoogleNumberRangeTests {
             return AdError(.internal, "loaded")
         }
         return error
-    }
-
-    private func priced(_ value: String) -> String {
-        GoogleXML.video(extensionBody: "<Format>interstitial</Format>")
-            .replacingOccurrences(
-                of: "<Impression>", with: "<Pricing model=\"CPM\" currency=\"USD\">\(value)</Pricing><Impression>")
     }
 
     @Test("R1: <Pricing> 1e16 fails the load with invalidResponse naming <Pricing> and pings the error URL")
@@ -91,12 +92,6 @@ struct GoogleNumberRangeTests {
 @MainActor
 @Suite("R1: Google <Pricing> reads plain decimals only")
 struct GooglePricingTextTests {
-    private func priced(_ value: String) -> String {
-        GoogleXML.video(extensionBody: "<Format>interstitial</Format>")
-            .replacingOccurrences(
-                of: "<Impression>", with: "<Pricing model=\"CPM\" currency=\"USD\">\(value)</Pricing><Impression>")
-    }
-
     @Test(
         "R1: a hexadecimal, infinite, NaN or empty <Pricing> fails the load with invalidResponse (0x10 booked 16 CPM)",
         arguments: ["0x10", "0x1p4", "inf", "nan", "infinity", "", "1e", "--1", "1.2.3"])
