@@ -19,7 +19,8 @@
 # --scratch-path <scratch>/build), the union of the selected filters is run once unmutated (it must pass), then
 # each mutation is an incremental rebuild and a `swift test --skip-build --filter <filter>`. Environment:
 # MUTANT_TIMEOUT (seconds per mutation's test run, default 900), SWIFT (the swift executable, default swift).
-# Not part of CI: the whole list takes a while; run it with `nice -n 10` on a shared machine.
+# Not part of CI (the whole list takes a while; run it with `nice -n 10` on a shared machine), but `--list` is:
+# .ci/run checks that every mutation still applies, so none can rot.
 set -uo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -31,7 +32,7 @@ scratch=""
 keep_scratch=0
 list_only=0
 
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while [ "$#" -gt 0 ]; do
     case "$1" in
