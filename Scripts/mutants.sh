@@ -4,7 +4,13 @@
 # tests caught it.
 #
 #   Scripts/mutants.sh [--only <id-substring>] [--scratch <dir>] [--list] [--help]
+#   Scripts/mutants.sh --generate <n> [--seed <s>] [--scratch <dir>] [--only <text>]
 #
+#   --generate <n>    instead of the list, n mutants found in Sources/ and Providers/ by Scripts/MutantGenerator.swift
+#                     (operators, && and || clauses, booleans, constants, min/max, guards, literal elements), the
+#                     same share from every module, seeded; each runs its module's tests, a survivor the whole suite;
+#                     then a score per module and every survivor with its file, line and change
+#   --seed <s>        the generator's seed (default 1); the same seed on the same tree gives the same mutants
 #   --only <text>     run only the mutations whose id contains <text> (may be given more than once)
 #   --scratch <dir>   the scratch folder to use and keep (its build is reused by the next run: much faster);
 #                     by default a fresh folder from mktemp -d, removed at the end
@@ -28,11 +34,13 @@ list_file="$repo/Scripts/mutants.txt"
 swift_bin="${SWIFT:-swift}"
 timeout_seconds="${MUTANT_TIMEOUT:-900}"
 only=()
+generate=0
+seed=1
 scratch=""
 keep_scratch=0
 list_only=0
 
-usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while [ "$#" -gt 0 ]; do
     case "$1" in
@@ -48,11 +56,30 @@ while [ "$#" -gt 0 ]; do
             shift 2
             ;;
         --list) list_only=1; shift ;;
+        --generate)
+            [ "$#" -ge 2 ] && [[ "$2" =~ ^[0-9]+$ ]] && [ "$2" -gt 0 ] ||
+                { echo "mutants.sh: --generate needs a count above 0" >&2; exit 2; }
+            generate="$2"
+            shift 2
+            ;;
+        --seed)
+            [ "$#" -ge 2 ] && [[ "$2" =~ ^[0-9]+$ ]] || { echo "mutants.sh: --seed needs a whole number" >&2; exit 2; }
+            seed="$2"
+            shift 2
+            ;;
         -h | --help) usage; exit 0 ;;
         *) echo "mutants.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
 
+if [ "$generate" -gt 0 ]; then
+    list_file="$(mktemp "${TMPDIR:-/tmp}/adbridge-generated.XXXXXX")"
+    if ! "$swift_bin" "$repo/Scripts/MutantGenerator.swift" "$generate" "$seed" "$repo" >"$list_file"; then
+        echo "mutants.sh: the generator failed" >&2
+        exit 2
+    fi
+    echo "mutants: generated $(grep -c '^id: ' "$list_file") mutants (seed $seed) into $list_file"
+fi
 [ -f "$list_file" ] || { echo "mutants.sh: $list_file not found" >&2; exit 2; }
 
 # --- Parse Scripts/mutants.txt: blocks of `key: value` lines, separated by blank lines; `#` starts a comment line.
@@ -231,6 +258,13 @@ run_tests() {
     (cd "$src" && timeout "$timeout_seconds" "$swift_bin" test --skip-build --scratch-path "$scratch/build" \
         --filter "$1") >"$scratch/test.log" 2>&1
 }
+run_all_tests() {
+    (cd "$src" && timeout "$timeout_seconds" "$swift_bin" test --skip-build --scratch-path "$scratch/build") \
+        >"$scratch/test.log" 2>&1
+}
+# Per module (generated ids are gen-<Module>-<n>-<kind>): mutants run and killed; survivors, in order.
+declare -A module_total=() module_killed=()
+survivors=()
 
 echo "mutants: scratch copy $scratch"
 invalid_reasons=()
@@ -277,9 +311,10 @@ for index in "${selected[@]}"; do
     if ! build; then
         result="invalid"
         detail="the mutated code does not compile"
-    elif run_tests "${filters[$index]}"; then
+    elif run_tests "${filters[$index]}" && { [ "$generate" = 0 ] || run_all_tests; }; then
         result="survived"
-        detail="${breaks[$index]} (filter ${filters[$index]})"
+        detail="${breaks[$index]} (filter ${filters[$index]}$([ "$generate" = 0 ] || echo ', then the whole suite'))"
+        survivors+=("$id ${breaks[$index]}: '${finds[$index]#"${finds[$index]%%[![:space:]]*}"}' -> '${replaces[$index]#"${replaces[$index]%%[![:space:]]*}"}'")
     else
         result="killed"
         detail="${breaks[$index]}"
@@ -289,7 +324,27 @@ for index in "${selected[@]}"; do
     unset applied_original
     applied_path=""
     printf '%-9s %s: %s [%ss]\n' "$result" "$id" "$detail" "$((SECONDS - started))"
+    if [ "$result" != invalid ]; then
+        module="${id#gen-}"
+        module="${module%%-*}"
+        [ "$generate" -gt 0 ] || module="listed"
+        module_total[$module]=$(( ${module_total[$module]:-0} + 1 ))
+        [ "$result" != killed ] || module_killed[$module]=$(( ${module_killed[$module]:-0} + 1 ))
+    fi
 done
+
+if [ "$generate" -gt 0 ]; then
+    echo "mutants: score per module (invalid mutants, which do not compile, are not counted)"
+    for module in $(printf '%s\n' "${!module_total[@]}" | sort); do
+        k=${module_killed[$module]:-0}
+        n=${module_total[$module]}
+        printf '  %-16s killed %3d of %3d  (%d %%)\n' "$module" "$k" "$n" $(( 100 * k / n ))
+    done
+    if [ "${#survivors[@]}" -gt 0 ]; then
+        echo "mutants: survivors"
+        printf '  %s\n' "${survivors[@]}"
+    fi
+fi
 
 # Leave the copy built unmutated, so the next run with --scratch starts incremental.
 build || true
