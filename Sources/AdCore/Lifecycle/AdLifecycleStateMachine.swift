@@ -330,6 +330,10 @@ public struct AdLifecycleStateMachine: Sendable {
     /// Why presenting now would be refused (not ready, already shown, expired, destroyed), or `nil`.
     public func presentRejection(at now: AdInstant) -> AdError? {
         switch phase {
+        case .loaded where !wasPresented && !boundParts.isEmpty:
+            return error(
+                .notReady, "The ad has bound parts and cannot be presented full-screen over them.",
+                "Detach every bound part first; a full-screen ad shows nothing bound.")
         case .loaded where !wasPresented:
             if let expiresAt, now >= expiresAt { return expiredError("presented") }
             return nil
