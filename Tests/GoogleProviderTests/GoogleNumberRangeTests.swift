@@ -124,3 +124,25 @@ struct GooglePricingTextTests {
         }
     }
 }
+
+@MainActor
+@Suite("G: a <Pricing> of another model than CPM is no CPM price")
+struct GooglePricingModelTests {
+    @Test(
+        "R1: <Pricing> in CPM (any case, or no model) books the price; CPC, CPE and CPV book none",
+        arguments: [
+            (#"model="CPM""#, 2_500), (#"model="cpm""#, 2_500), ("", 2_500), (#"model="CPC""#, nil),
+            (#"model="cpe""#, nil), (#"model="CPV""#, nil),
+        ] as [(String, Int64?)])
+    func r1_pricingModel(attribute: String, micros: Int64?) async throws {
+        let xml = GoogleXML.video(extensionBody: "<Format>interstitial</Format>")
+            .replacingOccurrences(
+                of: "<Impression>", with: "<Pricing \(attribute) currency=\"USD\">2.50</Pricing><Impression>")
+        let world = try GoogleTestWorld()
+        world.serve(xml: xml, as: "unit")
+        let unified = try world.host.makeAd(AdRequest(adUnitID: "unit", format: .interstitial), provider: "google")
+        await unified.load().value
+        #expect(unified.phase == .loaded)
+        #expect(unified.info?.revenue?.micros == micros, "\(attribute)")
+    }
+}
