@@ -11,6 +11,8 @@
 #                     same share from every module, seeded; each runs its module's tests, a survivor the whole suite;
 #                     then a score per module and every survivor with its file, line and change
 #   --seed <s>        the generator's seed (default 1); the same seed on the same tree gives the same mutants
+#   --mutations <f>   run the mutations of file f (the format of mutants.txt) instead of the list: a generated
+#                     list kept from an earlier run (the generator's output), to measure the same mutants again
 #   --only <text>     run only the mutations whose id contains <text> (may be given more than once)
 #   --scratch <dir>   the scratch folder to use and keep (its build is reused by the next run: much faster);
 #                     by default a fresh folder from mktemp -d, removed at the end
@@ -40,7 +42,7 @@ scratch=""
 keep_scratch=0
 list_only=0
 
-usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while [ "$#" -gt 0 ]; do
     case "$1" in
@@ -60,6 +62,11 @@ while [ "$#" -gt 0 ]; do
             [ "$#" -ge 2 ] && [[ "$2" =~ ^[0-9]+$ ]] && [ "$2" -gt 0 ] ||
                 { echo "mutants.sh: --generate needs a count above 0" >&2; exit 2; }
             generate="$2"
+            shift 2
+            ;;
+        --mutations)
+            [ "$#" -ge 2 ] && [ -f "$2" ] || { echo "mutants.sh: --mutations needs a readable file" >&2; exit 2; }
+            list_file="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
             shift 2
             ;;
         --seed)
@@ -311,9 +318,9 @@ for index in "${selected[@]}"; do
     if ! build; then
         result="invalid"
         detail="the mutated code does not compile"
-    elif run_tests "${filters[$index]}" && { [ "$generate" = 0 ] || run_all_tests; }; then
+    elif run_tests "${filters[$index]}" && { [[ "$id" != gen-* ]] || run_all_tests; }; then
         result="survived"
-        detail="${breaks[$index]} (filter ${filters[$index]}$([ "$generate" = 0 ] || echo ', then the whole suite'))"
+        detail="${breaks[$index]} (filter ${filters[$index]}$([[ "$id" != gen-* ]] || echo ', then the whole suite'))"
         survivors+=("$id ${breaks[$index]}: '${finds[$index]#"${finds[$index]%%[![:space:]]*}"}' -> '${replaces[$index]#"${replaces[$index]%%[![:space:]]*}"}'")
     else
         result="killed"
@@ -325,15 +332,17 @@ for index in "${selected[@]}"; do
     applied_path=""
     printf '%-9s %s: %s [%ss]\n' "$result" "$id" "$detail" "$((SECONDS - started))"
     if [ "$result" != invalid ]; then
-        module="${id#gen-}"
-        module="${module%%-*}"
-        [ "$generate" -gt 0 ] || module="listed"
+        module="listed"
+        if [[ "$id" == gen-* ]]; then
+            module="${id#gen-}"
+            module="${module%%-*}"
+        fi
         module_total[$module]=$(( ${module_total[$module]:-0} + 1 ))
         [ "$result" != killed ] || module_killed[$module]=$(( ${module_killed[$module]:-0} + 1 ))
     fi
 done
 
-if [ "$generate" -gt 0 ]; then
+if [ "${#module_total[@]}" -gt 1 ] || [ -z "${module_total[listed]:-}" ]; then
     echo "mutants: score per module (invalid mutants, which do not compile, are not counted)"
     for module in $(printf '%s\n' "${!module_total[@]}" | sort); do
         k=${module_killed[$module]:-0}
