@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "AdSimulatorTests",
             dependencies: [
-                "AdSimulator", "AdCore", "AdMediation", "GoogleProvider", "YandexProvider", "IFLYProvider",
+                "AdSimulator", "AdCore", "AdMediation", "AdRuntime", "GoogleProvider", "YandexProvider", "IFLYProvider",
                 "AdTestSupport", "CSQLite3",
             ],
             path: "Tests/AdSimulatorTests",

@@ -2,6 +2,6 @@
 func allBenchmarks() -> [Benchmark] {
     [
         VisibilityBenchmark.benchmark, ParseBenchmark.benchmark, MediationBenchmark.benchmark,
-        ScalingBenchmark.benchmark, BeaconBenchmark.benchmark, SimulateBenchmark.benchmark,
+        ScalingBenchmark.benchmark, BeaconBenchmark.benchmark, SimulateBenchmark.benchmark, HostileBenchmark.benchmark,
     ]
 }

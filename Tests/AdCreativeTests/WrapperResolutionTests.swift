@@ -1,6 +1,7 @@
 import AdCore
 import AdCreative
 import AdRuntime
+import AdTestSupport
 import Foundation
 import Testing
 
@@ -160,12 +161,9 @@ struct WrapperResolutionTests {
         ])
         let resolver = Harness.resolver(fetcher, driver: driver)
         let task = Task { await resolver.resolve(url: URL(string: "https://a.example.test/1")!) }
-        // Wait (in real time, generously) until the second hop is in flight.
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        while fetcher.requestedURLs.count < 2 {
-            try #require(ContinuousClock.now < deadline, "the resolver never reached the slow hop")
-            await Task.yield()
-        }
+        // Wait until the second hop is in flight (the hang guard only ends a wait that would never end).
+        try #require(
+            await HangGuard.waitUntil { fetcher.requestedURLs.count >= 2 }, "the resolver never reached the slow hop")
         driver.advance(by: .seconds(4))
         for _ in 0..<20 { await Task.yield() }
         #expect(fetcher.requestedURLs.count == 2)
@@ -189,11 +187,8 @@ struct WrapperResolutionTests {
         policy.hopTimeout = .seconds(2)
         let resolver = Harness.resolver(transport, driver: driver, policy: policy)
         let task = Task { await resolver.resolve(url: URL(string: "https://a.example.test/1")!) }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        while transport.requests.count < 2 {
-            try #require(ContinuousClock.now < deadline, "the resolver never reached the silent hop")
-            await Task.yield()
-        }
+        try #require(
+            await HangGuard.waitUntil { transport.requests.count >= 2 }, "the resolver never reached the silent hop")
         #expect(transport.requests.last?.timeout == .seconds(2))
         driver.advance(by: .seconds(2))
         let resolution = await task.value

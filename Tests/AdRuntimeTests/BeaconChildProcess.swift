@@ -1,3 +1,4 @@
+import AdTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -66,25 +67,22 @@ final class BeaconChildProcess {
     /// Every line printed so far.
     var output: [String] { lines.lines.withLock { $0 } }
 
-    /// The first line starting with `prefix`, waiting for it up to `timeout`; `nil` if none came.
-    func line(startingWith prefix: String, within timeout: Duration = .seconds(60)) async throws -> String? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while clock.now < deadline {
-            if let line = output.first(where: { $0.hasPrefix(prefix) }) { return line }
-            try await Task.sleep(for: .milliseconds(2))
+    /// The first line starting with `prefix`, waiting for it (at most `timeout`, a hang guard); `nil` if none came.
+    func line(startingWith prefix: String, within timeout: Duration = HangGuard.limit) async throws -> String? {
+        try Task.checkCancellation()
+        var found: String?
+        await HangGuard.waitUntil(within: timeout) {
+            found = output.first { $0.hasPrefix(prefix) }
+            return found != nil
         }
-        return nil
+        return found
     }
 
-    /// Waits (up to `timeout`) for the child to exit and its output to be read, and returns its exit status, or
-    /// `nil` if it is still running. It polls: a test never blocks a thread of the shared pool.
-    func exitStatus(within timeout: Duration = .seconds(60)) async throws -> Int32? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while (process.isRunning || !lines.done.withLock({ $0 })) && clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(2))
-        }
+    /// Waits (at most `timeout`, a hang guard) for the child to exit and its output to be read, and returns its exit
+    /// status, or `nil` if it is still running. It polls: a test never blocks a thread of the shared pool.
+    func exitStatus(within timeout: Duration = HangGuard.limit) async throws -> Int32? {
+        try Task.checkCancellation()
+        await HangGuard.waitUntil(within: timeout) { !process.isRunning && lines.done.withLock { $0 } }
         return process.isRunning ? nil : process.terminationStatus
     }
 

@@ -39,9 +39,6 @@ struct BeaconReadOnlyStoreTests {
 
     private static let store = "beacons.sqlite"
 
-    /// The wall clock now, in milliseconds since 1970 (the stamps in the store).
-    private func nowMilliseconds() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
-
     /// A new folder under /tmp (world-traversable, mode 0755) that the child can reach after dropping to nobody.
     private func reachableFolder() throws -> URL {
         var status = stat()
@@ -79,12 +76,14 @@ struct BeaconReadOnlyStoreTests {
         }
         await queue.persist()
         if extras {
-            let now = nowMilliseconds()
-            for (path, enqueued, due) in [("/later", now, now + 3_600_000), ("/old", now - 172_800_000, now)] {
+            // Stamped from the newest beacon's own enqueue stamp (the queue's wall clock, just now), not from a clock
+            // of the test's: due an hour after it, and enqueued two days before it.
+            for (path, enqueued, due) in [("/later", 0, 3_600_000), ("/old", -172_800_000, 0)] {
                 let url = server.url(path).absoluteString
                 try execute(
-                    "INSERT INTO beacon (kind, url, provider, enqueued_ms, due_ms, attempts, bytes) VALUES "
-                        + "('impression', '\(url)', 'example', \(enqueued), \(due), 3, \(url.utf8.count + 17))",
+                    "INSERT INTO beacon (kind, url, provider, enqueued_ms, due_ms, attempts, bytes) SELECT "
+                        + "'impression', '\(url)', 'example', now + \(enqueued), now + \(due), 3, \(url.utf8.count + 17) "
+                        + "FROM (SELECT MAX(enqueued_ms) AS now FROM beacon)",
                     on: source)
             }
         }

@@ -17,12 +17,6 @@ struct BeaconRetryTests {
         backoff: BeaconBackoff(initial: .milliseconds(20), maximum: .milliseconds(160), jitter: 0.5),
         timeout: .seconds(20), addresses: .allowingPrivate)  // R9: the server is on 127.0.0.1
 
-    /// The seconds between consecutive arrivals of the requests for `path`.
-    private func gaps(_ server: LoopbackHTTPServer, _ path: String) -> [Duration] {
-        let times = server.arrivals.filter { $0.request.hasPrefix("GET \(path)") }.map(\.at)
-        return zip(times, times.dropFirst()).map { $0.duration(to: $1) }
-    }
-
     @Test("R13: a 503 is retried with backoff until delivered; a 404 is not retried and counts as failed")
     func r13_serverErrorsRetriedClientErrorsNot() async throws {
         let server = try LoopbackHTTPServer(routes: ["/gone": .init(status: 404)])
@@ -39,10 +33,8 @@ struct BeaconRetryTests {
         #expect(statistics.pending == 0)
         #expect(server.requests.filter { $0 == "GET /flaky" }.count == 4)
         #expect(server.requests.filter { $0 == "GET /gone" }.count == 1)
-        // Each wait is at least the lower end of its jittered backoff: 10, 20 and 40 ms.
-        let waits = gaps(server, "/flaky")
-        #expect(waits.count == 3)
-        for (wait, least) in zip(waits, [10, 20, 40]) { #expect(wait >= .milliseconds(least)) }
+        // How long each retry waits is proved on the injected clock (r13_retryWaitsForBackoffOnInjectedClock), not
+        // on this live one: no test asserts a real duration (Docs/Testing.md).
         await queue.close()
     }
 
@@ -69,7 +61,8 @@ struct BeaconRetryTests {
         let server = try LoopbackHTTPServer(routes: [:])
         defer { server.shutdown() }
         server.script("/reset", [.reset, .init(status: 204)])
-        server.script("/slow", [.init(status: 204, delay: .seconds(20)), .init(status: 204)])
+        // The first answer never comes (an hour, past any hang guard): only the attempt's timeout can end it.
+        server.script("/slow", [.init(status: 204, delay: .seconds(3_600)), .init(status: 204)])
         let resetting = BeaconQueue(store: nil, configuration: fast)
         var impatient = fast
         impatient.timeout = .milliseconds(300)
@@ -84,8 +77,8 @@ struct BeaconRetryTests {
         #expect(timingOut.statistics.retried >= 1)
         #expect(timingOut.statistics.lastError?.code == .timeout)
         #expect(timingOut.statistics.failed + resetting.statistics.failed == 0)
-        // The slow answer was abandoned at the 300 ms timeout, not awaited for its 20 s.
-        #expect(try #require(gaps(server, "/slow").first) < .seconds(10))
+        // The slow answer was abandoned at the timeout, then asked again: a queue that awaited it sent one.
+        #expect(server.requests.filter { $0 == "GET /slow" }.count >= 2)
         await resetting.close()
         await timingOut.close()
     }
@@ -252,7 +245,7 @@ final class GatedBeaconTransport: BeaconTransport {
         }
         // Waits for its gate whatever happens to the calling task (at most 20 s), like a stuck network stack.
         for _ in 0..<10_000 where !state.withLock({ $0.open.contains(index) }) {
-            try? await ContinuousClock().sleep(for: .milliseconds(2))
+            try? await Task.sleep(for: .milliseconds(2))
         }
         return index < answers.count ? answers[index] : .delivered(status: 204)
     }

@@ -1,4 +1,5 @@
 import AdRuntime
+import AdTestSupport
 import Foundation
 
 /// A fresh store file in a folder of its own.
@@ -8,12 +9,12 @@ func temporaryStore() throws -> URL {
     return folder.appendingPathComponent("beacons.sqlite")
 }
 
-/// Waits (up to 60 s of real time, for a loaded machine) until `condition` holds. It only looks: unlike `flush()`,
-/// it does not wait for deliveries in flight, which a hanging transport on a clock that never moves would hold.
+/// Waits until `condition` holds, or the hang guard gives up (``HangGuard``: the caller's own expectations then
+/// fail). It only looks: unlike `flush()`, it does not wait for deliveries in flight, which a hanging transport on a
+/// clock that never moves would hold.
 func eventually(_ condition: () -> Bool) async throws {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(60))
-    while !condition() && clock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+    try Task.checkCancellation()
+    await HangGuard.waitUntil(condition)
 }
 
 extension BeaconQueueConfiguration {

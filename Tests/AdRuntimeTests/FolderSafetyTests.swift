@@ -117,7 +117,9 @@ struct FolderSafetyTests {
         }
     }
 
-    @Test("R7: a FIFO named *.xml (and a folder, a device) is refused at once, not waited on")
+    // A reader that opened the FIFO would wait for a writer that never comes: the time limit is the hang guard; the
+    // refusal's reason (the file's type, looked at before reading) is the proof.
+    @Test("R7: a FIFO named *.xml (and a folder, a device) is refused at once, not waited on", .timeLimit(.minutes(1)))
     func r7_specialFileDoesNotBlock() async throws {
         let layout = try Layout()
         defer { try? FileManager.default.removeItem(at: layout.root) }
@@ -125,7 +127,6 @@ struct FolderSafetyTests {
         #expect(mkfifo(fifo.path, 0o600) == 0)
         try FileManager.default.createDirectory(
             at: layout.inside.appendingPathComponent("folder.xml"), withIntermediateDirectories: false)
-        let start = ContinuousClock.now
         for path in ["pipe.xml", "folder.xml"] {
             let error = try #require(
                 Self.refused(await Self.fetch(layout.transport, "https://ads.example.test/" + path)))
@@ -144,6 +145,5 @@ struct FolderSafetyTests {
         #expect(throws: SafeFileReader.Failure.notRegularFile("/dev/null")) {
             try SafeFileReader.read(path: "/dev/null", maxBytes: 10)
         }
-        #expect(start.duration(to: .now) < .seconds(5))
     }
 }

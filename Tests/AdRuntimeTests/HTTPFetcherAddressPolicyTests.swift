@@ -177,9 +177,10 @@ struct HTTPFetcherAddressPolicyTests {
         server.setRoute("/go", .init(status: 302, headers: ["Location": target]))
         let toTarget = try VASTParser().parse(Self.wrapper(to: target))
         let toRedirect = try VASTParser().parse(Self.wrapper(to: server.url("/go").absoluteString))
+        // On virtual time that nothing moves: no hop timeout can fire, only the refusals end the hops.
         // Written straight in the wrapper: the state machine refuses the hop.
         let direct = await WrapperResolver(
-            transport: HTTPResponseTransport(endpoints: [:]), scheduler: LiveDriver(), providerID: "test",
+            transport: HTTPResponseTransport(endpoints: [:]), scheduler: VirtualTimeDriver(), providerID: "test",
             adUnitID: "u"
         ).resolve(toTarget)
         // Behind a redirect: the machine lets the hop through (every URL here is on 127.0.0.1), the fetcher refuses
@@ -187,12 +188,12 @@ struct HTTPFetcherAddressPolicyTests {
         var allowing = WrapperResolutionPolicy()
         allowing.addresses = .allowingPrivate
         let redirected = await WrapperResolver(
-            transport: OwnURLTransport(fetcher: HTTPFetcher()), scheduler: LiveDriver(), providerID: "test",
-            adUnitID: "u", policy: allowing
+            transport: OwnURLTransport(fetcher: HTTPFetcher(clock: ManualClock())), scheduler: VirtualTimeDriver(),
+            providerID: "test", adUnitID: "u", policy: allowing
         ).resolve(toRedirect)
         // Through the real transport, the hop itself is refused before it is fetched: the same again.
         let explicit = await WrapperResolver(
-            transport: HTTPResponseTransport(endpoints: [:]), scheduler: LiveDriver(), providerID: "test",
+            transport: HTTPResponseTransport(endpoints: [:]), scheduler: VirtualTimeDriver(), providerID: "test",
             adUnitID: "u", policy: allowing
         ).resolve(toRedirect)
         let failures = [direct, redirected, explicit].map { $0.failures.first }

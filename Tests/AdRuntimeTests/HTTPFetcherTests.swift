@@ -12,14 +12,18 @@ struct HTTPFetcherTests {
         try Data(contentsOf: FixturePaths.fixtures.appendingPathComponent("vast").appendingPathComponent(path))
     }
 
-    /// AdCore's one wrapper driver over the HTTP transport, hop timeouts on a live driver, private addresses allowed
-    /// by both the state machine and the fetcher (R9: the server is on 127.0.0.1).
-    static func resolver(policy: WrapperResolutionPolicy = WrapperResolutionPolicy()) -> WrapperResolver {
+    /// AdCore's one wrapper driver over the HTTP transport, private addresses allowed by both the state machine and
+    /// the fetcher (R9: the server is on 127.0.0.1). The hop timeouts (the resolver's race and the fetcher's deadline)
+    /// are on `driver`'s virtual time, which moves only when a test moves it: a busy machine cannot time a hop out.
+    static func resolver(
+        policy: WrapperResolutionPolicy = WrapperResolutionPolicy(), driver: VirtualTimeDriver = VirtualTimeDriver()
+    ) -> WrapperResolver {
         var policy = policy
         policy.addresses = .allowingPrivate
+        let fetcher = HTTPFetcher(clock: driver.clock, addresses: .allowingPrivate)
         return WrapperResolver(
-            transport: HTTPResponseTransport(endpoints: [:], fetcher: HTTPFetcher(addresses: .allowingPrivate)),
-            scheduler: LiveDriver(), providerID: "test", adUnitID: "test", policy: policy)
+            transport: HTTPResponseTransport(endpoints: [:], fetcher: fetcher), scheduler: driver, providerID: "test",
+            adUnitID: "test", policy: policy)
     }
 
     static func server() throws -> LoopbackHTTPServer {
@@ -27,7 +31,8 @@ struct HTTPFetcherTests {
         for path in ["chain/hop1.xml", "chain/hop2.xml", "chain/hop3.xml", "loop/a.xml", "loop/b.xml"] {
             routes["/" + path] = .init(headers: ["Content-Type": "application/xml"], body: try fixture(path))
         }
-        routes["/slow.xml"] = .init(body: try fixture("chain/hop3.xml"), delay: .seconds(3))
+        // Answers after an hour: only a deadline ends a request for it.
+        routes["/slow.xml"] = .init(body: try fixture("chain/hop3.xml"), delay: .seconds(3_600))
         routes["/redirect-loop"] = .init(status: 302, headers: ["Location": "/redirect-loop"])
         routes["/redirect-file"] = .init(status: 302, headers: ["Location": "file:///etc/passwd"])
         var generator = SeededRandom(seed: 7)
@@ -69,26 +74,40 @@ struct HTTPFetcherTests {
         #expect(resolution.ads.first?.ad.impressions.count == 3)
     }
 
-    @Test("A slow hop times out: .timeout from the fetcher, 301 from the resolver")
+    @Test("A slow hop times out at its deadline on the fetcher's clock (.timeout), and in the resolver (301)")
     func slowHop() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let error = await Self.error { () async throws(AdError) -> Data in
-            try await HTTPFetcher().get(server.url("/slow.xml"), timeout: .milliseconds(300))
+        // The fetcher's clock moves only when the test moves it, and the answer never comes: the deadline alone can
+        // end the request. (URLSession's own timeout, the backstop, is 31 s of real time away.)
+        let clock = ManualClock()
+        let fetch = Task {
+            await Self.error { () async throws(AdError) -> Data in
+                try await HTTPFetcher(clock: clock).get(server.url("/slow.xml"), timeout: .seconds(30))
+            }
         }
+        try #require(await HangGuard.waitUntil { server.requestCount == 1 && clock.sleeperCount == 1 })
+        clock.advance(by: .seconds(30) - .milliseconds(1))
+        #expect(clock.sleeperCount == 1, "the deadline fell before 30 s")
+        clock.advance(by: .milliseconds(1))
+        #expect(clock.sleeperCount == 0, "the deadline did not fall at 30 s")
+        let error = await fetch.value
         #expect(error?.code == .timeout, "\(String(describing: error))")
-        let waited = start.duration(to: clock.now)
-        #expect(
-            waited >= .milliseconds(250) && waited < .milliseconds(2500),
-            "waited \(waited) \(String(describing: error))")
+        #expect(error?.vastCode == 301)
+        #expect(error?.message.contains("did not answer within 30.0 seconds") == true, "\(String(describing: error))")
+        // Through the resolver, on virtual time: the hop ends at the hop timeout with 301.
+        let driver = VirtualTimeDriver()
         var policy = WrapperResolutionPolicy()
-        policy.hopTimeout = .milliseconds(300)
-        let resolution = await Self.resolver(policy: policy)
-            .resolve(url: server.url("/slow.xml"))
+        policy.hopTimeout = .seconds(2)
+        let resolving = Task {
+            await Self.resolver(policy: policy, driver: driver).resolve(url: server.url("/slow.xml"))
+        }
+        try #require(await HangGuard.waitUntil { server.requestCount == 2 })
+        driver.advance(by: .seconds(2))
+        let resolution = await resolving.value
         #expect(resolution.failures.first?.vastCode == 301)
         #expect(resolution.failures.first?.error.kind == .timeout)
+        #expect(driver.now == AdInstant(sinceEpoch: .seconds(2)))
     }
 
     @Test("A 404 is a .network error carrying the status")

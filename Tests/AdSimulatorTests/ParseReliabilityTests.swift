@@ -53,7 +53,9 @@ struct ParseReliabilityTests {
 /// R7 through `adsim parse`: a FIFO among the files does not hang it; `--resolve` never reads outside the folder.
 @Suite("R7: adsim parse stays in its folder and never blocks")
 struct ParseFolderSafetyTests {
-    @Test("R7: a FIFO named *.xml in a folder fails at once; the other files are still parsed")
+    // A parse that opened the FIFO would wait for a writer that never comes: the time limit is the hang guard; the
+    // FIFO's line saying "not a regular file" (its type, looked at before reading) is the proof.
+    @Test("R7: a FIFO named *.xml in a folder fails at once; the other files are still parsed", .timeLimit(.minutes(1)))
     func r7_fifoDoesNotHangParse() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adbridge-r7-parse-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -65,9 +67,7 @@ struct ParseFolderSafetyTests {
             <Impression>https://t.example.test/i</Impression><Creatives><Creative/></Creatives></InLine></Ad></VAST>
             """.utf8
         ).write(to: folder.appendingPathComponent("b-ok.xml"))
-        let start = ContinuousClock.now
         let (status, out, _) = await ParseCommandTests.run(["parse", folder.path])
-        #expect(start.duration(to: .now) < .seconds(10))
         #expect(status == .failure)
         let lines = out.split(separator: "\n")
         #expect(lines.count == 2)

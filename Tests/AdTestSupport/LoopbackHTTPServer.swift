@@ -74,18 +74,10 @@ public final class LoopbackHTTPServer: Sendable {
         public static let silent = Response(delay: .seconds(3_600))
     }
 
-    /// One request as it arrived.
-    public struct Arrival: Sendable {
-        /// `GET /path?query`.
-        public var request: String
-        /// When its head was read.
-        public var at: ContinuousClock.Instant
-    }
-
     private struct State {
         var routes: [String: Response]
         var scripts: [String: [Response]] = [:]
-        var arrivals: [Arrival] = []
+        var requests: [String] = []
         var requestCount = 0
         var connections = 0
         var stopped = false
@@ -97,7 +89,7 @@ public final class LoopbackHTTPServer: Sendable {
     public let port: UInt16
     /// Whether a connection serves several requests (HTTP/1.1 keep-alive) instead of one.
     public let keepAlive: Bool
-    /// Whether each request is kept in ``arrivals`` (a soak of a million requests only counts them).
+    /// Whether each request is kept in ``requests`` (a soak of a million requests only counts them).
     public let recordsRequests: Bool
     private let listener: Int32
     private let state: Mutex<State>
@@ -108,7 +100,7 @@ public final class LoopbackHTTPServer: Sendable {
     /// - Parameters:
     ///   - keepAlive: serve several requests per connection (no `Connection: close`), as a client that reuses
     ///     connections expects.
-    ///   - recordsRequests: keep every request in ``arrivals``; when `false`, only ``requestCount`` counts them.
+    ///   - recordsRequests: keep every request in ``requests``; when `false`, only ``requestCount`` counts them.
     public init(routes: [String: Response], keepAlive: Bool = false, recordsRequests: Bool = true) throws {
         self.keepAlive = keepAlive
         self.recordsRequests = recordsRequests
@@ -160,11 +152,9 @@ public final class LoopbackHTTPServer: Sendable {
         state.withLock { $0.scripts[path] = responses }
     }
 
-    /// The request targets received so far (`GET /path`), in arrival order.
-    public var requests: [String] { state.withLock { $0.arrivals.map(\.request) } }
-
-    /// The requests received so far with their arrival times, in arrival order.
-    public var arrivals: [Arrival] { state.withLock { $0.arrivals } }
+    /// The request targets received so far (`GET /path`), in arrival order. It records no arrival times: a test
+    /// asserts what was asked and in which order, never how long apart (Docs/Testing.md).
+    public var requests: [String] { state.withLock { $0.requests } }
 
     /// How many requests arrived so far.
     public var requestCount: Int { state.withLock { $0.requestCount } }
@@ -236,7 +226,7 @@ public final class LoopbackHTTPServer: Sendable {
         let response = state.withLock { state -> Response in
             state.requestCount += 1
             if recordsRequests {
-                state.arrivals.append(Arrival(request: "\(parts.first ?? "?") \(target)", at: ContinuousClock.now))
+                state.requests.append("\(parts.first ?? "?") \(target)")
             }
             if var script = state.scripts[path], let first = script.first {
                 if script.count > 1 { script.removeFirst() }

@@ -10,7 +10,8 @@
 //                                                     (maxCount <max>) on a store it cannot write and waits until
 //                                                     <count> beacons are delivered and nothing else is due
 //
-// Exit status: 0 done, 64 usage, 2 not drained within 30 s, 3 privileges not dropped, 4 the store is writable.
+// Exit status: 0 done, 64 usage, 2 not drained within 30 s (a hang guard, HangGuard), 3 privileges not dropped,
+// 4 the store is writable.
 import AdCore
 import AdRuntime
 import AdTestSupport
@@ -42,17 +43,16 @@ func openQueue(
     }
 }
 
-/// Waits (at most 30 s) until the queue holds nothing, prints its statistics and exits.
+/// Waits (at most 30 s: a hang guard, exit 2 past it) until the queue holds nothing, prints its statistics and exits.
 func drain(_ queue: BeaconQueue) async -> Never {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(30))
-    while queue.statistics.pending > 0 || queue.statistics.inFlight > 0 {
-        guard clock.now < deadline else {
-            emit("stuck \(queue.statistics)")
-            exit(2)
-        }
+    let drained = await HangGuard.waitUntil(within: .seconds(30), polling: .milliseconds(5)) {
+        if queue.statistics.pending == 0 && queue.statistics.inFlight == 0 { return true }
         await queue.flush()
-        try? await Task.sleep(for: .milliseconds(5))
+        return false
+    }
+    guard drained else {
+        emit("stuck \(queue.statistics)")
+        exit(2)
     }
     await queue.close()
     let statistics = queue.statistics
@@ -71,8 +71,6 @@ func send(_ count: Int, to url: String, through queue: BeaconQueue, persistingEa
 
 func soak(_ path: String, count: Int) async -> Never {
     let queue = openQueue(path, transport: ConfirmingTransport())
-    let clock = ContinuousClock()
-    let start = clock.now
     let report = max(1, count / 10)
     for index in 0..<count {
         queue.send(Beacon(kind: .impression, url: "https://t.example/imp?n=\(index)"))
@@ -85,10 +83,10 @@ func soak(_ path: String, count: Int) async -> Never {
     while queue.statistics.pending > 0 { await queue.flush() }
     await queue.close()
     let statistics = queue.statistics
-    let elapsed = start.duration(to: clock.now)
+    // No time: the soak's speed is `adbench beacons`' to measure (Docs/Performance.md), not a test's.
     emit(
         "done delivered=\(statistics.delivered) dropped=\(statistics.dropped) refused=\(statistics.refused) "
-            + "rss=\(ProcessMemory.residentBytes()) seconds=\(elapsed.components.seconds)")
+            + "rss=\(ProcessMemory.residentBytes())")
     exit(0)
 }
 
@@ -135,15 +133,14 @@ func deliverReadOnly(_ path: String, count: Int, maxCount: Int?) async -> Never 
     emit("store durable=\(opened.isDurable) restored=\(opened.restored) error=\(code)")
     emit("message \(queue.storeError?.message ?? "-")")
     emit("hint \(queue.storeError?.hint ?? "-")")
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(30))
-    while queue.statistics.delivered < count {
-        guard clock.now < deadline else {
-            emit("stuck \(queue.statistics)")
-            exit(2)
-        }
+    let delivered = await HangGuard.waitUntil(within: .seconds(30), polling: .milliseconds(5)) {
+        if queue.statistics.delivered >= count { return true }
         await queue.flush()
-        try? await Task.sleep(for: .milliseconds(5))
+        return false
+    }
+    guard delivered else {
+        emit("stuck \(queue.statistics)")
+        exit(2)
     }
     await queue.flush()
     await queue.close()

@@ -182,12 +182,11 @@ struct GoogleDialectTests {
         let unified = try world.host.makeAd(
             AdRequest(adUnitID: "w", format: .interstitial, timeout: .seconds(30)), provider: "google")
         let task = unified.load()
-        // Wait (in real time, generously) until the hop is in flight: its timeout is then on the scheduler.
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        while world.transport.requests.count < 2 {
-            try #require(ContinuousClock.now < deadline, "the load never reached the wrapper's hop")
-            await Task.yield()
-        }
+        // Wait until the hop is in flight: its timeout is then on the scheduler (the hang guard ends only a wait that
+        // would never end).
+        try #require(
+            await HangGuard.waitUntil { world.transport.requests.count >= 2 },
+            "the load never reached the wrapper's hop")
         world.driver.advance(by: .seconds(4))
         for _ in 0..<20 { await Task.yield() }
         #expect(unified.phase == .loading)
