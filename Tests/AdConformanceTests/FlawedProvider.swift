@@ -3,7 +3,9 @@ import AdCore
 import Synchronization
 
 /// A small provider that passes the whole kit, or breaks exactly one check with one ``Flaw``: the kit's proof that
-/// every check catches what it claims. Responses are plain text: `fill`, `nofill`, anything else is malformed.
+/// every check catches what it claims. Every check has at least two flaws, one of them a near miss
+/// (``Flaw/isNearMiss``): the smallest defect the check must still catch, just past its boundary (1 ms, one field,
+/// one clause), so a check made more lenient is noticed. Responses are plain text: `fill`, `nofill`, anything else is malformed.
 struct FlawedProvider: AdProvider {
     /// One way to break the contract; the comment names the check that catches it.
     enum Flaw: String, Sendable, CaseIterable {
@@ -56,6 +58,55 @@ struct FlawedProvider: AdProvider {
         /// K22: one player for all its ads, freed only when an ad is destroyed.
         case sharesOnePlayer
 
+        // The near misses: each the smallest defect its check must catch.
+
+        /// K1 (near miss): SDK version 0.0.0, adapter build 1: one step below the smallest valid version 0.0.1.
+        case zeroSDKVersion
+        /// K2 (near miss): the impression rule's duration grows by 1 ms on every read; every other field stays.
+        case impressionRuleDrifts
+        /// K3 (near miss): `loadedAt` 1 ms before the load began.
+        case loadedBeforeTheLoad
+        /// K4 (near miss): a no-fill with the network's code but no hint.
+        case noFillWithoutHint
+        /// K5 (near miss): a malformed response with the network's code and an empty hint.
+        case malformedWithEmptyHint
+        /// K6 (near miss): a beacon scheduled 1 ms after the load's deadline.
+        case lateWorkJustAfterDeadline
+        /// K7 (near miss): fetches under its own ID with different letter case ("Flawed").
+        case fetchesUnderCaseVariantName
+        /// K8 (near miss): one click beacon (no impression beacon) on load.
+        case clickBeaconOnLoad
+        /// K9 (near miss): the main content requires the icon, which only a component has.
+        case requiredKindOnlyInComponent
+        /// K10 (near miss): its own viewability, a second after attach, counts any container that is not hidden,
+        /// so a zero-size one sends an impression beacon (a hidden one does not).
+        case countsZeroSizeContainer
+        /// K11 (near miss): two impression URLs, one of them sent again a second later.
+        case repeatsOneImpressionBeacon
+        /// K12 (near miss): the one valid click sends its click tracking twice.
+        case clickBeaconTwice
+        /// K13 (near miss): detach finishes 1 ms later, and an attach before then is refused.
+        case refusesAttachWhileDetaching
+        /// K14 (near miss): one one-shot timer an hour away left scheduled after destroy (the ad itself is freed).
+        case leavesOneTimer
+        /// K15 (near miss): the interstitial's player is not ready the first time it is asked to present (the second
+        /// time it is).
+        case firstPresentNotReady
+        /// K16 (near miss): keeps its ads 1 ms longer than it declares.
+        case outlivesByOneMillisecond
+        /// K17 (near miss): the reward is due 1 ms after the playback the check plays, and the close cancels it.
+        case rewardJustAfterPlayback
+        /// K18 (near miss): the first close is swallowed; only a second one dismisses.
+        case swallowsFirstClose
+        /// K19 (near miss): the close sends didDismiss twice.
+        case dismissesTwice
+        /// K20 (near miss): keeps the last response body it was given (a one-entry cache).
+        case keepsLastResponse
+        /// K21 (near miss): the load ends at once when cancelled, but retries the fetch from a task of its own.
+        case retriesCancelledFetchLater
+        /// K22 (near miss): the player is freed 1 s and 1 ms after the dismissal, just after the check presents again.
+        case freesPlayerLate
+
         /// The check the flaw breaks: the table of check ID to broken provider.
         var check: String {
             switch self {
@@ -81,8 +132,42 @@ struct FlawedProvider: AdProvider {
             case .waitsOnEmptyResponse, .keepsEveryResponse: "K20"
             case .retriesCancelledFetch: "K21"
             case .sharesOnePlayer: "K22"
+            case .zeroSDKVersion: "K1"
+            case .impressionRuleDrifts: "K2"
+            case .loadedBeforeTheLoad: "K3"
+            case .noFillWithoutHint: "K4"
+            case .malformedWithEmptyHint: "K5"
+            case .lateWorkJustAfterDeadline: "K6"
+            case .fetchesUnderCaseVariantName: "K7"
+            case .clickBeaconOnLoad: "K8"
+            case .requiredKindOnlyInComponent: "K9"
+            case .countsZeroSizeContainer: "K10"
+            case .repeatsOneImpressionBeacon: "K11"
+            case .clickBeaconTwice: "K12"
+            case .refusesAttachWhileDetaching: "K13"
+            case .leavesOneTimer: "K14"
+            case .firstPresentNotReady: "K15"
+            case .outlivesByOneMillisecond: "K16"
+            case .rewardJustAfterPlayback: "K17"
+            case .swallowsFirstClose: "K18"
+            case .dismissesTwice: "K19"
+            case .keepsLastResponse: "K20"
+            case .retriesCancelledFetchLater: "K21"
+            case .freesPlayerLate: "K22"
             }
         }
+
+        /// Whether the flaw is its check's near miss: the defect just past the check's boundary.
+        var isNearMiss: Bool { Self.nearMisses.contains(self) }
+
+        /// The near misses, one per check.
+        static let nearMisses: Set<Flaw> = [
+            .zeroSDKVersion, .impressionRuleDrifts, .loadedBeforeTheLoad, .noFillWithoutHint, .malformedWithEmptyHint,
+            .lateWorkJustAfterDeadline, .fetchesUnderCaseVariantName, .clickBeaconOnLoad, .requiredKindOnlyInComponent,
+            .countsZeroSizeContainer, .repeatsOneImpressionBeacon, .clickBeaconTwice, .refusesAttachWhileDetaching,
+            .leavesOneTimer, .firstPresentNotReady, .outlivesByOneMillisecond, .rewardJustAfterPlayback,
+            .swallowsFirstClose, .dismissesTwice, .keepsLastResponse, .retriesCancelledFetchLater, .freesPlayerLate,
+        ]
     }
 
     let flaw: Flaw?
@@ -98,9 +183,12 @@ struct FlawedProvider: AdProvider {
             .native: .seconds(3_600), .interstitial: .seconds(3_600), .rewarded: .seconds(3_600),
         ]
         if flaw == .lifetimeForUnservedFormat { lifetimes[.nativeSlider] = .seconds(60) }
+        let drift = flaw == .impressionRuleDrifts ? Duration.milliseconds(read) : .zero
         return ProviderDescriptor(
             id: "flawed", displayName: flaw == .unstableDescriptor ? "Flawed \(read)" : "Flawed",
-            version: ProviderVersion(1, 0, 0, 0), supportedFormats: [.native, .interstitial, .rewarded],
+            version: flaw == .zeroSDKVersion ? ProviderVersion(0, 0, 0, 1) : ProviderVersion(1, 0, 0, 0),
+            supportedFormats: [.native, .interstitial, .rewarded],
+            impressionRule: ImpressionRule(minimumVisibleRatio: 0.5, minimumDuration: .seconds(1) + drift),
             timeToLive: lifetimes, providerCodes: [.noFill: 204, .invalidResponse: 400])
     }
 
@@ -112,30 +200,39 @@ struct FlawedProvider: AdProvider {
         return ConformanceSubject(
             provider: { FlawedProvider(flaw) },
             responses: [.native: responses, .interstitial: responses, .rewarded: responses],
-            dismiss: flaw == .interstitialCannotPresent ? nil : close)
+            dismiss: flaw == .interstitialCannotPresent || flaw == .firstPresentNotReady ? nil : close)
     }
 
     @MainActor
     func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
-        if flaw == .lateWorkAfterLoad {
+        let startedAt = environment.scheduler.now
+        if flaw == .lateWorkAfterLoad || flaw == .lateWorkJustAfterDeadline {
             let beacons = environment.beacons
-            environment.scheduler.schedule(after: request.timeout + .seconds(2)) {
+            let late = flaw == .lateWorkAfterLoad ? Duration.seconds(2) : .milliseconds(1)
+            environment.scheduler.schedule(after: request.timeout + late) {
                 beacons.send([
                     Beacon(kind: .tracking("request"), url: "https://flawed.example/request", providerID: "flawed")
                 ])
             }
         }
         let fetch = TransportRequest(
-            providerID: flaw == .fetchesUnderAnotherName ? "someone-else" : "flawed", adUnitID: request.adUnitID,
+            providerID: flaw == .fetchesUnderAnotherName
+                ? "someone-else" : flaw == .fetchesUnderCaseVariantName ? "Flawed" : "flawed",
+            adUnitID: request.adUnitID,
             format: request.format, parameters: request.parameters, timeout: request.timeout)
         let response: TransportResponse
         do throws(AdError) {
             response = try await environment.transport.fetch(fetch)
         } catch {
+            if error.code == .cancelled && flaw == .retriesCancelledFetchLater {
+                let transport = environment.transport
+                Task { _ = try? await transport.fetch(fetch) }
+            }
             guard error.code == .cancelled && flaw == .retriesCancelledFetch else { throw error }
             response = try await environment.transport.fetch(fetch)
         }
         if flaw == .keepsEveryResponse { kept.keep(response.body) }
+        if flaw == .keepsLastResponse { kept.keepOnly(response.body) }
         if response.body.isEmpty && flaw == .waitsOnEmptyResponse {
             await environment.scheduler.suspend { (resumer: AdResumer<Void>) in
                 environment.scheduler.schedule(after: .seconds(3_600)) { resumer.resume(returning: ()) }
@@ -151,21 +248,38 @@ struct FlawedProvider: AdProvider {
             if flaw == .noFillAsInvalidResponse {
                 throw AdError(.invalidResponse, "Unreadable.", providerID: "flawed", providerCode: 400, hint: "Retry.")
             }
+            if flaw == .noFillWithoutHint { throw AdError(.noFill, "No ad.", providerID: "flawed", providerCode: 204) }
             throw AdError(.noFill, "No ad.", providerID: "flawed", providerCode: 204, hint: "Try another network.")
         default:
             if flaw == .malformedWithoutCode { throw AdError(.invalidResponse, "Unreadable.", providerID: "flawed") }
+            if flaw == .malformedWithEmptyHint {
+                throw AdError(.invalidResponse, "Unreadable.", providerID: "flawed", providerCode: 400, hint: "")
+            }
             throw AdError(.invalidResponse, "Unreadable.", providerID: "flawed", providerCode: 400, hint: "Report it.")
         }
-        if flaw == .impressionBeaconOnLoad {
+        if flaw == .impressionBeaconOnLoad || flaw == .clickBeaconOnLoad {
             environment.beacons.send([
-                Beacon(kind: .impression, url: "https://flawed.example/early", providerID: "flawed")
+                Beacon(
+                    kind: flaw == .clickBeaconOnLoad ? .click : .impression, url: "https://flawed.example/early",
+                    providerID: "flawed")
             ])
         }
         let now = environment.scheduler.now
+        let loadedAt =
+            switch flaw {
+            case .wrongLoadTime: now.advanced(by: .seconds(3_600))
+            case .loadedBeforeTheLoad: startedAt.advanced(by: .milliseconds(-1))
+            default: now
+            }
+        let lifetime: Duration =
+            switch flaw {
+            case .outlivesDeclaredLifetime: .seconds(7_200)
+            case .outlivesByOneMillisecond: .seconds(3_600) + .milliseconds(1)
+            default: .seconds(3_600)
+            }
         let info = LoadedAdInfo(
             providerID: "flawed", adUnitID: request.adUnitID, format: request.format, creativeID: "cr-1",
-            loadedAt: flaw == .wrongLoadTime ? now.advanced(by: .seconds(3_600)) : now,
-            expiresAt: now.advanced(by: .seconds(flaw == .outlivesDeclaredLifetime ? 7_200 : 3_600)))
+            loadedAt: loadedAt, expiresAt: (flaw == .loadedBeforeTheLoad ? loadedAt : now).advanced(by: lifetime))
         return FlawedAd(info: info, flaw: flaw, beacons: environment.beacons, player: player)
     }
 }
@@ -202,6 +316,9 @@ final class KeptResponses: Sendable {
     private let bodies = Mutex<[[UInt8]]>([])
 
     func keep(_ body: [UInt8]) { bodies.withLock { $0.append(body) } }
+
+    /// Keeps `body` in place of any kept before.
+    func keepOnly(_ body: [UInt8]) { bodies.withLock { $0 = [body] } }
 }
 
 /// The flawed provider's ad.
@@ -216,6 +333,9 @@ final class FlawedAd: ProviderAd {
 
     private let player: PlayerSlot
     private var hasPlayer = false
+    private var detaching = false
+    private var closes = 0
+    private var warmedUp = false
 
     init(info: LoadedAdInfo, flaw: FlawedProvider.Flaw?, beacons: any BeaconSender, player: PlayerSlot) {
         self.info = info
@@ -224,14 +344,30 @@ final class FlawedAd: ProviderAd {
         self.player = player
     }
 
-    var requiredAssets: Set<AssetKind> { flaw == .requiresMissingKind ? [.title, .rating] : [.title] }
+    var requiredAssets: Set<AssetKind> {
+        switch flaw {
+        case .requiresMissingKind: [.title, .rating]
+        case .requiredKindOnlyInComponent: [.title, .icon]
+        default: [.title]
+        }
+    }
+
+    var components: [AdComponent] {
+        flaw == .requiredKindOnlyInComponent ? [AdComponent(id: "badge", requiredAssets: [.icon])] : []
+    }
 
     var content: NativeAdContent? {
         guard !info.format.isFullScreen else { return nil }
-        return NativeAdContent(assets: [
-            NativeAsset(.title, .text("Flawed")), NativeAsset(.callToAction, .text("Open")),
-            NativeAsset(.media, .image(NativeImage(url: "https://flawed.example/a.png", width: 640, height: 360))),
+        let badge = NativeAdContent(assets: [
+            NativeAsset(.icon, .image(NativeImage(url: "https://flawed.example/i.png", width: 64, height: 64)))
         ])
+        return NativeAdContent(
+            assets: [
+                NativeAsset(.title, .text("Flawed")), NativeAsset(.callToAction, .text("Open")),
+                NativeAsset(.media, .image(NativeImage(url: "https://flawed.example/a.png", width: 640, height: 360))),
+            ],
+            components: flaw == .requiredKindOnlyInComponent
+                ? [NativeComponentContent(id: "badge", content: badge)] : [])
     }
 
     func didLoad(context: ProviderContext) { self.context = context }
@@ -241,8 +377,19 @@ final class FlawedAd: ProviderAd {
         if flaw == .attachesOnce && attachments > 1 {
             throw AdError(.bindingFailed, "Already attached once.", providerID: "flawed")
         }
+        if detaching { throw AdError(.bindingFailed, "Still detaching.", providerID: "flawed", hint: "Try later.") }
         if flaw == .impressionBeaconOnAttach { send(.impression, "https://flawed.example/imp?on=attach") }
         if flaw == .leaksTimer { tick(context.scheduler) }
+        if flaw == .leavesOneTimer { context.scheduler.schedule(after: .seconds(3_600)) {} }
+        if flaw == .countsZeroSizeContainer, part == .main {
+            let container = binding.container
+            let geometry = context.geometry
+            timers.append(
+                context.scheduler.schedule(after: .seconds(1)) { [weak self] in
+                    guard geometry.geometry(of: container).zeroReason != .hidden else { return }
+                    self?.send(.impression, "https://flawed.example/imp?viewable=own")
+                })
+        }
     }
 
     private func tick(_ scheduler: any AdScheduler) {
@@ -253,15 +400,20 @@ final class FlawedAd: ProviderAd {
         if flaw == .interstitialCannotPresent && info.format == .interstitial {
             throw AdError(.internal, "The player failed.", providerID: "flawed")
         }
-        if flaw == .sharesOnePlayer {
+        if flaw == .firstPresentNotReady && info.format == .interstitial && !warmedUp {
+            warmedUp = true
+            throw AdError(.notReady, "The player is warming up.", providerID: "flawed", hint: "Present again.")
+        }
+        if flaw == .sharesOnePlayer || flaw == .freesPlayerLate {
             guard player.take() else {
                 throw AdError(.presenterBusy, "The player is in use.", providerID: "flawed", hint: "Try later.")
             }
             hasPlayer = true
         }
         if info.format == .rewarded && flaw != .forgetsReward {
+            let due = flaw == .rewardJustAfterPlayback ? rewardJustAfterPlayback : .seconds(10)
             timers.append(
-                context.scheduler.schedule(after: .seconds(10)) { [weak self] in
+                context.scheduler.schedule(after: due) { [weak self] in
                     self?.context?.events.sendNow(.rewardEarned(AdReward(type: "coins", amount: 10)))
                 })
         }
@@ -273,7 +425,15 @@ final class FlawedAd: ProviderAd {
     }
 
     func didRecordImpression(_ data: ImpressionData) {
+        guard data.component == nil else { return send(.impression, "https://flawed.example/imp?badge=1") }
         send(.impression, "https://flawed.example/imp")
+        if flaw == .repeatsOneImpressionBeacon, let scheduler = context?.scheduler {
+            send(.impression, "https://flawed.example/imp?second=1")
+            timers.append(
+                scheduler.schedule(after: .seconds(1)) { [weak self] in
+                    self?.send(.impression, "https://flawed.example/imp?second=1")
+                })
+        }
         if flaw == .repeatsImpressionBeacons, let scheduler = context?.scheduler {
             timers.append(
                 scheduler.schedule(after: .seconds(1)) { [weak self] in
@@ -283,15 +443,36 @@ final class FlawedAd: ProviderAd {
         if flaw == .reportsOwnImpression { context?.events.sendNow(.impression(data)) }
     }
 
-    func didRecordClick(on node: HostNodeID?, part: AdPart) { send(.click, "https://flawed.example/click") }
+    func didRecordClick(on node: HostNodeID?, part: AdPart) {
+        send(.click, "https://flawed.example/click")
+        if flaw == .clickBeaconTwice { send(.click, "https://flawed.example/click") }
+    }
 
     /// The player's close button.
     func userDidClose() {
         guard flaw != .ignoresClose else { return }
+        if flaw == .rewardJustAfterPlayback, let scheduler = context?.scheduler {
+            for timer in timers { scheduler.cancel(timer) }
+        }
+        closes += 1
+        if flaw == .swallowsFirstClose && closes == 1 { return }
+        if flaw == .freesPlayerLate, hasPlayer, let scheduler = context?.scheduler {
+            hasPlayer = false
+            let player = player
+            scheduler.schedule(after: .seconds(1) + .milliseconds(1)) { player.release() }
+        }
         context?.events.sendNow(.didDismiss)
+        if flaw == .dismissesTwice { context?.events.sendNow(.didDismiss) }
     }
 
-    func detach(part: AdPart) {}
+    /// The playback K17 plays, and 1 ms more.
+    private var rewardJustAfterPlayback: Duration { .seconds(120) + .milliseconds(1) }
+
+    func detach(part: AdPart) {
+        guard flaw == .refusesAttachWhileDetaching, let scheduler = context?.scheduler else { return }
+        detaching = true
+        timers.append(scheduler.schedule(after: .milliseconds(1)) { [weak self] in self?.detaching = false })
+    }
 
     func destroy() {
         if hasPlayer { player.release() }
