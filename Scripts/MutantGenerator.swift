@@ -2,9 +2,11 @@
 // Scripts/mutants.txt, one block per mutant (Docs/Testing.md, "Generated mutants"). Run by Scripts/mutants.sh
 // --generate; by hand:
 //
-//   swift Scripts/MutantGenerator.swift <count> <seed> [<repository root>] [--sites]
+//   swift Scripts/MutantGenerator.swift <count> <seed> [<repository root>] [--sites] [--kind <k>] [--modules <a,b>]
 //
-// --sites prints how many sites each module and each kind has, instead of the sample.
+// --sites prints how many sites each module and each kind has, instead of the sample. --kind keeps the sites of one
+// kind, --modules those of the named modules; a count at least the number of sites left gives every one of them (a
+// census: `100000 1 . --kind clause --modules YandexProvider,GoogleProvider` is every clause of the providers).
 //
 // The kinds of mutation (one change on one line, the line found verbatim and unique in its file):
 //   relational   < <= > >= == != made inclusive, exclusive or negated
@@ -287,18 +289,39 @@ func clauseBounds(_ masked: [Character], at op: Range<Int>) -> (Int, Int) {
     return (left, right)
 }
 
-let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--sites" }
-let sitesOnly = CommandLine.arguments.contains("--sites")
-guard arguments.count >= 2, let count = Int(arguments[arguments.startIndex]),
-    let seed = UInt64(arguments[arguments.startIndex + 1]), count > 0
-else {
-    FileHandle.standardError.write(Data("usage: swift Scripts/MutantGenerator.swift <count> <seed> [<root>] [--sites]\n".utf8))
+let usage =
+    "usage: swift Scripts/MutantGenerator.swift <count> <seed> [<root>] [--sites] [--kind <k>] [--modules <a,b>]\n"
+var arguments: [String] = []
+var sitesOnly = false
+var onlyKind: String?
+var onlyModules: Set<String>?
+var rest = CommandLine.arguments.dropFirst()
+while let argument = rest.popFirst() {
+    switch argument {
+    case "--sites": sitesOnly = true
+    case "--kind":
+        guard let value = rest.popFirst() else { FileHandle.standardError.write(Data(usage.utf8)); exit(2) }
+        onlyKind = value
+    case "--modules":
+        guard let value = rest.popFirst() else { FileHandle.standardError.write(Data(usage.utf8)); exit(2) }
+        onlyModules = Set(value.split(separator: ",").map(String.init))
+    default: arguments.append(argument)
+    }
+}
+let knownModules = Set(modules.map(\.module))
+if let onlyModules, !onlyModules.isSubset(of: knownModules) {
+    let unknown = onlyModules.subtracting(knownModules).sorted().joined(separator: ", ")
+    FileHandle.standardError.write(Data("unknown module(s) \(unknown); known: \(knownModules.sorted())\n".utf8))
     exit(2)
 }
-let root = arguments.count >= 3 ? arguments[arguments.startIndex + 2] : FileManager.default.currentDirectoryPath
+guard arguments.count >= 2, let count = Int(arguments[0]), let seed = UInt64(arguments[1]), count > 0 else {
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(2)
+}
+let root = arguments.count >= 3 ? arguments[2] : FileManager.default.currentDirectoryPath
 
 var byModule: [String: [Site]] = [:]
-for (folder, module, _) in modules {
+for (folder, module, _) in modules where onlyModules?.contains(module) ?? true {
     let base = URL(fileURLWithPath: root).appendingPathComponent(folder)
     guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { continue }
     var files: [String] = []
@@ -319,6 +342,7 @@ for (folder, module, _) in modules {
             }
             guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), occursOnce(line) else { continue }
             byModule[module, default: []] += sites(in: Array(line), module: module, file: path, number: offset + 1)
+                .filter { onlyKind == nil || $0.kind == onlyKind }
         }
     }
 }
