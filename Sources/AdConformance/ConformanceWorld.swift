@@ -38,8 +38,15 @@ final class ConformanceWorld {
     init(_ subject: ConformanceSubject) throws(AdError) {
         self.subject = subject
         provider = subject.makeProvider()
-        test = try TestHost(providers: [provider, ScriptedProvider(id: Self.referenceID, formats: [.native])])
+        test = try TestHost(
+            providers: [provider, ScriptedProvider(id: Self.referenceID, formats: [.native])],
+            taskExecutor: Self.executor)
     }
+
+    /// Where the nonisolated parts of a provider's load run: the main queue, like the main-actor parts, so the
+    /// kit's executor turns see every step of it. On the global pool, a cancelled fetch finishing on a starved
+    /// thread looked to K21 like a load that ignores cancellation (a correct provider failed under a busy CI).
+    private static let executor = MainQueueTaskExecutor()
 
     /// The kit's own scripted provider, registered beside the subject for checks that need a second ad.
     static let referenceID: ProviderID = "adconformance-reference"

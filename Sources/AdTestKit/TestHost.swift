@@ -32,9 +32,13 @@ public final class TestHost {
     /// The wall clock of every test host: virtual time zero is 2026-12-01T00:00:00Z.
     public static let wallClock = AdWallClock(unixMillisecondsAtZero: 1_796_083_200_000)
 
-    /// Creates the host with the given providers; `seed` seeds the driver and the beacons' cache-busting numbers.
-    public init(providers: [any AdProvider], seed: UInt64 = 1) throws(AdError) {
-        driver = VirtualTimeDriver(seed: seed)
+    /// Creates the host with the given providers; `seed` seeds the driver and the beacons' cache-busting numbers;
+    /// `taskExecutor` is where the nonisolated parts of the driver's tasks run (`nil`: the global pool; the
+    /// conformance kit passes a ``MainQueueTaskExecutor``, so a provider's load never leaves the main queue).
+    public init(
+        providers: [any AdProvider], seed: UInt64 = 1, taskExecutor: (any TaskExecutor)? = nil
+    ) throws(AdError) {
+        driver = VirtualTimeDriver(seed: seed, taskExecutor: taskExecutor)
         transport = InMemoryTransport(clock: driver.clock)
         beacons = RecordingBeaconSender()
         landings = RecordingLandingOpener()

@@ -62,8 +62,8 @@ public final class VirtualTimeDriver: AdScheduler {
     /// Creates a driver at time zero.
     ///
     /// - Parameter taskExecutor: where the nonisolated parts of the tasks it spawns run (a provider's load);
-    ///   `nil`, the default: the global pool. The simulator passes AdRuntime's `MainQueueTaskExecutor` so a run
-    ///   never changes threads.
+    ///   `nil`, the default: the global pool. The simulator and the conformance kit pass ``MainQueueTaskExecutor``,
+    ///   so a run never changes threads.
     public init(seed: UInt64 = 0, start: AdInstant = .zero, taskExecutor: (any TaskExecutor)? = nil) {
         let activity = TaskActivity()
         let inbox = VirtualMailbox()
