@@ -20,21 +20,8 @@ enum HostileBenchmark {
         try run()
     }
 
-    struct BenchmarkError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// `Fixtures/vast` of the package this file is in.
-    static func fixturesFolder() throws -> URL {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.appendingPathComponent("Fixtures/vast")
-            }
-        }
-        throw BenchmarkError(description: "Package.swift not found above \(#filePath).")
-    }
+    static func fixturesFolder() throws -> URL { try PackageRoot.url().appendingPathComponent("Fixtures/vast") }
 
     /// The inputs by name, with the limits each is parsed under (the million-deep one with room for its size, so
     /// that the depth limit is what stops it).
@@ -68,7 +55,7 @@ enum HostileBenchmark {
                 let parser = VASTParser(limits: input.limits)
                 var failed = false
                 let time = Stopwatch.microseconds { failed = (try? parser.parse(input.data)) == nil }
-                guard failed else { throw BenchmarkError(description: "\(input.name) parsed; it must fail.") }
+                guard failed else { throw BenchmarkFailure(description: "\(input.name) parsed; it must fail.") }
                 best[index] = min(best[index], time / 1000)
             }
             baseline = min(baseline, Stopwatch.microseconds { _ = try? VASTParser().parse(ordinary) } / 1000)

@@ -25,23 +25,13 @@ enum ParseBenchmark {
         try run()
     }
 
-    struct BenchmarkError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     static func samplesFolder() -> URL? {
         if let override = ProcessInfo.processInfo.environment["ADBRIDGE_IAB_SAMPLES"], !override.isEmpty {
             return URL(fileURLWithPath: override)
         }
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                let folder = url.deletingLastPathComponent().appendingPathComponent("shared/corpus/iab-vast-samples")
-                return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
-            }
-        }
-        return nil
+        guard let root = try? PackageRoot.url() else { return nil }
+        let folder = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/iab-vast-samples")
+        return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
     }
 
     /// The documents to parse, a description of them for the report's first line, and whether they may hold no
@@ -49,7 +39,7 @@ enum ParseBenchmark {
     static func loadDocuments() throws -> (documents: [Data], source: String, allowNoAd: Bool) {
         let chosen = ProcessInfo.processInfo.environment["ADBRIDGE_PARSE_DOCUMENTS"].flatMap { $0.isEmpty ? nil : $0 }
         guard let folder = chosen.map({ URL(fileURLWithPath: $0) }) ?? samplesFolder() else {
-            throw BenchmarkError(description: "IAB VAST samples not found; set ADBRIDGE_IAB_SAMPLES.")
+            throw BenchmarkFailure(description: "IAB VAST samples not found; set ADBRIDGE_IAB_SAMPLES.")
         }
         let allowNoAd = chosen != nil
         let parser = VASTParser()
@@ -61,13 +51,13 @@ enum ParseBenchmark {
         }
         if allowNoAd {
             guard !samples.isEmpty else {
-                throw BenchmarkError(
+                throw BenchmarkFailure(
                     description: "No VAST document in ADBRIDGE_PARSE_DOCUMENTS (\(folder.path)) parses; "
                         + "point it at a folder of .xml creatives."
                 )
             }
         } else if samples.count != 69 {
-            throw BenchmarkError(description: "Expected 69 VAST 2-4 samples, found \(samples.count).")
+            throw BenchmarkFailure(description: "Expected 69 VAST 2-4 samples, found \(samples.count).")
         }
         let source = allowNoAd ? "\(samples.count) documents of \(folder.path)" : "69 IAB VAST 2-4 samples"
         // Separate copies, so no two documents share storage.
