@@ -12,14 +12,15 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// A vendor plugin under `Providers/<folder>`, built on AdCore and AdCreative, with its test target.
+/// A vendor plugin under `Providers/<folder>`, built on AdCore, AdCreative and AdVAST, with its test target.
 func provider(_ name: String, folder: String) -> [Target] {
     [
         .target(
-            name: name, dependencies: ["AdCore", "AdCreative"], path: "Providers/\(folder)", swiftSettings: strict),
+            name: name, dependencies: ["AdCore", "AdCreative", "AdVAST"], path: "Providers/\(folder)",
+            swiftSettings: strict),
         .testTarget(
             name: "\(name)Tests",
-            dependencies: [.target(name: name), "AdCore", "AdCreative", "AdTestSupport"],
+            dependencies: [.target(name: name), "AdCore", "AdCreative", "AdVAST", "AdEmbedded", "AdTestSupport"],
             path: "Tests/\(name)Tests",
             swiftSettings: strict
         ),
@@ -32,6 +33,8 @@ let package = Package(
     products: [
         .library(name: "AdCore", targets: ["AdCore"]),
         .library(name: "AdCreative", targets: ["AdCreative"]),
+        .library(name: "AdVAST", targets: ["AdVAST"]),
+        .library(name: "AdEmbedded", targets: ["AdEmbedded"]),
         .library(name: "AdRuntime", targets: ["AdRuntime"]),
         .library(name: "AdMediation", targets: ["AdMediation"]),
         .library(name: "AdSimulator", targets: ["AdSimulator"]),
@@ -56,8 +59,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // AdCore maps AdCreative's VASTError to AdError and drives its wrapper state machine; AdCreative stands alone.
-        .target(name: "AdCore", dependencies: ["AdCreative"], path: "Sources/AdCore", swiftSettings: strict),
+        // The protocol layer: the standard library and Foundation only (no libxml2, no SQLite, no vendor).
+        .target(name: "AdCore", path: "Sources/AdCore", swiftSettings: strict),
+        // The bridge from AdCore to the parser: AdError <-> VASTError, the wrapper driver, loadVAST.
+        .target(name: "AdVAST", dependencies: ["AdCore", "AdCreative"], path: "Sources/AdVAST", swiftSettings: strict),
+        // Deterministic drivers and doubles (virtual time, manual clock, in-memory transport, recorders): the
+        // shape of NIOEmbedded, for tests, the conformance kit and the simulator.
+        .target(name: "AdEmbedded", dependencies: ["AdCore"], path: "Sources/AdEmbedded", swiftSettings: strict),
         .target(
             name: "AdCreative",
             dependencies: ["CLibXML2"],
@@ -66,7 +74,7 @@ let package = Package(
         ),
         .target(
             name: "AdRuntime",
-            dependencies: ["AdCore", "AdCreative", "CSQLite3"],
+            dependencies: ["AdCore", "AdCreative", "AdVAST", "CSQLite3"],
             path: "Sources/AdRuntime",
             swiftSettings: strict
         ),
@@ -74,7 +82,8 @@ let package = Package(
         .target(
             name: "AdSimulator",
             dependencies: [
-                "AdCore", "AdCreative", "AdRuntime", "AdMediation", "AdConformance", "YandexProvider", "GoogleProvider",
+                "AdCore", "AdCreative", "AdVAST", "AdEmbedded", "AdRuntime", "AdMediation", "AdConformance",
+                "YandexProvider", "GoogleProvider",
                 "IFLYProvider", "CSQLite3",
             ],
             path: "Sources/AdSimulator",
@@ -85,7 +94,8 @@ let package = Package(
             name: "adbench",
             // AdTestSupport for the loopback HTTP server the beacon soak delivers to.
             dependencies: [
-                "AdCore", "AdCreative", "AdMediation", "AdRuntime", "AdSimulator", "AdTestSupport", "CLibXML2",
+                "AdCore", "AdCreative", "AdEmbedded", "AdMediation", "AdRuntime", "AdSimulator", "AdTestSupport",
+                "CLibXML2",
                 "CHeapStatistics",
             ],
             path: "Benchmarks/adbench",
@@ -96,12 +106,13 @@ let package = Package(
 
         // A third-party provider written against AdCore and AdCreative only: the shape an SDK vendor copies.
         .target(
-            name: "ExampleProvider", dependencies: ["AdCore", "AdCreative"], path: "Tests/ExampleProvider",
+            name: "ExampleProvider", dependencies: ["AdCore", "AdCreative", "AdVAST"], path: "Tests/ExampleProvider",
             swiftSettings: strict),
         // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
-        .target(name: "AdTestKit", dependencies: ["AdCore"], path: "Sources/AdTestKit", swiftSettings: strict),
         .target(
-            name: "AdConformance", dependencies: ["AdCore", "AdTestKit"], path: "Sources/AdConformance",
+            name: "AdTestKit", dependencies: ["AdCore", "AdEmbedded"], path: "Sources/AdTestKit", swiftSettings: strict),
+        .target(
+            name: "AdConformance", dependencies: ["AdCore", "AdEmbedded", "AdTestKit"], path: "Sources/AdConformance",
             swiftSettings: strict),
         .target(
             name: "AdTestSupport", dependencies: ["AdCore", "AdTestKit"], path: "Tests/AdTestSupport",
@@ -111,7 +122,7 @@ let package = Package(
         // rest of the package, and the tests run it from the build folder.
         .executableTarget(
             name: "BeaconQueueChild",
-            dependencies: ["AdCore", "AdRuntime", "AdTestSupport"],
+            dependencies: ["AdCore", "AdEmbedded", "AdRuntime", "AdTestSupport"],
             path: "Tests/BeaconQueueChild",
             swiftSettings: strict
         ),
@@ -121,7 +132,8 @@ let package = Package(
         .target(
             name: "AdFuzzTargets",
             dependencies: [
-                "AdCore", "AdCreative", "AdMediation", "AdSimulator", "AdTestKit", "YandexProvider",
+                "AdCore", "AdCreative", "AdVAST", "AdEmbedded", "AdMediation", "AdSimulator", "AdTestKit",
+                "YandexProvider",
                 "GoogleProvider", "IFLYProvider",
             ],
             path: "Fuzz/AdFuzzTargets",
@@ -136,7 +148,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdFuzzTargetsTests",
-            dependencies: ["AdFuzzTargets", "AdCore", "AdCreative", "AdTestSupport"],
+            dependencies: ["AdFuzzTargets", "AdCore", "AdCreative", "AdVAST", "AdEmbedded", "AdTestSupport"],
             path: "Tests/AdFuzzTargetsTests",
             swiftSettings: strict
         ),
@@ -144,19 +156,19 @@ let package = Package(
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"], path: "Tests/CLibXML2Tests"),
         .testTarget(
             name: "AdCoreTests",
-            dependencies: ["AdCore", "AdTestSupport"],
+            dependencies: ["AdCore", "AdVAST", "AdEmbedded", "AdTestSupport"],
             path: "Tests/AdCoreTests",
             swiftSettings: strict
         ),
         .testTarget(
             name: "AdCreativeTests",
-            dependencies: ["AdCreative", "AdCore", "AdRuntime", "AdTestSupport"],
+            dependencies: ["AdCreative", "AdCore", "AdVAST", "AdEmbedded", "AdRuntime", "AdTestSupport"],
             path: "Tests/AdCreativeTests",
             swiftSettings: strict
         ),
         .testTarget(
             name: "AdRuntimeTests",
-            dependencies: ["AdRuntime", "AdCore", "AdTestSupport", "CSQLite3"],
+            dependencies: ["AdRuntime", "AdCore", "AdVAST", "AdEmbedded", "AdTestSupport", "CSQLite3"],
             path: "Tests/AdRuntimeTests",
             swiftSettings: strict
         ),
@@ -170,20 +182,21 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleProviderTests",
-            dependencies: ["ExampleProvider", "AdCore", "AdTestSupport"],
+            dependencies: ["ExampleProvider", "AdCore", "AdEmbedded", "AdTestSupport"],
             path: "Tests/ExampleProviderTests",
             swiftSettings: strict
         ),
         .testTarget(
             name: "AdMediationTests",
-            dependencies: ["AdMediation", "AdCore", "AdTestSupport"],
+            dependencies: ["AdMediation", "AdCore", "AdEmbedded", "AdTestSupport"],
             path: "Tests/AdMediationTests",
             swiftSettings: strict
         ),
         .testTarget(
             name: "AdSimulatorTests",
             dependencies: [
-                "AdSimulator", "AdCore", "AdMediation", "AdRuntime", "GoogleProvider", "YandexProvider", "IFLYProvider",
+                "AdSimulator", "AdCore", "AdEmbedded", "AdMediation", "AdRuntime", "GoogleProvider", "YandexProvider",
+                "IFLYProvider",
                 "AdTestSupport", "CSQLite3",
             ],
             path: "Tests/AdSimulatorTests",

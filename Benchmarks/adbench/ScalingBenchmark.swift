@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdEmbedded
 import AdMediation
 import CHeapStatistics
 import Foundation

@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 
 /// `adbench visibility`: per-frame visibility + impression evaluation for 1,000 tracked ads in a 10,000-node tree
 /// with 10 horizontally scrolling containers and 4 occluders, every container scrolling every frame.

@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdVAST
 
 /// The checks every fuzz target makes on what a decoder answered: an error must say what went wrong.
 enum FuzzProblems {

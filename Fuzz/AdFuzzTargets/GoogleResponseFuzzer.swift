@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdVAST
 import GoogleProvider
 
 /// The Google dialect target: one input is one response; every ad is decoded as each full-screen format, and a

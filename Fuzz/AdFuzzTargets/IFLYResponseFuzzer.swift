@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdVAST
 import IFLYProvider
 
 /// The IFLY dialect target: one input is one response, parsed and decoded as the provider decodes it.

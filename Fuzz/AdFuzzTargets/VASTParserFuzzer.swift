@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdVAST
 
 /// The VAST parser target: one input is one document, parsed twice (with and without `allowNoAd`); the same
 /// bytes must give the same document or the same error.

@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdVAST
 import Foundation
 
 /// The wrapper resolution target: the input is a sequence of documents separated by NUL bytes; the first is the

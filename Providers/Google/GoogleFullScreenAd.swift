@@ -1,5 +1,6 @@
 public import AdCore
 import AdCreative
+import AdVAST
 import Foundation
 
 /// One loaded Google full-screen ad (interstitial, rewarded, rewarded interstitial), driven by the unified layer.

@@ -1,5 +1,6 @@
 public import AdCore
 public import AdCreative
+import AdVAST
 
 /// The Google Mobile Ads provider: full-screen interstitial, rewarded and rewarded-interstitial ads (rules G1-G11)
 /// from VAST 4.x responses in the Google dialect (`Docs/Dialects.md`, section Google).

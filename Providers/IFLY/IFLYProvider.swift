@@ -1,5 +1,6 @@
 public import AdCore
 import AdCreative
+import AdVAST
 import Foundation
 
 /// The iFLYTEK IFLYADLib 6.5.1 adapter: the self-rendered native feed (rules I1-I28).

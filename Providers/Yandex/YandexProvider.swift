@@ -1,5 +1,6 @@
 public import AdCore
 public import AdCreative
+import AdVAST
 import Foundation
 
 /// The Yandex Mobile Ads provider: the native slider (`.nativeSlider`) and the native ad (`.native`), rules Y1-Y23.

@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdVAST
 
 /// What a loaded Yandex ad keeps from its load: the provider's environment (beacons, ledger, diagnostics,
 /// scheduler, transport for images), the request and the image loader. Internal plumbing of blocks and cards.

@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 import AdTestKit
 
 /// One scenario's world: a fresh provider on a fresh test host (virtual time, in-memory transport, recorded

@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 
 /// K3-K8 and K16: loading, for every declared format.
 @MainActor

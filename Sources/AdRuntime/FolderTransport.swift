@@ -1,5 +1,6 @@
 public import AdCore
 import AdCreative
+import AdVAST
 public import Foundation
 
 /// A ``ResponseTransport`` that serves a folder as if it were a web server: a request for

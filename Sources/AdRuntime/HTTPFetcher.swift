@@ -1,5 +1,6 @@
 public import AdCore
 public import AdCreative
+import AdVAST
 public import Foundation
 import Synchronization
 

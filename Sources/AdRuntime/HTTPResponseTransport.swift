@@ -1,5 +1,6 @@
 public import AdCore
 import AdCreative
+import AdVAST
 public import Foundation
 
 /// The live transport: fetches each provider's ad response over HTTP(S) through ``HTTPFetcher``

@@ -1,4 +1,5 @@
 public import AdCore
+public import AdEmbedded
 
 /// A ready-made host for tests: a virtual-time driver, an in-memory transport on its clock, recorded beacons,
 /// one 400×800 foreground window with a scrolling, clipping feed filling it.

@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdVAST
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 import AdRuntime
 import AdTestSupport
 import Foundation

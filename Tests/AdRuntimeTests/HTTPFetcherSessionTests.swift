@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 import AdTestSupport
 import Foundation
 import Testing

@@ -1,7 +1,9 @@
 import AdCore
 import AdCreative
+import AdEmbedded
 import AdRuntime
 import AdTestSupport
+import AdVAST
 import Foundation
 import Testing
 

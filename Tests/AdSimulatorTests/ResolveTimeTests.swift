@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 import AdRuntime
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 public import AdCore
 import AdCreative
+import AdVAST
 
 /// One ad of the ``ExampleProvider``: binds natively, presents full screen, fires its tracking through the
 /// host's beacon sender.

@@ -1,5 +1,6 @@
 public import AdCore
 import AdCreative
+import AdVAST
 
 /// A complete third-party provider written against AdCore and AdCreative only: the shape an SDK vendor copies.
 /// Its server answers VAST whose ad carries the house-ads fields in its own extension (``ExampleResponse``); it

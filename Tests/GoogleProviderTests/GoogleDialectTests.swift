@@ -1,6 +1,8 @@
 import AdCore
 import AdCreative
+import AdEmbedded
 import AdTestSupport
+import AdVAST
 import Foundation
 import GoogleProvider
 import Testing

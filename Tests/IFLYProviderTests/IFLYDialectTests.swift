@@ -1,6 +1,7 @@
 import AdCore
 import AdCreative
 import AdTestSupport
+import AdVAST
 import Foundation
 import IFLYProvider
 import Testing

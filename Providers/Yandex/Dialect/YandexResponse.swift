@@ -1,5 +1,6 @@
 public import AdCore
 public import AdCreative
+import AdVAST
 
 /// A Yandex response decoded from its VAST 4.x dialect (see `Docs/Dialects.md`, section "Yandex"): the slider
 /// block (its own assets and impression URLs) and its cards in the order the server ranked them (rule Y19).

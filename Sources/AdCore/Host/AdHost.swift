@@ -68,7 +68,7 @@ public final class AdHost {
     /// - Parameters:
     ///   - tree: the host's layout (a new empty tree by default).
     ///   - registry: the providers.
-    ///   - scheduler: the driver (``VirtualTimeDriver`` in tests, `LiveDriver` in apps).
+    ///   - scheduler: the driver (`VirtualTimeDriver` (AdEmbedded) in tests, `LiveDriver` in apps).
     ///   - transport: where providers fetch responses.
     ///   - beacons: where tracking pings go.
     ///   - ledger: the app-wide placement ledger.

@@ -54,7 +54,7 @@ public struct ProviderEnvironment {
     }
 
     /// Fetches through the transport, racing ``TransportRequest/timeout`` on the scheduler (``TransportDeadline``):
-    /// the one call a provider makes for a response that is not VAST (VAST responses: ``loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)``).
+    /// the one call a provider makes for a response that is not VAST (VAST responses: AdVAST's `loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)`).
     ///
     /// - Throws: the transport's errors; `timeout` when the request's timeout passes first; `cancelled`.
     public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {

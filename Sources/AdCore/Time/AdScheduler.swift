@@ -1,6 +1,6 @@
 /// The driver seen from AdCore: the current time, timers, async work and a mailbox, on the main actor.
 ///
-/// AdCore never reads a clock, sleeps or starts a task of its own; it asks its scheduler. ``VirtualTimeDriver`` runs timers in virtual
+/// AdCore never reads a clock, sleeps or starts a task of its own; it asks its scheduler. `VirtualTimeDriver` (AdEmbedded) runs timers in virtual
 /// time for tests and the simulator; `LiveDriver` (AdRuntime) runs them with `ContinuousClock`.
 ///
 /// ```swift
@@ -23,7 +23,7 @@ public protocol AdScheduler: AnyObject {
     nonisolated var mailbox: any AdMailbox { get }
 
     /// Starts async work on the main actor (a provider's load, an image fetch). The virtual-time driver accounts
-    /// for it: ``VirtualTimeDriver/settle()`` returns once it has finished or waits on virtual time.
+    /// for it: `VirtualTimeDriver.settle()` returns once it has finished or waits on virtual time.
     @discardableResult
     func spawn(_ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never>
 

@@ -1,5 +1,3 @@
-public import AdCreative
-
 /// The per-beacon values a provider cannot make up itself (N5): the host's wall-clock time for `[TIMESTAMP]` and a
 /// random 8-digit number for `[CACHEBUSTING]`, drawn from the host's seeded generator. A provider takes one from
 /// ``ProviderContext/stamps`` (or ``ProviderEnvironment/stamps``) for each event it reports.
@@ -21,17 +19,5 @@ public struct BeaconStamp: Sendable, Hashable {
         self.timestamp = timestamp
         self.cacheBusting = cacheBusting
         self.privacy = privacy
-    }
-
-    /// Macro values with ``timestamp``, ``cacheBusting`` and the privacy macros (`[GDPRCONSENT]`,
-    /// `[REGULATIONS]`, `[LIMITADTRACKING]`, from ``privacy``) filled, for a provider to add its own to.
-    public var macroValues: VASTMacroValues {
-        var values = VASTMacroValues()
-        values.timestamp = timestamp
-        values.cacheBusting = cacheBusting
-        values.gdprConsent = privacy.tcfConsent
-        values.regulations = privacy.regulations
-        values.limitAdTracking = privacy.limitsAdTracking
-        return values
     }
 }

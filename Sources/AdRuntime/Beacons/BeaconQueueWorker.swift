@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdVAST
 import Foundation
 
 /// The one task that does a ``BeaconQueue``'s work, in turns: take what callers sent and what deliveries

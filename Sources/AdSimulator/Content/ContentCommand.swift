@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdEmbedded
 import Foundation
 
 /// `adsim content [--provider <id>] [--format <format>] [--json] PATH...`: loads each response file through the

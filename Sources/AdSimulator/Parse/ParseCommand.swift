@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdVAST
 import Foundation
 
 /// `adsim parse [--json] [--dump] [--resolve] PATH...`: parses VAST files and folders (recursively, `*.xml`).

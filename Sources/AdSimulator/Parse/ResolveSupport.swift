@@ -1,6 +1,8 @@
 import AdCore
 import AdCreative
+import AdEmbedded
 import AdRuntime
+import AdVAST
 import Foundation
 
 /// `adsim parse --resolve`: follows the wrapper chains of a document through AdCore's one wrapper driver. Relative

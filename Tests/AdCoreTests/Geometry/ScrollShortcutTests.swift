@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 import Testing
 
 /// ``ScrollShortcut``: a node's visible ratio through its shortcut (and every ratio after the occluder scan skipped

@@ -1,5 +1,6 @@
 import AdCore
 import AdCreative
+import AdVAST
 
 /// The probe's ad: pings ``PrivacyProbeProvider/impressionTemplate`` when its impression counts.
 @MainActor

@@ -1,6 +1,7 @@
 import AdCore
 import AdCreative
 import AdTestSupport
+import AdVAST
 import Testing
 
 /// H4-H8: one privacy value, carried by every request to every provider; child-directed requests skip providers

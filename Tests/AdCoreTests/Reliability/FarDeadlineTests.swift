@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 import Testing
 
 /// Rule R4: any deadline, however far, is safe on the virtual driver (the live one: `LiveDriverTests`).

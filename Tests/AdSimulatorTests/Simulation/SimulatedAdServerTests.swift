@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 import AdSimulator
 import Foundation
 import Testing

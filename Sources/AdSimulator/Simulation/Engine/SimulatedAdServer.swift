@@ -1,4 +1,5 @@
 public import AdCore
+public import AdEmbedded
 
 /// The simulated ad server of one user: a `ResponseTransport` that answers each ad request from the market model
 /// (``MarketDraw``): after the drawn latency on the user's virtual clock, a fill serves one of the line item's

@@ -1,4 +1,5 @@
 public import AdCore
+import AdEmbedded
 public import AdMediation
 import AdRuntime
 

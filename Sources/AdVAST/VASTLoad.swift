@@ -1,3 +1,4 @@
+public import AdCore
 public import AdCreative
 
 /// What ``ProviderEnvironment/loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)`` returns: the response, the parsed

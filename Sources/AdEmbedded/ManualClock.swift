@@ -1,3 +1,4 @@
+public import AdCore
 import Synchronization
 
 /// A `Clock` whose time moves only when it is told to: the virtual clock of every test and of the simulator.

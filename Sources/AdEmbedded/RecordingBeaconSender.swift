@@ -1,3 +1,4 @@
+public import AdCore
 import Synchronization
 
 /// A beacon sender that keeps every beacon in memory, in order: for tests, the simulator and conformance checks.

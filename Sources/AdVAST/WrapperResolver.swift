@@ -1,3 +1,4 @@
+public import AdCore
 public import AdCreative
 public import Foundation
 

@@ -1,3 +1,4 @@
+public import AdCore
 import Synchronization
 
 /// A transport that answers from memory: per ad unit (or URL) a body, an error, a delay on a virtual clock, or

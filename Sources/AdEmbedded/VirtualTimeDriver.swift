@@ -1,3 +1,4 @@
+public import AdCore
 import Synchronization
 
 /// The deterministic driver: virtual time that moves only when told, timers run in deadline order, async work it
