@@ -8,8 +8,8 @@ public struct VASTAdParameters: Sendable, Equatable, Encodable {
     public var xmlEncoded: Bool?
     /// The parameters, as written.
     public var value: String {
-        get { valueText.string }
-        set { valueText = VASTText(newValue) }
+        get { valueText.value }
+        set { valueText.value = newValue }
     }
     var valueText: VASTText
 

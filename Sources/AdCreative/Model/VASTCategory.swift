@@ -6,14 +6,14 @@
 public struct VASTCategory: Sendable, Equatable, Encodable {
     /// The `authority` attribute (the taxonomy's URL).
     public var authority: String? {
-        get { authorityText?.string }
-        set { authorityText = newValue.map { VASTText($0) } }
+        get { authorityText.value }
+        set { authorityText.value = newValue }
     }
     var authorityText: VASTText?
     /// The category code (for blocked categories, the element's text).
     public var code: String {
-        get { codeText.string }
-        set { codeText = VASTText(newValue) }
+        get { codeText.value }
+        set { codeText.value = newValue }
     }
     var codeText: VASTText
 

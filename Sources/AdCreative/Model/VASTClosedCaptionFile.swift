@@ -10,8 +10,8 @@ public struct VASTClosedCaptionFile: Sendable, Equatable, Encodable {
     public var language: String?
     /// The file URL.
     public var url: String {
-        get { urlText.string }
-        set { urlText = VASTText(newValue) }
+        get { urlText.value }
+        set { urlText.value = newValue }
     }
     var urlText = VASTText.empty
 

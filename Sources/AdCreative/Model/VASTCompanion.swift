@@ -32,14 +32,14 @@ public struct VASTCompanion: Sendable, Equatable, Encodable {
     public var adParameters: VASTAdParameters?
     /// `<AltText>`.
     public var altText: String? {
-        get { altTextValue?.string }
-        set { altTextValue = newValue.map { VASTText($0) } }
+        get { altTextValue.value }
+        set { altTextValue.value = newValue }
     }
     var altTextValue: VASTText?
     /// `<CompanionClickThrough>`.
     public var clickThrough: String? {
-        get { clickThroughText?.string }
-        set { clickThroughText = newValue.map { VASTText($0) } }
+        get { clickThroughText.value }
+        set { clickThroughText.value = newValue }
     }
     var clickThroughText: VASTText?
     /// `<CompanionClickTracking>` URLs.

@@ -11,8 +11,8 @@ public struct VASTDocument: Sendable, Equatable, Encodable {
     public var ads: [VASTAd] = []
     /// Document-level `<Error>` URLs (a no-ad response carries only these).
     public var errorURLs: [String] {
-        get { errorURLTexts.map(\.string) }
-        set { errorURLTexts = newValue.map { VASTText($0) } }
+        get { errorURLTexts.value }
+        set { errorURLTexts.value = newValue }
     }
     var errorURLTexts: [VASTText] = []
     /// Problems the parser tolerated (VAST 101: a missing required element, an ad it had to drop).

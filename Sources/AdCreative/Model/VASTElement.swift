@@ -30,8 +30,8 @@ public struct VASTElement: Sendable, Equatable, Encodable {
     public var attributes: [Attribute]
     /// The element's own text and CDATA, concatenated and trimmed.
     public var text: String {
-        get { content.string }
-        set { content = VASTText(newValue) }
+        get { content.value }
+        set { content.value = newValue }
     }
     /// How ``text`` is stored (a view of the document's text storage when parsed and long).
     var content: VASTText

@@ -26,8 +26,8 @@ public struct VASTIcon: Sendable, Equatable, Encodable {
     public var resources: [VASTResource] = []
     /// `<IconClickThrough>`.
     public var clickThrough: String? {
-        get { clickThroughText?.string }
-        set { clickThroughText = newValue.map { VASTText($0) } }
+        get { clickThroughText.value }
+        set { clickThroughText.value = newValue }
     }
     var clickThroughText: VASTText?
     /// `<IconClickTracking>` URLs.
@@ -36,8 +36,8 @@ public struct VASTIcon: Sendable, Equatable, Encodable {
     public var clickFallbackImages: [VASTIconClickFallbackImage] = []
     /// `<IconViewTracking>` URLs.
     public var viewTrackings: [String] {
-        get { viewTrackingTexts.map(\.string) }
-        set { viewTrackingTexts = newValue.map { VASTText($0) } }
+        get { viewTrackingTexts.value }
+        set { viewTrackingTexts.value = newValue }
     }
     var viewTrackingTexts: [VASTText] = []
 

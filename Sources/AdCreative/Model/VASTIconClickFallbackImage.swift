@@ -10,14 +10,14 @@ public struct VASTIconClickFallbackImage: Sendable, Equatable, Encodable {
     public var height: Int?
     /// `<AltText>`.
     public var altText: String? {
-        get { altTextValue?.string }
-        set { altTextValue = newValue.map { VASTText($0) } }
+        get { altTextValue.value }
+        set { altTextValue.value = newValue }
     }
     var altTextValue: VASTText?
     /// `<StaticResource>` URL.
     public var staticResource: String? {
-        get { staticResourceText?.string }
-        set { staticResourceText = newValue.map { VASTText($0) } }
+        get { staticResourceText.value }
+        set { staticResourceText.value = newValue }
     }
     var staticResourceText: VASTText?
 

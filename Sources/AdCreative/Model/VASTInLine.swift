@@ -9,22 +9,22 @@ public struct VASTInLine: Sendable, Equatable, Encodable {
     public var adSystem: VASTAdSystem?
     /// `<AdTitle>`.
     public var adTitle: String? {
-        get { adTitleText?.string }
-        set { adTitleText = newValue.map { VASTText($0) } }
+        get { adTitleText.value }
+        set { adTitleText.value = newValue }
     }
     var adTitleText: VASTText?
     /// `<AdServingId>`.
     public var adServingId: String? {
-        get { adServingIdText?.string }
-        set { adServingIdText = newValue.map { VASTText($0) } }
+        get { adServingIdText.value }
+        set { adServingIdText.value = newValue }
     }
     var adServingIdText: VASTText?
     /// `<Impression>` URLs.
     public var impressions: [VASTTrackingURL] = []
     /// `<Error>` URLs.
     public var errorURLs: [String] {
-        get { errorURLTexts.map(\.string) }
-        set { errorURLTexts = newValue.map { VASTText($0) } }
+        get { errorURLTexts.value }
+        set { errorURLTexts.value = newValue }
     }
     var errorURLTexts: [VASTText] = []
     /// `<Pricing>`.
@@ -33,14 +33,14 @@ public struct VASTInLine: Sendable, Equatable, Encodable {
     public var categories: [VASTCategory] = []
     /// `<Description>`.
     public var description: String? {
-        get { descriptionText?.string }
-        set { descriptionText = newValue.map { VASTText($0) } }
+        get { descriptionText.value }
+        set { descriptionText.value = newValue }
     }
     var descriptionText: VASTText?
     /// `<Advertiser>`.
     public var advertiser: String? {
-        get { advertiserText?.string }
-        set { advertiserText = newValue.map { VASTText($0) } }
+        get { advertiserText.value }
+        set { advertiserText.value = newValue }
     }
     var advertiserText: VASTText?
     /// `<Expires>` in seconds.

@@ -12,8 +12,8 @@ public struct VASTInteractiveCreativeFile: Sendable, Equatable, Encodable {
     public var variableDuration: Bool?
     /// The file URL (a VAST 4.3 `data:` URI is allowed here).
     public var url: String {
-        get { urlText.string }
-        set { urlText = VASTText(newValue) }
+        get { urlText.value }
+        set { urlText.value = newValue }
     }
     var urlText = VASTText.empty
 

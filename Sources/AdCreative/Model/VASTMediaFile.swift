@@ -34,8 +34,8 @@ public struct VASTMediaFile: Sendable, Equatable, Encodable {
     public var mediaType: String?
     /// The media URL.
     public var url: String {
-        get { urlText.string }
-        set { urlText = VASTText(newValue) }
+        get { urlText.value }
+        set { urlText.value = newValue }
     }
     var urlText = VASTText.empty
 

@@ -22,8 +22,8 @@ public struct VASTMezzanine: Sendable, Equatable, Encodable {
     public var mediaType: String?
     /// The file URL.
     public var url: String {
-        get { urlText.string }
-        set { urlText = VASTText(newValue) }
+        get { urlText.value }
+        set { urlText.value = newValue }
     }
     var urlText = VASTText.empty
 

@@ -28,8 +28,8 @@ public struct VASTNonLinear: Sendable, Equatable, Encodable {
     public var adParameters: VASTAdParameters?
     /// `<NonLinearClickThrough>`.
     public var clickThrough: String? {
-        get { clickThroughText?.string }
-        set { clickThroughText = newValue.map { VASTText($0) } }
+        get { clickThroughText.value }
+        set { clickThroughText.value = newValue }
     }
     var clickThroughText: VASTText?
     /// `<NonLinearClickTracking>` URLs.

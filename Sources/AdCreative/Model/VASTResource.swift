@@ -20,8 +20,8 @@ public struct VASTResource: Sendable, Equatable, Encodable {
     public var creativeType: String?
     /// The URL or, for HTML, the markup.
     public var value: String {
-        get { valueText.string }
-        set { valueText = VASTText(newValue) }
+        get { valueText.value }
+        set { valueText.value = newValue }
     }
     var valueText: VASTText
 

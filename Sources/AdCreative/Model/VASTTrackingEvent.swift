@@ -13,8 +13,8 @@ public struct VASTTrackingEvent: Sendable, Equatable, Encodable {
     public var rawEvent: String
     /// The URL to ping.
     public var url: String {
-        get { urlText.string }
-        set { urlText = VASTText(newValue) }
+        get { urlText.value }
+        set { urlText.value = newValue }
     }
     var urlText: VASTText
     /// The `offset` of a `progress` event.

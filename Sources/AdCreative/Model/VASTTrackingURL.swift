@@ -9,8 +9,8 @@ public struct VASTTrackingURL: Sendable, Equatable, Encodable {
     public var id: String?
     /// The URL, as written (trimmed); expand macros before pinging it.
     public var url: String {
-        get { urlText.string }
-        set { urlText = VASTText(newValue) }
+        get { urlText.value }
+        set { urlText.value = newValue }
     }
     var urlText: VASTText
 

@@ -14,8 +14,8 @@ public struct VASTVerification: Sendable, Equatable, Encodable {
     public var trackingEvents: [VASTTrackingEvent] = []
     /// `<VerificationParameters>`.
     public var verificationParameters: String? {
-        get { verificationParametersText?.string }
-        set { verificationParametersText = newValue.map { VASTText($0) } }
+        get { verificationParametersText.value }
+        set { verificationParametersText.value = newValue }
     }
     var verificationParametersText: VASTText?
 

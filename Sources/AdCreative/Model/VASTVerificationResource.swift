@@ -12,8 +12,8 @@ public struct VASTVerificationResource: Sendable, Equatable, Encodable {
     public var type: String?
     /// The resource URL.
     public var url: String {
-        get { urlText.string }
-        set { urlText = VASTText(newValue) }
+        get { urlText.value }
+        set { urlText.value = newValue }
     }
     var urlText = VASTText.empty
 

@@ -8,20 +8,20 @@ public struct VASTViewableImpression: Sendable, Equatable, Encodable {
     public var id: String?
     /// `<Viewable>` URLs.
     public var viewable: [String] {
-        get { viewableTexts.map(\.string) }
-        set { viewableTexts = newValue.map { VASTText($0) } }
+        get { viewableTexts.value }
+        set { viewableTexts.value = newValue }
     }
     var viewableTexts: [VASTText] = []
     /// `<NotViewable>` URLs.
     public var notViewable: [String] {
-        get { notViewableTexts.map(\.string) }
-        set { notViewableTexts = newValue.map { VASTText($0) } }
+        get { notViewableTexts.value }
+        set { notViewableTexts.value = newValue }
     }
     var notViewableTexts: [VASTText] = []
     /// `<ViewUndetermined>` URLs.
     public var viewUndetermined: [String] {
-        get { viewUndeterminedTexts.map(\.string) }
-        set { viewUndeterminedTexts = newValue.map { VASTText($0) } }
+        get { viewUndeterminedTexts.value }
+        set { viewUndeterminedTexts.value = newValue }
     }
     var viewUndeterminedTexts: [VASTText] = []
 

@@ -6,8 +6,8 @@
 public struct VASTWrapper: Sendable, Equatable, Encodable {
     /// `<VASTAdTagURI>`: the next document in the chain.
     public var vastAdTagURI: String? {
-        get { vastAdTagURIText?.string }
-        set { vastAdTagURIText = newValue.map { VASTText($0) } }
+        get { vastAdTagURIText.value }
+        set { vastAdTagURIText.value = newValue }
     }
     var vastAdTagURIText: VASTText?
     /// `followAdditionalWrappers` (default `true`).
@@ -20,16 +20,16 @@ public struct VASTWrapper: Sendable, Equatable, Encodable {
     public var adSystem: VASTAdSystem?
     /// `<AdServingId>`.
     public var adServingId: String? {
-        get { adServingIdText?.string }
-        set { adServingIdText = newValue.map { VASTText($0) } }
+        get { adServingIdText.value }
+        set { adServingIdText.value = newValue }
     }
     var adServingIdText: VASTText?
     /// `<Impression>` URLs.
     public var impressions: [VASTTrackingURL] = []
     /// `<Error>` URLs.
     public var errorURLs: [String] {
-        get { errorURLTexts.map(\.string) }
-        set { errorURLTexts = newValue.map { VASTText($0) } }
+        get { errorURLTexts.value }
+        set { errorURLTexts.value = newValue }
     }
     var errorURLTexts: [VASTText] = []
     /// `<Pricing>`.
