@@ -30,61 +30,36 @@ public struct WrapperResolutionStateMachine: Sendable {
         case finished(VASTResolution)
     }
 
-    private struct Slot: Sendable {
-        var ad: VASTAd
-        var wrappers: [VASTWrapper] = []
-        /// The URLs fetched for this ad so far, the root's first, as written.
-        private(set) var chain: [String] = []
-        /// The chain's URLs under ``WrapperResolutionStateMachine/loopKey(_:)``, each computed once when its hop
-        /// joins the chain (a loop check is one look-up, not a re-parse of every earlier hop).
-        private(set) var loopKeys: Set<String> = []
-        var baseURL: URL?
-
-        /// A slot whose chain begins at `root` (the document the ad came from), if it was fetched.
-        init(ad: VASTAd, root: URL?) {
-            self.ad = ad
-            baseURL = root
-            if let root { extend(root) }
-        }
-
-        /// A slot for an ad found at the end of `parent`'s chain, in the document fetched from `url`.
-        init(ad: VASTAd, following parent: Slot, at url: URL) {
-            self.ad = ad
-            wrappers = parent.wrappers
-            chain = parent.chain
-            loopKeys = parent.loopKeys
-            baseURL = url
-        }
-
-        /// Adds a fetched URL to the chain.
-        mutating func extend(_ url: URL) {
-            chain.append(url.absoluteString)
-            loopKeys.insert(WrapperResolutionStateMachine.loopKey(url))
-        }
+    /// Where the machine is. Internal, not public like the project's other machines' states: its payloads are
+    /// the resolution's working values (``Run``, ``Hop``, ``Slot``), which are not public API.
+    enum State: Sendable {
+        /// ``start()`` was not called yet.
+        case idle
+        /// The root document was asked for at `url` (that fetch counts against the fetch cap).
+        case awaitingRoot(url: URL)
+        /// Slots are being resolved; `hop` is the fetch in flight.
+        case resolving(Run, hop: Hop)
+        /// Resolution is over; every later input answers with this resolution again.
+        case finished(VASTResolution)
     }
 
     /// The resolution policy.
     public let policy: WrapperResolutionPolicy
     /// The parser used for every fetched document.
     public let parser: VASTParser
-    private var rootURL: URL?
-    private var rootDocument: VASTDocument?
-    private var awaitingRoot = false
-    private var slots: [Slot] = []
-    private var current: Slot?
-    private var pendingURL: URL?
-    private var buffet: [VASTAd] = []
-    private var resolution = VASTResolution()
-    private var done = false
-    /// What this resolution has used of its caps (R8).
-    private var fetches = 0
-    private var bytes = 0
+    /// The URL of the root document: fetched first, or where the document handed in came from.
+    private let rootURL: URL?
+    /// The root document, when it was handed in already parsed.
+    private let rootDocument: VASTDocument?
+    /// The current state.
+    private(set) var state: State = .idle
 
     /// Resolution starting by fetching the document at `url`.
     public init(
         url: URL, policy: WrapperResolutionPolicy = WrapperResolutionPolicy(), parser: VASTParser = VASTParser()
     ) {
         self.rootURL = url
+        self.rootDocument = nil
         self.policy = policy
         self.parser = parser
     }
@@ -102,300 +77,269 @@ public struct WrapperResolutionStateMachine: Sendable {
         self.parser = parser
     }
 
-    /// The first action.
+    /// The first action. Called again, it changes nothing and repeats what the machine waits for: the fetch in
+    /// flight, or the finished resolution.
     public mutating func start() -> Action {
+        switch state {
+        case .idle: break
+        case .awaitingRoot(let url): return .fetch(url, timeout: min(policy.hopTimeout, policy.totalTimeout))
+        case .resolving(_, let hop): return .fetch(hop.url, timeout: hop.timeout)
+        case .finished(let resolution): return .finished(resolution)
+        }
+        var run = Run()
         if let rootDocument {
             // A no-ad response handed in already parsed fails like a fetched one: its error URLs fire with 303.
-            if let noAd = rootDocument.noAdFailure { return finishWithoutAd(noAd, url: rootURL) }
-            plan(rootDocument, baseURL: rootURL)
-            return advance(elapsed: .zero)
+            if let noAd = rootDocument.noAdFailure { return finishWithoutAd(noAd, url: rootURL, run) }
+            plan(rootDocument, baseURL: rootURL, into: &run)
+            return advance(run, elapsed: .zero)
         }
-        guard let rootURL else { return finish() }
+        guard let rootURL else { return finish(run.resolution) }
         do throws(VASTError) {
             try VASTURLPolicy.validate(rootURL)
         } catch {
-            resolution.failures.append(VASTResolutionFailure(error: withCode(error, 301), errorURLs: [], chain: []))
-            return finish()
+            run.resolution.failures.append(
+                VASTResolutionFailure(error: withCode(error, 301), errorURLs: [], chain: []))
+            return finish(run.resolution)
         }
-        awaitingRoot = true
-        pendingURL = rootURL
-        fetches = 1
+        state = .awaitingRoot(url: rootURL)
         return .fetch(rootURL, timeout: min(policy.hopTimeout, policy.totalTimeout))
     }
 
     /// The body of the URL last asked for arrived, `elapsed` after resolution began.
+    ///
+    /// Before ``start()`` it ends the resolution (empty, or stopped at the byte cap); once finished, it answers
+    /// with the finished resolution again.
     public mutating func received(_ data: Data, elapsed: Duration) -> Action {
-        guard !done else { return .finished(resolution) }
-        if elapsed > policy.totalTimeout {
-            return failed(
-                VASTError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout)."), elapsed: elapsed)
+        switch state {
+        case .finished(let resolution):
+            return .finished(resolution)
+        case .idle:
+            return receivedHop(data, elapsed: elapsed, Run(), hop: nil)
+        case .awaitingRoot(let url):
+            // The root fetch counts (R8).
+            var run = Run()
+            run.fetches = 1
+            switch read(data, elapsed: elapsed, into: &run) {
+            case .failed(let error): return rootFailed(error, url: url, run)
+            case .overByteCap: return stopAtByteCap(slot: nil, run)
+            case .document(let document):
+                if let noAd = document.noAdFailure { return finishWithoutAd(noAd, url: url, run) }
+                plan(document, baseURL: url, into: &run)
+                return advance(run, elapsed: elapsed)
+            }
+        case .resolving(let run, let hop):
+            state = .idle  // leaves `run` the only owner of its arrays; every path below sets the state
+            return receivedHop(data, elapsed: elapsed, run, hop: hop)
         }
-        // R8: the bodies of one resolution add up to at most maxTotalBytes (checked before parsing this one).
-        bytes += data.count
-        if bytes > policy.maxTotalBytes {
-            return stop(.totalBytes, "\(bytes) bytes fetched in one resolution", policy.maxTotalBytes)
-        }
-        let document: VASTDocument
-        do throws(VASTError) {
-            document = try parser.parse(data, allowNoAd: true)
-        } catch {
-            return failed(withCode(error, error.vastCode ?? 100), elapsed: elapsed)
-        }
-        if awaitingRoot {
-            awaitingRoot = false
-            let url = pendingURL
-            pendingURL = nil
-            if let noAd = document.noAdFailure { return finishWithoutAd(noAd, url: url) }
-            plan(document, baseURL: url)
-            return advance(elapsed: elapsed)
-        }
-        guard let slot = current, let url = pendingURL else { return advance(elapsed: elapsed) }
-        pendingURL = nil
-        if let noAd = document.noAdFailure {
-            failSlot(
-                VASTError(.noFill, "\(url.absoluteString) returned \(document.noAdSummary).", vastCode: 303),
-                extraErrorURLs: noAd.errorURLs
-            )
-            return advance(elapsed: elapsed)
-        }
-        let last = slot.wrappers.last
-        var candidates: [VASTAd]
-        let pod = document.podAds
-        if last?.allowMultipleAds == true, !pod.isEmpty {
-            candidates = pod
-        } else if let first = document.standAloneAds.first {
-            candidates = [first]
-        } else if document.ads.count == 1 {
-            candidates = document.ads  // a lone ad with sequence="1" is common (IAB samples); accept it
-        } else {
-            failSlot(
-                VASTError(
-                    .invalidResponse,
-                    "\(url.absoluteString) returned a pod, but the wrapper does not allow multiple ads.",
-                    vastCode: 200
-                )
-            )
-            return advance(elapsed: elapsed)
-        }
-        // followAdditionalWrappers="false": further wrappers are ignored (VAST 3/4); inline ads in the same
-        // response still play. Only a response with nothing but wrappers fails.
-        if slot.wrappers.contains(where: { !$0.followAdditionalWrappers }) {
-            let inLines = candidates.filter { $0.wrapper == nil }
-            if !inLines.isEmpty { candidates = inLines }
-        }
-        if slot.wrappers.contains(where: { !$0.followAdditionalWrappers }),
-            candidates.contains(where: { $0.wrapper != nil })
-        {
-            failSlot(
-                VASTError(
-                    .invalidResponse,
-                    "\(url.absoluteString) returned another wrapper, but followAdditionalWrappers is false.",
-                    vastCode: 302
-                )
-            )
-            return advance(elapsed: elapsed)
-        }
-        current = nil
-        let next = candidates.map { Slot(ad: $0, following: slot, at: url) }
-        slots.insert(contentsOf: next, at: 0)
-        return advance(elapsed: elapsed)
     }
 
     /// The fetch of the URL last asked for failed (or timed out), `elapsed` after resolution began.
+    ///
+    /// Before ``start()`` it ends the resolution, empty; once finished, it answers with the finished resolution
+    /// again.
     public mutating func failed(_ error: VASTError, elapsed: Duration) -> Action {
-        guard !done else { return .finished(resolution) }
-        let code = error.vastCode ?? 301
-        if awaitingRoot {
-            awaitingRoot = false
-            resolution.failures.append(
-                VASTResolutionFailure(
-                    error: withCode(error, code),
-                    errorURLs: [],
-                    chain: pendingURL.map { [$0.absoluteString] } ?? []
-                )
-            )
-            return finish()
+        switch state {
+        case .finished(let resolution):
+            return .finished(resolution)
+        case .idle:
+            return hopFailed(error, elapsed: elapsed, Run(), slot: nil)
+        case .awaitingRoot(let url):
+            return rootFailed(error, url: url, Run())
+        case .resolving(let run, let hop):
+            state = .idle  // as in received(_:elapsed:)
+            return hopFailed(error, elapsed: elapsed, run, slot: hop.slot)
         }
-        pendingURL = nil
-        failSlot(withCode(error, code))
-        return advance(elapsed: elapsed)
     }
 
     // MARK: - Internals
 
+    /// What a body received is.
+    private enum Body {
+        /// A parsed document.
+        case document(VASTDocument)
+        /// A failure of the hop: past the total timeout, or not a VAST document.
+        case failed(VASTError)
+        /// Its bytes took the resolution past ``WrapperResolutionPolicy/maxTotalBytes`` (R8).
+        case overByteCap
+    }
+
+    /// Checks a body against the total timeout and the byte cap (which it counts, before parsing: R8), then parses
+    /// it.
+    private func read(_ data: Data, elapsed: Duration, into run: inout Run) -> Body {
+        if elapsed > policy.totalTimeout {
+            return .failed(VASTError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout)."))
+        }
+        run.bytes += data.count
+        if run.bytes > policy.maxTotalBytes { return .overByteCap }
+        do throws(VASTError) {
+            return .document(try parser.parse(data, allowNoAd: true))
+        } catch {
+            return .failed(withCode(error, error.vastCode ?? 100))
+        }
+    }
+
+    /// A body for `hop` (none before ``start()``): the ads it holds join the slots to resolve, in its slot's place.
+    private mutating func receivedHop(_ data: Data, elapsed: Duration, _ run: Run, hop: Hop?) -> Action {
+        var run = run
+        let document: VASTDocument
+        switch read(data, elapsed: elapsed, into: &run) {
+        case .failed(let error): return hopFailed(error, elapsed: elapsed, run, slot: hop?.slot)
+        case .overByteCap: return stopAtByteCap(slot: hop?.slot, run)
+        case .document(let parsed): document = parsed
+        }
+        guard let hop else { return advance(run, elapsed: elapsed) }
+        let url = hop.url
+        if let noAd = document.noAdFailure {
+            fail(
+                hop.slot, VASTError(.noFill, "\(url.absoluteString) returned \(document.noAdSummary).", vastCode: 303),
+                extraErrorURLs: noAd.errorURLs, in: &run
+            )
+            return advance(run, elapsed: elapsed)
+        }
+        switch candidates(in: document, from: url, for: hop.slot) {
+        case .failure(let error):
+            fail(hop.slot, error, in: &run)
+        case .success(let ads):
+            run.slots.insert(contentsOf: ads.map { Slot(ad: $0, following: hop.slot, at: url) }, at: 0)
+        }
+        return advance(run, elapsed: elapsed)
+    }
+
+    /// The root fetch failed (or its body was no VAST document): resolution ends with that failure.
+    private mutating func rootFailed(_ error: VASTError, url: URL, _ run: Run) -> Action {
+        var resolution = run.resolution
+        resolution.failures.append(
+            VASTResolutionFailure(
+                error: withCode(error, error.vastCode ?? 301), errorURLs: [], chain: [url.absoluteString])
+        )
+        return finish(resolution)
+    }
+
+    /// A hop failed: its slot fails (nothing does before ``start()``) and resolution goes on with the next one.
+    private mutating func hopFailed(
+        _ error: VASTError, elapsed: Duration, _ run: Run, slot: Slot?
+    ) -> Action {
+        var run = run
+        if let slot { fail(slot, withCode(error, error.vastCode ?? 301), in: &run) }
+        return advance(run, elapsed: elapsed)
+    }
+
     /// The root response has no playable ad: resolution ends with 303, firing the response's error URLs.
-    private mutating func finishWithoutAd(_ noAd: VASTResolutionFailure, url: URL?) -> Action {
+    private mutating func finishWithoutAd(_ noAd: VASTResolutionFailure, url: URL?, _ run: Run) -> Action {
+        var resolution = run.resolution
         var failure = noAd
         failure.chain = url.map { [$0.absoluteString] } ?? []
         resolution.failures.append(failure)
-        return finish()
+        return finish(resolution)
+    }
+
+    private mutating func stopAtByteCap(slot: Slot?, _ run: Run) -> Action {
+        stop(.totalBytes, "\(run.bytes) bytes fetched in one resolution", policy.maxTotalBytes, slot, run)
     }
 
     /// R8: a cap of the whole resolution is reached. Nothing more is fetched: the ads resolved so far stay, the slot
     /// at hand fails with VAST 302 (its chain's error URLs fire with it) and the slots still waiting are dropped, their
     /// number in the message (pinging every one of them would be an amplification of its own).
     private mutating func stop(
-        _ limit: VASTLimit, _ detail: String, _ value: Int, including wrapper: VASTWrapper? = nil
+        _ limit: VASTLimit, _ detail: String, _ value: Int, _ slot: Slot?, _ run: Run,
+        including wrapper: VASTWrapper? = nil
     ) -> Action {
-        let waiting = slots.count
+        var run = run
+        let waiting = run.slots.count
         var error = limit.error(detail, limit: value, vastCode: 302)
         if waiting > 0 { error.message += " \(waiting) more ad slot\(waiting == 1 ? " was" : "s were") not resolved." }
-        if current != nil {
-            failSlot(error, including: wrapper)
+        if let slot {
+            fail(slot, error, including: wrapper, in: &run)
         } else {
-            resolution.failures.append(VASTResolutionFailure(error: error, errorURLs: [], chain: []))
+            run.resolution.failures.append(VASTResolutionFailure(error: error, errorURLs: [], chain: []))
         }
-        slots = []
-        buffet = []
-        pendingURL = nil
-        resolution.stopError = error
-        return finish()
+        run.resolution.stopError = error
+        return finish(run.resolution)
     }
 
-    /// A URL as loop detection compares it: scheme and host lowercased, the default port dropped, dot segments
-    /// removed.
-    static func loopKey(_ url: URL) -> String {
-        let standardized = url.standardized
-        guard var components = URLComponents(url: standardized, resolvingAgainstBaseURL: false) else {
-            return standardized.absoluteString
-        }
-        components.scheme = components.scheme?.lowercased()
-        components.host = components.host?.lowercased()
-        let defaultPort = components.scheme == "https" ? 443 : components.scheme == "http" ? 80 : nil
-        if let port = components.port, port == defaultPort { components.port = nil }
-        return components.string ?? standardized.absoluteString
-    }
-
-    private mutating func plan(_ document: VASTDocument, baseURL: URL?) {
+    /// The slots of the root response (fetched from `baseURL`): its pod, else its first stand-alone ad; the other
+    /// stand-alone ads are the fallback ads.
+    private func plan(_ document: VASTDocument, baseURL: URL?, into run: inout Run) {
         let pod = document.podAds
         let standAlone = document.standAloneAds
         if !pod.isEmpty {
-            slots = pod.map { Slot(ad: $0, root: baseURL) }
-            buffet = standAlone
+            run.slots = pod.map { Slot(ad: $0, root: baseURL) }
+            run.fallbackAds = standAlone
         } else if let first = standAlone.first {
-            slots = [Slot(ad: first, root: baseURL)]
-            buffet = Array(standAlone.dropFirst())
+            run.slots = [Slot(ad: first, root: baseURL)]
+            run.fallbackAds = Array(standAlone.dropFirst())
         }
-        for index in buffet.indices { buffet[index].sequence = nil }
-        rootURL = baseURL
+        for index in run.fallbackAds.indices { run.fallbackAds[index].sequence = nil }
     }
 
-    private mutating func advance(elapsed: Duration) -> Action {
-        while true {
-            if current == nil {
-                guard !slots.isEmpty else { return finish() }
-                current = slots.removeFirst()
-            }
-            guard let slot = current else { continue }
+    /// Resolves slots until one needs a fetch (the state becomes ``State/resolving(_:hop:)``) or none is left
+    /// (``State/finished(_:)``).
+    private mutating func advance(_ run: Run, elapsed: Duration) -> Action {
+        var run = run
+        while !run.slots.isEmpty {
+            let slot = run.slots.removeFirst()
             if slot.ad.inLine != nil {
                 // R17: an inline ad without a <Creative> is no ad.
                 guard slot.ad.isPlayable else {
-                    failSlot(
-                        VASTError(.noFill, "The inline ad has no <Creative>: no playable ad.", vastCode: 303),
-                        extraErrorURLs: slot.ad.errorURLs)
+                    fail(
+                        slot, VASTError(.noFill, "The inline ad has no <Creative>: no playable ad.", vastCode: 303),
+                        extraErrorURLs: slot.ad.errorURLs, in: &run)
                     continue
                 }
-                if resolution.ads.count >= policy.maxResolvedAds {
-                    return stop(.resolvedAds, "More than \(policy.maxResolvedAds) resolved ads", policy.maxResolvedAds)
+                if run.resolution.ads.count >= policy.maxResolvedAds {
+                    let detail = "More than \(policy.maxResolvedAds) resolved ads"
+                    return stop(.resolvedAds, detail, policy.maxResolvedAds, slot, run)
                 }
-                resolution.ads.append(VASTChainMerger.merge(slot.ad, wrappers: slot.wrappers, chain: slot.chain))
-                current = nil
+                let resolved = VASTChainMerger.merge(slot.ad, wrappers: slot.wrappers, chain: slot.chain)
+                run.resolution.ads.append(resolved)
                 continue
             }
-            guard let wrapper = slot.ad.wrapper else {
-                current = nil
+            guard let wrapper = slot.ad.wrapper else { continue }
+            let url: URL
+            switch nextURL(of: wrapper, in: slot, elapsed: elapsed) {
+            case .failure(let error):
+                fail(slot, error, including: wrapper, in: &run)
                 continue
+            case .success(let next):
+                url = next
             }
-            if slot.wrappers.count >= policy.maxDepth {
-                failSlot(
-                    VASTError(
-                        .limitExceeded,
-                        "The wrapper chain is deeper than \(policy.maxDepth) (the \(VASTLimit.wrapperDepth.rawValue) limit).",
-                        vastCode: 302
-                    ),
-                    including: wrapper
-                )
-                continue
-            }
-            let uri = (wrapper.vastAdTagURI ?? "").trimmingASCIIWhitespace()
-            guard let url = URL(string: uri, relativeTo: slot.baseURL)?.absoluteURL else {
-                failSlot(
-                    VASTError(.invalidResponse, "VASTAdTagURI '\(uri.prefix(120))' is not a URL.", vastCode: 301),
-                    including: wrapper)
-                continue
-            }
-            do throws(VASTError) {
-                try VASTURLPolicy.validate(url)
-                // R9: a hop written in a server response may not reach the device or its networks (by default).
-                try policy.addresses.check(url)
-            } catch {
-                failSlot(withCode(error, 301), including: wrapper)
-                continue
-            }
-            // The same resource under another spelling (scheme or host case, a default port, dot segments) is a
-            // loop too.
-            if slot.loopKeys.contains(Self.loopKey(url)) {
-                failSlot(
-                    VASTError(
-                        .invalidResponse, "Wrapper loop: \(url.absoluteString) was already fetched in this chain.",
-                        vastCode: 302),
-                    including: wrapper
-                )
-                continue
-            }
-            let remaining = policy.totalTimeout - elapsed
-            guard remaining > .zero else {
-                failSlot(
-                    VASTError(.timeout, "Wrapper resolution took longer than \(policy.totalTimeout).", vastCode: 301),
-                    including: wrapper
-                )
-                continue
-            }
-            if fetches >= policy.maxFetches {
-                return stop(
-                    .fetches, "More than \(policy.maxFetches) fetches in one resolution", policy.maxFetches,
-                    including: wrapper)
+            if run.fetches >= policy.maxFetches {
+                let detail = "More than \(policy.maxFetches) fetches in one resolution"
+                return stop(.fetches, detail, policy.maxFetches, slot, run, including: wrapper)
             }
             var next = slot
             next.wrappers.append(wrapper)
             next.extend(url)
-            current = next
-            pendingURL = url
-            fetches += 1
-            return .fetch(url, timeout: min(policy.hopTimeout, remaining))
+            run.fetches += 1
+            let timeout = min(policy.hopTimeout, policy.totalTimeout - elapsed)
+            state = .resolving(run, hop: Hop(slot: next, url: url, timeout: timeout))
+            return .fetch(url, timeout: timeout)
         }
+        return finish(run.resolution)
     }
 
-    private mutating func failSlot(
-        _ error: VASTError, extraErrorURLs: [String] = [], including wrapper: VASTWrapper? = nil
+    /// `slot` fails with `error`, firing its wrappers' error URLs (and `wrapper`'s, the one it could not follow).
+    /// A no-ad failure (303) of a chain that says `fallbackOnNoAd` puts the first fallback ad in its place.
+    private func fail(
+        _ slot: Slot, _ error: VASTError, extraErrorURLs: [String] = [], including wrapper: VASTWrapper? = nil,
+        in run: inout Run
     ) {
-        guard let slot = current else { return }
-        current = nil
         var wrappers = slot.wrappers
         if let wrapper { wrappers.append(wrapper) }
-        resolution.failures.append(
+        run.resolution.failures.append(
             VASTResolutionFailure(
                 error: error,
                 errorURLs: wrappers.flatMap(\.errorURLs) + extraErrorURLs,
                 chain: slot.chain
             )
         )
-        if error.vastCode == 303, wrappers.contains(where: \.fallbackOnNoAd), !buffet.isEmpty {
-            slots.insert(
-                Slot(ad: buffet.removeFirst(), root: rootURL),
-                at: 0
-            )
+        if error.vastCode == 303, wrappers.contains(where: \.fallbackOnNoAd), !run.fallbackAds.isEmpty {
+            run.slots.insert(Slot(ad: run.fallbackAds.removeFirst(), root: rootURL), at: 0)
         }
     }
 
-    private mutating func finish() -> Action {
-        done = true
+    private mutating func finish(_ resolution: VASTResolution) -> Action {
+        state = .finished(resolution)
         return .finished(resolution)
-    }
-
-    private func withCode(_ error: VASTError, _ code: Int) -> VASTError {
-        var error = error
-        if error.vastCode == nil { error.vastCode = code }
-        return error
     }
 }
