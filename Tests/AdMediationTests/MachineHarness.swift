@@ -84,7 +84,7 @@ struct MachineHarness {
 
     var report: MediationReport? { delivered.last?.report ?? failures.last }
 
-    mutating func apply(_ actions: [MediationAction]) {
+    mutating func apply(_ actions: [MediationStateMachine.Action]) {
         for action in actions {
             switch action {
             case .load(let load): loads.append(load.index)

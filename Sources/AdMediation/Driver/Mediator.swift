@@ -158,7 +158,7 @@ public final class Mediator {
             explorationRoll: Double.random(in: 0..<1, using: &random))
     }
 
-    private func perform(_ actions: [MediationAction], placement: String) {
+    private func perform(_ actions: [MediationStateMachine.Action], placement: String) {
         for action in actions {
             switch action {
             case .load(let load):
@@ -239,7 +239,7 @@ public final class Mediator {
 
     /// Runs one input through a placement's machine and performs its actions; announces a new request.
     private func run(
-        _ placement: String, _ input: (inout MediationStateMachine, AdInstant) -> [MediationAction]
+        _ placement: String, _ input: (inout MediationStateMachine, AdInstant) -> [MediationStateMachine.Action]
     ) {
         guard let index = machines.index(forKey: placement) else { return }
         let now = host.scheduler.now

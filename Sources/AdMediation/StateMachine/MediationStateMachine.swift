@@ -1,7 +1,7 @@
 public import AdCore
 
 /// The mediation of one placement as a sans-I/O state machine: a value type whose mutating methods take inputs
-/// stamped with an ``AdInstant`` and return the ``MediationAction``s a driver performs. It never reads a clock,
+/// stamped with an ``AdInstant`` and return the ``Action``s a driver performs. It never reads a clock,
 /// draws a random number or touches a provider; ``Mediator`` drives it against an `AdHost` in apps, tests drive
 /// it directly in virtual time.
 ///
@@ -129,15 +129,15 @@ public struct MediationStateMachine: Sendable {
     /// dropped first (rule G10). Frequency caps (this placement's and the app's, from `context`) end the request
     /// at once with every item `capped` and no retry; pacing does not stop a request (the ad is preloaded and
     /// ``take(at:context:)`` waits for the interval).
-    public mutating func startRequest(at now: AdInstant, context: MediationContext) -> [MediationAction] {
-        var actions: [MediationAction] = []
+    public mutating func startRequest(at now: AdInstant, context: MediationContext) -> [Action] {
+        var actions: [Action] = []
         startRequest(at: now, context: context, into: &actions)
         return actions
     }
 
     /// ``startRequest(at:context:)``, appending the actions to `actions`.
     public mutating func startRequest(
-        at now: AdInstant, context: MediationContext, into actions: inout [MediationAction]
+        at now: AdInstant, context: MediationContext, into actions: inout [Action]
     ) {
         guard phase == .idle else { return }
         if ready != nil {
@@ -183,15 +183,15 @@ public struct MediationStateMachine: Sendable {
 
     /// A line item loaded an ad. Late answers (after a timeout, the auction's deadline or the request's end) are
     /// discarded.
-    public mutating func itemLoaded(_ index: Int, fill: LineItemFill, at now: AdInstant) -> [MediationAction] {
-        var actions: [MediationAction] = []
+    public mutating func itemLoaded(_ index: Int, fill: LineItemFill, at now: AdInstant) -> [Action] {
+        var actions: [Action] = []
         itemLoaded(index, fill: fill, at: now, into: &actions)
         return actions
     }
 
     /// ``itemLoaded(_:fill:at:)``, appending the actions to `actions`.
     public mutating func itemLoaded(
-        _ index: Int, fill: LineItemFill, at now: AdInstant, into actions: inout [MediationAction]
+        _ index: Int, fill: LineItemFill, at now: AdInstant, into actions: inout [Action]
     ) {
         guard phase != .idle, outcomes.indices.contains(index), outcomes[index].state == .loading else {
             actions.append(.discard(lineItem: index))
@@ -250,15 +250,15 @@ public struct MediationStateMachine: Sendable {
     /// A line item failed: `noFill`, `timeout` or any other error (`providerNotReady`: `notReady`,
     /// `excludedByPrivacy`: `excludedByPrivacy`, neither counted as a miss of a learned price). Late failures are
     /// ignored.
-    public mutating func itemFailed(_ index: Int, error: AdError, at now: AdInstant) -> [MediationAction] {
-        var actions: [MediationAction] = []
+    public mutating func itemFailed(_ index: Int, error: AdError, at now: AdInstant) -> [Action] {
+        var actions: [Action] = []
         itemFailed(index, error: error, at: now, into: &actions)
         return actions
     }
 
     /// ``itemFailed(_:error:at:)``, appending the actions to `actions`.
     public mutating func itemFailed(
-        _ index: Int, error: AdError, at now: AdInstant, into actions: inout [MediationAction]
+        _ index: Int, error: AdError, at now: AdInstant, into actions: inout [Action]
     ) {
         guard phase != .idle, outcomes.indices.contains(index), outcomes[index].state == .loading else { return }
         settle(index, at: now, into: &actions)
@@ -278,15 +278,15 @@ public struct MediationStateMachine: Sendable {
     /// are ignored.
     public mutating func timerFired(
         _ timer: MediationTimer, at now: AdInstant, context: MediationContext
-    ) -> [MediationAction] {
-        var actions: [MediationAction] = []
+    ) -> [Action] {
+        var actions: [Action] = []
         timerFired(timer, at: now, context: context, into: &actions)
         return actions
     }
 
     /// ``timerFired(_:at:context:)``, appending the actions to `actions`.
     public mutating func timerFired(
-        _ timer: MediationTimer, at now: AdInstant, context: MediationContext, into actions: inout [MediationAction]
+        _ timer: MediationTimer, at now: AdInstant, context: MediationContext, into actions: inout [Action]
     ) {
         switch timer.kind {
         case .itemTimeout(let index):
@@ -339,7 +339,7 @@ public struct MediationStateMachine: Sendable {
                 hint: "Call load first and take the ad after a deliver action (Mediator.isReady).")
             return MediationTake(result: .failure(error), actions: [])
         }
-        var actions: [MediationAction] = []
+        var actions: [Action] = []
         if isReadyExpired(at: now) {
             let error = AdError(
                 .expired,
@@ -426,7 +426,7 @@ public struct MediationStateMachine: Sendable {
     }
 
     private mutating func startLoading(
-        _ index: Int, timeout: Duration, at now: AdInstant, into actions: inout [MediationAction]
+        _ index: Int, timeout: Duration, at now: AdInstant, into actions: inout [Action]
     ) {
         outcomes[index].state = .loading
         outcomes[index].startedAt = now
@@ -438,7 +438,7 @@ public struct MediationStateMachine: Sendable {
     }
 
     /// Records the latency of an answer and cancels the item's own timer.
-    private mutating func settle(_ index: Int, at now: AdInstant, into actions: inout [MediationAction]) {
+    private mutating func settle(_ index: Int, at now: AdInstant, into actions: inout [Action]) {
         outcomes[index].answered(at: now)
         if plan.timedInAuction[index] {
             actions.append(.cancelTimer(MediationTimer(kind: .itemTimeout(index), request: request)))
@@ -447,7 +447,7 @@ public struct MediationStateMachine: Sendable {
 
     private mutating func fail(
         _ index: Int, _ state: LineItemState, _ error: AdError, at now: AdInstant,
-        into actions: inout [MediationAction]
+        into actions: inout [Action]
     ) {
         outcomes[index].state = state
         errors.append(ItemError(index: index, error: error))
@@ -458,7 +458,7 @@ public struct MediationStateMachine: Sendable {
         actions.append(.discard(lineItem: index))
     }
 
-    private mutating func continueRequest(at now: AdInstant, into actions: inout [MediationAction]) {
+    private mutating func continueRequest(at now: AdInstant, into actions: inout [Action]) {
         switch phase {
         case .auction:
             pendingBidders -= 1
@@ -472,7 +472,7 @@ public struct MediationStateMachine: Sendable {
         }
     }
 
-    private mutating func endAuction(at now: AdInstant, into actions: inout [MediationAction]) {
+    private mutating func endAuction(at now: AdInstant, into actions: inout [Action]) {
         // The highest bid wins; ties go to the bidder listed first; second price pays the next bid or the floor.
         var winner: Int?
         var best: Int64 = 0
@@ -523,7 +523,7 @@ public struct MediationStateMachine: Sendable {
         }
     }
 
-    private mutating func advanceWaterfall(at now: AdInstant, into actions: inout [MediationAction]) {
+    private mutating func advanceWaterfall(at now: AdInstant, into actions: inout [Action]) {
         tier.removeAll(keepingCapacity: true)
         while cursor < order.count && tier.count < plan.tierSize {
             let index = order[cursor]
@@ -551,7 +551,7 @@ public struct MediationStateMachine: Sendable {
         for index in tier { startLoading(index, timeout: plan.timeouts[index], at: now, into: &actions) }
     }
 
-    private mutating func resolveTier(at now: AdInstant, into actions: inout [MediationAction]) {
+    private mutating func resolveTier(at now: AdInstant, into actions: inout [Action]) {
         var winner: Int?
         for index in tier {
             let state = outcomes[index].state
@@ -582,7 +582,7 @@ public struct MediationStateMachine: Sendable {
     }
 
     private mutating func deliver(
-        _ index: Int, price: Revenue, at now: AdInstant, into actions: inout [MediationAction]
+        _ index: Int, price: Revenue, at now: AdInstant, into actions: inout [Action]
     ) {
         phase = .idle
         deliveredPrice = price
@@ -601,7 +601,7 @@ public struct MediationStateMachine: Sendable {
         if let expiresAt { actions.append(.startTimer(MediationTimer(kind: .expiry, request: request), at: expiresAt)) }
     }
 
-    private mutating func finishWithoutAd(at now: AdInstant, into actions: inout [MediationAction]) {
+    private mutating func finishWithoutAd(at now: AdInstant, into actions: inout [Action]) {
         phase = .idle
         let error = AdError(
             .noFill, "No line item of '\(placement.id)' filled (\(placement.lineItems.count) asked or skipped).",
@@ -623,7 +623,7 @@ public struct MediationStateMachine: Sendable {
         return now >= expiresAt
     }
 
-    private mutating func expireReady(into actions: inout [MediationAction]) {
+    private mutating func expireReady(into actions: inout [Action]) {
         guard let ready else { return }
         self.ready = nil
         actions.append(.expired(ready))
@@ -632,18 +632,4 @@ public struct MediationStateMachine: Sendable {
                 .startTimer(MediationTimer(kind: .preload, request: request), at: ready.expiresAt ?? requestStart))
         }
     }
-}
-
-/// The outcome of ``MediationStateMachine/take(at:context:)``: the ad (or why not) and the actions to perform.
-///
-/// ```swift
-/// let take = machine.take(at: now, context: context)
-/// perform(take.actions)
-/// let delivery = try take.result.get()
-/// ```
-public struct MediationTake: Sendable {
-    /// The ad to show, or why there is none.
-    public var result: Result<MediationDelivery, AdError>
-    /// What the driver must do (cancel the expiry timer, start preloading, destroy an expired ad).
-    public var actions: [MediationAction]
 }
