@@ -151,6 +151,12 @@ public final class MediationDelivery: Sendable, Equatable {
     public var providerID: ProviderID { report.plan.placement.lineItems[index].providerID }
     /// Its ad unit.
     public var adUnitID: String { report.plan.placement.lineItems[index].adUnitID }
+
+    /// Whether the ad may no longer be shown at `now`.
+    func isExpired(at now: AdInstant) -> Bool {
+        guard let expiresAt else { return false }
+        return now >= expiresAt
+    }
 }
 
 /// What a provider loaded for a line item, as the driver reports it to the state machine.

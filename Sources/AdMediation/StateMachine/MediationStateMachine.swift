@@ -1,13 +1,14 @@
 public import AdCore
 
 /// The mediation of one placement as a sans-I/O state machine: a value type whose mutating methods take inputs
-/// stamped with an ``AdInstant`` and return the ``Action``s a driver performs. It never reads a clock,
-/// draws a random number or touches a provider; ``Mediator`` drives it against an `AdHost` in apps, tests drive
-/// it directly in virtual time.
+/// stamped with an ``AdInstant`` and return the ``Action``s a driver performs. It never reads a clock, draws a
+/// random number or touches a provider; ``Mediator`` drives it against an `AdHost` in apps, tests drive it
+/// directly in virtual time.
 ///
 /// It runs waterfall, bidding and hybrid requests (timeouts, auction deadline, floors, first and second price,
 /// parallel tiers, learned prices), keeps the placement's ready ad with its expiry, counts impressions for caps
-/// and pacing, and schedules retries with exponential backoff after a request fails.
+/// and pacing, and schedules retries with exponential backoff after a request fails. Where a request is lives in
+/// one ``State``, whose cases carry what that phase needs.
 ///
 /// Every input has two forms: one returns a new array of actions, the other (`into:`) appends to a buffer the
 /// driver reuses, which keeps allocation out of the decision path.
@@ -15,46 +16,42 @@ public import AdCore
 /// ```swift
 /// var machine = MediationStateMachine(placement: placement)
 /// var actions = machine.startRequest(at: .zero, context: MediationContext())
-/// // [.load(item 0), .startTimer(itemTimeout(0)#1, at: t=5.000s)]
+/// // [.load(item 0), .startTimer(itemTimeout(0)#1, at: t=5.000s)]; machine.state is .waterfall
 /// actions = machine.itemFailed(0, error: AdError(.noFill, "none"), at: AdInstant(sinceEpoch: .seconds(0.3)))
 /// // [.cancelTimer(...), .discard(lineItem: 0), .load(item 1), .startTimer(...)]
 /// ```
 public struct MediationStateMachine: Sendable {
-    private enum Phase: Sendable {
+    /// Where the placement's mediation is.
+    ///
+    /// ```swift
+    /// switch machine.state {
+    /// case .auction(let round): print("bidding until", round.deadline)
+    /// case .waterfall(let round): print("asking", round.tier)
+    /// case .ready(let delivery): print("ready:", delivery.lineItemID)
+    /// case .idle, .awaitingRetry: break
+    /// }
+    /// ```
+    public enum State: Sendable, Equatable {
+        /// No request runs, no ad is ready and no retry is scheduled.
         case idle
-        case auction
-        case waterfall
+        /// Bidders are bidding (bidding and hybrid requests).
+        case auction(AuctionRound)
+        /// The waterfall asks its line items, tier by tier (waterfall requests, and hybrid ones after the auction).
+        case waterfall(WaterfallRound)
+        /// A request delivered this ad: it waits to be taken, until it expires.
+        case ready(MediationDelivery)
+        /// The last request ended without an ad; its retry runs at this instant (backoff, rules Y12, I23).
+        case awaitingRetry(at: AdInstant)
     }
 
-    private let plan: PlacementPlan
-    private var learned: [LearnedPrice]
-    private var expected: [Int64]  // the price a fill without a reported price is booked at
-    /// The waterfall's sort key in micros: the configured price, or for a learned item its expected revenue per
-    /// request (price estimate × fill rate), so an item that stops filling sinks below one that fills.
-    private var rank: [Int64]
-    private var history: ImpressionHistory
-    private var phase = Phase.idle
-    private var request = 0
-    private var attempt = 0  // consecutive requests without an ad
-    private var requestAttempt = 0  // which retry the current request is
-    private var retryPending = false
-    private var requestStart = AdInstant.zero
-    private var outcomes: [ItemOutcome]
-    private var errors: [ItemError] = []
-    private var fillCreatives: [[String]]
-    private var fillExpiry: [AdInstant]  // `.zero` when the fill does not expire by itself
-    private var filledAt: [AdInstant]
-    private var order: [Int] = []
-    private var learnedOrder: [Int] = []  // the waterfall order by rank, re-sorted only when a rank moves
-    private var learnedOrderIsValid = false
-    private var cursor = 0
-    private var tier: [Int] = []
-    /// The auction's winner in a hybrid request (index, clearing price in micros), waiting for its waterfall turn.
-    private var winningBid: Int?
-    private var winningBidMicros: Int64 = 0
-    private var pendingBidders = 0
-    private var ready: MediationDelivery?
-    private var deliveredPrice: Revenue?
+    /// The placement's derived configuration, shared with loads, deliveries and reports.
+    let plan: PlacementPlan
+    /// Where the machine is.
+    public private(set) var state = State.idle
+    /// What outlives requests: caps and pacing history, learned prices, consecutive failures.
+    private(set) var memory: PlacementMemory
+    /// The request running now, or the last one (an empty one before the first): what reports are made of.
+    private(set) var record: RequestRecord
 
     /// Creates the machine of one placement.
     ///
@@ -69,59 +66,9 @@ public struct MediationStateMachine: Sendable {
         timeToLive: (ProviderID, AdFormat) -> Duration? = { _, _ in nil }
     ) {
         plan = PlacementPlan(placement: placement, currency: currency, timeToLive: timeToLive)
-        let count = placement.lineItems.count
-        learned = plan.configuredPrices.map { LearnedPrice(initialMicros: $0) }
-        expected = plan.configuredPrices
-        rank = plan.configuredPrices
-        history = ImpressionHistory(caps: placement.caps, pacing: placement.pacing)
-        outcomes = Array(repeating: ItemOutcome(), count: count)
-        fillCreatives = Array(repeating: [], count: count)
-        fillExpiry = Array(repeating: .zero, count: count)
-        filledAt = Array(repeating: .zero, count: count)
-        order.reserveCapacity(count)
-        tier.reserveCapacity(plan.tierSize)
+        memory = PlacementMemory(plan: plan)
+        record = RequestRecord(number: 0, startedAt: .zero, retryAttempt: 0, itemCount: placement.lineItems.count)
     }
-
-    // MARK: Queries
-
-    /// The placement this machine mediates.
-    public var placement: PlacementConfiguration { plan.placement }
-
-    /// Whether a request is running.
-    public var isLoading: Bool { phase != .idle }
-
-    /// The ready ad, if any (it may have expired: ``take(at:context:)`` checks).
-    public var readyAd: MediationDelivery? { ready }
-
-    /// The number of requests started so far.
-    public var requestCount: Int { request }
-
-    /// What was learned about each line item with learned pricing, by line item ID.
-    public var learnedPrices: [String: LearnedPrice] {
-        var result: [String: LearnedPrice] = [:]
-        for index in plan.learnedItems { result[placement.lineItems[index].id] = learned[index] }
-        return result
-    }
-
-    /// The waterfall order the next request would use (line item IDs), without exploration.
-    public var waterfallOrder: [String] {
-        var copy = self
-        copy.computeOrder(explore: false)
-        return copy.order.map { placement.lineItems[$0].id }
-    }
-
-    /// The report of the request running now (or of the last one).
-    public func report(at now: AdInstant, error: AdError? = nil, nextRetryAt: AdInstant? = nil) -> MediationReport {
-        MediationReport(
-            plan: plan, outcomes: outcomes, errors: errors, requestNumber: request, startedAt: requestStart,
-            finishedAt: now,
-            winnerIndex: outcomes.firstIndex { $0.state == .filled }, price: deliveredPrice, error: error,
-            retryAttempt: requestAttempt,
-            nextRetryAt: nextRetryAt)
-    }
-
-    /// Why caps or pacing block an impression of this placement now, if they do.
-    public func controlBlock(at now: AdInstant) -> ControlBlock? { history.block(at: now) }
 
     // MARK: Inputs
 
@@ -129,85 +76,63 @@ public struct MediationStateMachine: Sendable {
     /// dropped first (rule G10). Frequency caps (this placement's and the app's, from `context`) end the request
     /// at once with every item `capped` and no retry; pacing does not stop a request (the ad is preloaded and
     /// ``take(at:context:)`` waits for the interval).
-    public mutating func startRequest(at now: AdInstant, context: MediationContext) -> [Action] {
-        var actions: [Action] = []
-        startRequest(at: now, context: context, into: &actions)
-        return actions
-    }
-
-    /// ``startRequest(at:context:)``, appending the actions to `actions`.
     public mutating func startRequest(
         at now: AdInstant, context: MediationContext, into actions: inout [Action]
     ) {
-        guard phase == .idle else { return }
-        if ready != nil {
-            guard isReadyExpired(at: now) else { return }
-            expireReady(into: &actions)
+        switch state {
+        case .auction, .waterfall, .awaitingRetry:
+            // With a retry scheduled, it is the next request: asking again now would skip the backoff and the
+            // attempt limit (Y12, I23), so the app's call waits for it.
+            return
+        case .ready(let ready):
+            guard ready.isExpired(at: now) else { return }
+            expire(ready, into: &actions)
+        case .idle:
+            break
         }
-        // A retry is already scheduled: it is the next request. Asking again now would skip the backoff and the
-        // attempt limit (Y12, I23), so the app's call waits for it.
-        if retryPending { return }
-        request += 1
-        requestStart = now
-        requestAttempt = attempt
-        outcomes = Array(repeating: ItemOutcome(), count: outcomes.count)
-        errors = []
-        deliveredPrice = nil
-        winningBid = nil
-        tier.removeAll(keepingCapacity: true)
-        if let block = history.block(at: now, includingPacing: false) ?? context.appBlock {
-            for index in outcomes.indices { outcomes[index].state = .capped }
-            let error = AdError(
-                block.reason == .capped ? .capped : .paced,
-                "Placement '\(placement.id)' is \(block).",
+        record = RequestRecord(
+            number: record.number + 1, startedAt: now, retryAttempt: memory.failedRequests,
+            itemCount: record.outcomes.count)
+        if let block = memory.history.block(at: now, includingPacing: false) ?? context.appBlock {
+            record.capAll()
+            let error = MediationErrors.blocked(
+                placement, by: block,
                 hint: "Ask again after the time given, or relax the placement's caps in the configuration.")
             actions.append(.fail(report(at: now, error: error)))
             return
         }
-        computeOrder(explore: context.explorationRoll < plan.explorationRate)
-        cursor = 0
-        if plan.bidders.isEmpty {
-            phase = .waterfall
-            advanceWaterfall(at: now, into: &actions)
-        } else {
-            phase = .auction
-            pendingBidders = plan.bidders.count
-            let deadline = plan.auctionDeadline
-            for index in plan.bidders {
-                startLoading(index, timeout: min(plan.timeouts[index], deadline), at: now, into: &actions)
-            }
-            actions.append(
-                .startTimer(MediationTimer(kind: .auctionDeadline, request: request), at: now.advanced(by: deadline)))
+        let order = memory.ranking.order(plan: plan, explore: context.explorationRoll < plan.explorationRate)
+        guard !plan.bidders.isEmpty else {
+            advance(WaterfallRound(order: order, winningBid: nil, tierSize: plan.tierSize), at: now, into: &actions)
+            return
         }
+        let round = AuctionRound(
+            bidders: plan.bidders.count, deadline: now.advanced(by: plan.auctionDeadline), waterfallOrder: order)
+        for index in plan.bidders {
+            let timeout = min(plan.timeouts[index], plan.auctionDeadline)
+            record.startLoading(index, timeout: timeout, plan: plan, at: now, into: &actions)
+        }
+        actions.append(.startTimer(MediationTimer(kind: .auctionDeadline, request: record.number), at: round.deadline))
+        state = .auction(round)
     }
 
     /// A line item loaded an ad. Late answers (after a timeout, the auction's deadline or the request's end) are
     /// discarded.
-    public mutating func itemLoaded(_ index: Int, fill: LineItemFill, at now: AdInstant) -> [Action] {
-        var actions: [Action] = []
-        itemLoaded(index, fill: fill, at: now, into: &actions)
-        return actions
-    }
-
-    /// ``itemLoaded(_:fill:at:)``, appending the actions to `actions`.
     public mutating func itemLoaded(
         _ index: Int, fill: LineItemFill, at now: AdInstant, into actions: inout [Action]
     ) {
-        guard phase != .idle, outcomes.indices.contains(index), outcomes[index].state == .loading else {
+        guard isLoading, record.isLoading(index) else {
             actions.append(.discard(lineItem: index))
             return
         }
-        settle(index, at: now, into: &actions)
+        record.settle(index, plan: plan, at: now, into: &actions)
         let isBidder = plan.isBidder[index]
         let micros: Int64
         let precision: Revenue.Precision
         if let reported = fill.priceMicros {
             guard fill.currency == plan.currency else {
                 let item = placement.lineItems[index]
-                let error = AdError(
-                    .invalidResponse,
-                    "'\(item.id)' priced its ad in \(fill.currency); the placement uses \(plan.currency).",
-                    providerID: item.providerID, hint: "Configure the provider's ad unit to report \(plan.currency).")
+                let error = MediationErrors.currencyMismatch(item, reported: fill.currency, expected: plan.currency)
                 fail(index, .error, error, at: now, into: &actions)
                 continueRequest(at: now, into: &actions)
                 return
@@ -215,34 +140,27 @@ public struct MediationStateMachine: Sendable {
             micros = reported
             precision = fill.precision
         } else if isBidder {
-            let item = placement.lineItems[index]
-            let error = AdError(
-                .invalidResponse, "Bidder '\(item.id)' answered without a price.", providerID: item.providerID,
-                hint: "The provider must report its bid in LoadedAdInfo.revenue.")
-            fail(index, .error, error, at: now, into: &actions)
+            fail(index, .error, MediationErrors.bidWithoutPrice(placement.lineItems[index]), at: now, into: &actions)
             continueRequest(at: now, into: &actions)
             return
         } else {
-            micros = expected[index]
+            micros = memory.ranking.expected[index]
             precision = plan.isLearned[index] ? .estimated : .publisherDefined
         }
-        outcomes[index].setPrice(micros: micros, precision: precision)
-        outcomes[index].didBid = isBidder
+        record.outcomes[index].setPrice(micros: micros, precision: precision)
+        record.outcomes[index].didBid = isBidder
         if plan.isLearned[index] {
-            learned[index].observeFill(priceMicros: micros, smoothing: plan.smoothing, at: now)
-            relearned(index)
+            memory.ranking.observeFill(index, priceMicros: micros, smoothing: plan.smoothing, at: now)
         }
         if fill.isExcludedCreative {
-            outcomes[index].state = .excludedCreative
+            record.outcomes[index].state = .excludedCreative
             actions.append(.discard(lineItem: index))
         } else if micros < plan.floors[index] {
-            outcomes[index].state = .belowFloor
+            record.outcomes[index].state = .belowFloor
             actions.append(.discard(lineItem: index))
         } else {
-            outcomes[index].state = .filled
-            fillCreatives[index] = fill.creativeIDs
-            fillExpiry[index] = fill.expiresAt ?? .zero
-            filledAt[index] = now
+            record.outcomes[index].state = .filled
+            record.hold(fill, of: index, at: now)
         }
         continueRequest(at: now, into: &actions)
     }
@@ -250,18 +168,9 @@ public struct MediationStateMachine: Sendable {
     /// A line item failed: `noFill`, `timeout` or any other error (`providerNotReady`: `notReady`,
     /// `excludedByPrivacy`: `excludedByPrivacy`, neither counted as a miss of a learned price). Late failures are
     /// ignored.
-    public mutating func itemFailed(_ index: Int, error: AdError, at now: AdInstant) -> [Action] {
-        var actions: [Action] = []
-        itemFailed(index, error: error, at: now, into: &actions)
-        return actions
-    }
-
-    /// ``itemFailed(_:error:at:)``, appending the actions to `actions`.
-    public mutating func itemFailed(
-        _ index: Int, error: AdError, at now: AdInstant, into actions: inout [Action]
-    ) {
-        guard phase != .idle, outcomes.indices.contains(index), outcomes[index].state == .loading else { return }
-        settle(index, at: now, into: &actions)
+    public mutating func itemFailed(_ index: Int, error: AdError, at now: AdInstant, into actions: inout [Action]) {
+        guard isLoading, record.isLoading(index) else { return }
+        record.settle(index, plan: plan, at: now, into: &actions)
         let state: LineItemState =
             switch error.code {
             case .noFill: .noFill
@@ -277,54 +186,35 @@ public struct MediationStateMachine: Sendable {
     /// A timer the machine asked for fired. Stale timers (of an earlier request, or for an item that answered)
     /// are ignored.
     public mutating func timerFired(
-        _ timer: MediationTimer, at now: AdInstant, context: MediationContext
-    ) -> [Action] {
-        var actions: [Action] = []
-        timerFired(timer, at: now, context: context, into: &actions)
-        return actions
-    }
-
-    /// ``timerFired(_:at:context:)``, appending the actions to `actions`.
-    public mutating func timerFired(
         _ timer: MediationTimer, at now: AdInstant, context: MediationContext, into actions: inout [Action]
     ) {
         switch timer.kind {
         case .itemTimeout(let index):
-            guard phase != .idle, timer.request == request, outcomes.indices.contains(index),
-                outcomes[index].state == .loading
-            else { return }
-            outcomes[index].answered(at: now)
-            let item = placement.lineItems[index]
-            let error = AdError(
-                .timeout, "'\(item.id)' (\(item.providerID)) did not answer within \(item.timeout.secondsValue) s.",
-                providerID: item.providerID, hint: "Raise the line item's timeoutSeconds, or check the provider.")
-            fail(index, .timeout, error, at: now, into: &actions)
+            guard isLoading, timer.request == record.number, record.isLoading(index) else { return }
+            record.outcomes[index].answered(at: now)
+            fail(index, .timeout, MediationErrors.itemTimedOut(placement.lineItems[index]), at: now, into: &actions)
             continueRequest(at: now, into: &actions)
         case .auctionDeadline:
-            guard phase == .auction, timer.request == request else { return }
-            for index in plan.bidders where outcomes[index].state == .loading {
-                outcomes[index].answered(at: now)
-                let item = placement.lineItems[index]
-                let error = AdError(
-                    .timeout,
-                    "Bidder '\(item.id)' did not bid within the auction deadline of "
-                        + "\(placement.auction.deadline.secondsValue) s.",
-                    providerID: item.providerID, hint: "Raise auction.deadlineSeconds, or check the bidder.")
+            guard case .auction(let round) = state, timer.request == record.number else { return }
+            for index in plan.bidders where record.outcomes[index].state == .loading {
+                record.outcomes[index].answered(at: now)
+                let error = MediationErrors.bidTimedOut(placement.lineItems[index], deadline: plan.auctionDeadline)
                 if plan.timedInAuction[index] {
-                    actions.append(.cancelTimer(MediationTimer(kind: .itemTimeout(index), request: request)))
+                    actions.append(.cancelTimer(MediationTimer(kind: .itemTimeout(index), request: record.number)))
                 }
                 fail(index, .timeout, error, at: now, into: &actions)
             }
-            endAuction(at: now, into: &actions)
+            endAuction(round, at: now, into: &actions)
         case .retry:
-            guard retryPending, timer.request == request else { return }
-            retryPending = false
+            guard case .awaitingRetry = state, timer.request == record.number else { return }
+            state = .idle
             startRequest(at: now, context: context, into: &actions)
         case .expiry:
-            guard ready?.request == timer.request, isReadyExpired(at: now) else { return }
-            expireReady(into: &actions)
+            guard case .ready(let ready) = state, ready.request == timer.request, ready.isExpired(at: now)
+            else { return }
+            expire(ready, into: &actions)
         case .preload:
-            guard timer.request == request else { return }
+            guard timer.request == record.number else { return }
             startRequest(at: now, context: context, into: &actions)
         }
     }
@@ -333,303 +223,177 @@ public struct MediationStateMachine: Sendable {
     /// time-to-live (it is dropped, rule G10), `capped`/`paced` when caps or pacing block an impression now (the
     /// ad stays ready). With `preload`, a timer for the next request comes with a taken or expired ad.
     public mutating func take(at now: AdInstant, context: MediationContext) -> MediationTake {
-        guard let ready else {
-            let error = AdError(
-                .notReady, "Placement '\(placement.id)' has no ad ready.",
-                hint: "Call load first and take the ad after a deliver action (Mediator.isReady).")
-            return MediationTake(result: .failure(error), actions: [])
+        guard case .ready(let ready) = state else {
+            return MediationTake(result: .failure(MediationErrors.notReady(placement)), actions: [])
         }
         var actions: [Action] = []
-        if isReadyExpired(at: now) {
-            let error = AdError(
-                .expired,
-                "The ad of '\(ready.lineItemID)' for '\(placement.id)' expired at \(ready.expiresAt ?? now).",
-                providerID: ready.providerID, hint: "Show ads sooner after loading, or enable preload.")
-            expireReady(into: &actions)
+        if ready.isExpired(at: now) {
+            let error = MediationErrors.expired(ready, of: placement, at: now)
+            expire(ready, into: &actions)
             return MediationTake(result: .failure(error), actions: actions)
         }
-        if let block = history.block(at: now) ?? context.appBlock {
-            let error = AdError(
-                block.reason == .capped ? .capped : .paced, "Placement '\(placement.id)' is \(block).",
-                hint: "Show the ad after the time given; it stays ready.")
+        if let block = memory.history.block(at: now) ?? context.appBlock {
+            let error = MediationErrors.blocked(
+                placement, by: block, hint: "Show the ad after the time given; it stays ready.")
             return MediationTake(result: .failure(error), actions: [])
         }
-        self.ready = nil
+        state = .idle
         if ready.expiresAt != nil {
             actions.append(.cancelTimer(MediationTimer(kind: .expiry, request: ready.request)))
         }
-        if plan.preload { actions.append(.startTimer(MediationTimer(kind: .preload, request: request), at: now)) }
+        if plan.preload {
+            actions.append(.startTimer(MediationTimer(kind: .preload, request: record.number), at: now))
+        }
         return MediationTake(result: .success(ready), actions: actions)
     }
 
     /// A shown ad's first impression counted: the ad counts once against the placement's caps and pacing,
     /// whichever of its parts counted first.
-    public mutating func adShown(at now: AdInstant) {
-        history.record(at: now)
-    }
-
-    /// The impression-level revenue of one counted impression of a shown ad: its own, or one of its components'
-    /// (`component`, a slider's card), each at the delivered price.
-    public func revenue(
-        of delivery: MediationDelivery, component: String? = nil, at now: AdInstant
-    ) -> RevenueEvent {
-        RevenueEvent(
-            providerID: delivery.providerID, placementID: placement.id, lineItemID: delivery.lineItemID,
-            adUnitID: delivery.adUnitID, component: component, revenue: delivery.price, at: now)
-    }
+    public mutating func adShown(at now: AdInstant) { memory.history.record(at: now) }
 
     /// Starts a new session: per-session caps count from zero.
-    public mutating func startNewSession() { history.startNewSession() }
+    public mutating func startNewSession() { memory.history.startNewSession() }
 
     // MARK: Request steps
 
-    private mutating func computeOrder(explore: Bool) {
-        order.removeAll(keepingCapacity: true)
-        guard !plan.learnedItems.isEmpty else {
-            order.append(contentsOf: plan.staticOrder)
-            return
-        }
-        if !learnedOrderIsValid {
-            learnedOrder = WaterfallOrder.sorted(plan.staticOrder, prices: rank, priorities: plan.priorities)
-            learnedOrderIsValid = true
-        }
-        order.append(contentsOf: learnedOrder)
-        guard explore else { return }
-        var stalest: Int?
-        for index in plan.learnedItems {
-            guard let current = stalest else {
-                stalest = index
-                continue
-            }
-            switch (learned[index].lastObservedAt, learned[current].lastObservedAt) {
-            case (nil, .some): stalest = index
-            case (.some(let lhs), .some(let rhs)) where lhs < rhs: stalest = index
-            default: break
-            }
-        }
-        if let stalest, let position = order.firstIndex(of: stalest) {
-            order.remove(at: position)
-            order.insert(stalest, at: 0)
-        }
-    }
-
-    /// Takes a learned item's new estimates: its price for fills without a reported price, and its rank; the
-    /// order is re-sorted only when the rank moved.
-    private mutating func relearned(_ index: Int) {
-        // Estimates are averages of prices that came from outside: saturating, never a trap (rule R2).
-        expected[index] = CheckedConversion.saturatingInt64(learned[index].estimateMicros)
-        let newRank = CheckedConversion.saturatingInt64(learned[index].expectedRevenueMicros)
-        if newRank != rank[index] {
-            rank[index] = newRank
-            learnedOrderIsValid = false
-        }
-    }
-
-    private mutating func startLoading(
-        _ index: Int, timeout: Duration, at now: AdInstant, into actions: inout [Action]
-    ) {
-        outcomes[index].state = .loading
-        outcomes[index].startedAt = now
-        actions.append(.load(LineItemLoad(index: index, timeout: timeout, plan: plan)))
-        if plan.timedInAuction[index] {
-            actions.append(
-                .startTimer(MediationTimer(kind: .itemTimeout(index), request: request), at: now.advanced(by: timeout)))
-        }
-    }
-
-    /// Records the latency of an answer and cancels the item's own timer.
-    private mutating func settle(_ index: Int, at now: AdInstant, into actions: inout [Action]) {
-        outcomes[index].answered(at: now)
-        if plan.timedInAuction[index] {
-            actions.append(.cancelTimer(MediationTimer(kind: .itemTimeout(index), request: request)))
-        }
-    }
-
+    /// The item failed: its outcome and error are recorded, and a learned item counts a miss (unless its provider
+    /// was not ready or privacy excluded it: the item was never really asked).
     private mutating func fail(
-        _ index: Int, _ state: LineItemState, _ error: AdError, at now: AdInstant,
-        into actions: inout [Action]
+        _ index: Int, _ state: LineItemState, _ error: AdError, at now: AdInstant, into actions: inout [Action]
     ) {
-        outcomes[index].state = state
-        errors.append(ItemError(index: index, error: error))
+        record.fail(index, state, error, into: &actions)
         if plan.isLearned[index], state != .notReady, state != .excludedByPrivacy {
-            learned[index].observeMiss(smoothing: plan.smoothing, at: now)
-            relearned(index)
+            memory.ranking.observeMiss(index, smoothing: plan.smoothing, at: now)
         }
-        actions.append(.discard(lineItem: index))
     }
 
+    /// An item of the running round answered: the auction ends once every bid is in, a tier once it is decided.
     private mutating func continueRequest(at now: AdInstant, into actions: inout [Action]) {
-        switch phase {
-        case .auction:
-            pendingBidders -= 1
-            guard pendingBidders <= 0 else { return }
-            actions.append(.cancelTimer(MediationTimer(kind: .auctionDeadline, request: request)))
-            endAuction(at: now, into: &actions)
-        case .waterfall:
-            resolveTier(at: now, into: &actions)
-        case .idle:
+        switch state {
+        case .auction(var round):
+            guard round.bidderAnswered() else {
+                state = .auction(round)
+                return
+            }
+            actions.append(.cancelTimer(MediationTimer(kind: .auctionDeadline, request: record.number)))
+            endAuction(round, at: now, into: &actions)
+        case .waterfall(let round):
+            state = .idle  // the round is taken out, so its tier is changed in place
+            resolveTier(round, at: now, into: &actions)
+        case .idle, .ready, .awaitingRetry:
             break
         }
     }
 
-    private mutating func endAuction(at now: AdInstant, into actions: inout [Action]) {
-        // The highest bid wins; ties go to the bidder listed first; second price pays the next bid or the floor.
-        var winner: Int?
-        var best: Int64 = 0
-        var second: Int64?
-        for index in plan.bidders where outcomes[index].state == .filled {
-            let micros = outcomes[index].priceMicros ?? 0
-            if winner != nil {
-                if micros > best {
-                    second = max(second ?? best, best)
-                    winner = index
-                    best = micros
-                } else {
-                    second = max(second ?? micros, micros)
-                }
-            } else {
-                winner = index
-                best = micros
-            }
+    /// The auction is over: bidding delivers its winner; hybrid takes it (or nothing) into the waterfall.
+    private mutating func endAuction(_ round: AuctionRound, at now: AdInstant, into actions: inout [Action]) {
+        let winningBid = round.winningBid(plan: plan, outcomes: record.outcomes)
+        // Without a winner no bidder filled; with one, every other bidder that filled lost.
+        for index in plan.bidders where record.outcomes[index].state == .filled && index != winningBid?.index {
+            record.outbid(index, into: &actions)
         }
-        guard let winner else {
-            if plan.strategy == .bidding {
-                finishWithoutAd(at: now, into: &actions)
-            } else {
-                phase = .waterfall
-                advanceWaterfall(at: now, into: &actions)
-            }
-            return
-        }
-        let floor = plan.floors[winner]
-        let clearing =
-            switch plan.pricing {
-            case .firstPrice: best
-            case .secondPrice: min(best, max(second ?? floor, floor))
-            }
-        for index in plan.bidders where index != winner && outcomes[index].state == .filled {
-            outcomes[index].state = .outbid
-            actions.append(.discard(lineItem: index))
-        }
-        let clearingPrice = Revenue(
-            micros: clearing, currency: plan.currency, precision: outcomes[winner].pricePrecision ?? .exact)
         if plan.strategy == .bidding {
-            deliver(winner, price: clearingPrice, at: now, into: &actions)
+            guard let winningBid else { return finishWithoutAd(at: now, into: &actions) }
+            deliver(winningBid, at: now, into: &actions)
         } else {
-            winningBid = winner
-            winningBidMicros = clearing
-            phase = .waterfall
-            advanceWaterfall(at: now, into: &actions)
+            let next = WaterfallRound(order: round.waterfallOrder, winningBid: winningBid, tierSize: plan.tierSize)
+            advance(next, at: now, into: &actions)
         }
     }
 
-    private mutating func advanceWaterfall(at now: AdInstant, into actions: inout [Action]) {
-        tier.removeAll(keepingCapacity: true)
-        while cursor < order.count && tier.count < plan.tierSize {
-            let index = order[cursor]
-            let price = expected[index]
-            cursor += 1
-            // A winning bid is in hand: only items priced strictly above it are worth asking. The order is by rank,
-            // not by price, so a learned item priced above the bid may come after one priced below it.
-            if winningBid != nil && price <= winningBidMicros { continue }
-            if price < plan.floors[index] {
-                outcomes[index].state = .belowFloor
-                continue
+    /// Asks the waterfall's next tier, or ends the request when the order is exhausted: with the winning bid if
+    /// there is one, else without an ad.
+    private mutating func advance(_ round: WaterfallRound, at now: AdInstant, into actions: inout [Action]) {
+        var round = round
+        if round.nextTier(plan: plan, expected: memory.ranking.expected, outcomes: &record.outcomes) {
+            for index in round.tier {
+                record.startLoading(index, timeout: plan.timeouts[index], plan: plan, at: now, into: &actions)
             }
-            tier.append(index)
+            state = .waterfall(round)
+        } else if let winningBid = round.winningBid {
+            deliver(winningBid, at: now, into: &actions)
+        } else {
+            finishWithoutAd(at: now, into: &actions)
         }
-        if tier.isEmpty {
-            if let winningBid {
-                let precision = outcomes[winningBid].pricePrecision ?? .exact
-                let price = Revenue(micros: winningBidMicros, currency: plan.currency, precision: precision)
-                deliver(winningBid, price: price, at: now, into: &actions)
-            } else {
-                finishWithoutAd(at: now, into: &actions)
-            }
-            return
-        }
-        for index in tier { startLoading(index, timeout: plan.timeouts[index], at: now, into: &actions) }
     }
 
-    private mutating func resolveTier(at now: AdInstant, into actions: inout [Action]) {
-        var winner: Int?
-        for index in tier {
-            let state = outcomes[index].state
-            if state == .loading { return }  // an item placed earlier may still fill
-            if state == .filled {
-                winner = index
-                break
-            }
-        }
-        guard let winner, let price = outcomes[winner].price(in: plan.currency) else {
-            advanceWaterfall(at: now, into: &actions)
+    /// Decides the tier once it can be: its first filled item wins, the others and a waiting bid lose.
+    private mutating func resolveTier(_ round: WaterfallRound, at now: AdInstant, into actions: inout [Action]) {
+        let winner: Int
+        switch round.resolution(outcomes: record.outcomes) {
+        case .waiting:
+            state = .waterfall(round)
             return
+        case .exhausted:
+            return advance(round, at: now, into: &actions)
+        case .won(let index):
+            winner = index
         }
-        for index in tier where index != winner {
-            let state = outcomes[index].state
+        guard let price = record.outcomes[winner].price(in: plan.currency) else {
+            return advance(round, at: now, into: &actions)
+        }
+        for index in round.tier where index != winner {
+            let state = record.outcomes[index].state
             guard state == .loading || state == .filled else { continue }
             if state == .loading {
-                actions.append(.cancelTimer(MediationTimer(kind: .itemTimeout(index), request: request)))
+                actions.append(.cancelTimer(MediationTimer(kind: .itemTimeout(index), request: record.number)))
             }
-            outcomes[index].state = .outbid
-            actions.append(.discard(lineItem: index))
+            record.outbid(index, into: &actions)
         }
-        if let winningBid {
-            outcomes[winningBid].state = .outbid
-            actions.append(.discard(lineItem: winningBid))
-        }
+        if let winningBid = round.winningBid { record.outbid(winningBid.index, into: &actions) }
         deliver(winner, price: price, at: now, into: &actions)
     }
 
-    private mutating func deliver(
-        _ index: Int, price: Revenue, at now: AdInstant, into actions: inout [Action]
-    ) {
-        phase = .idle
-        deliveredPrice = price
-        // The fill arrays were written when this item filled, in this request.
-        var expiresAt = fillExpiry[index] == .zero ? nil : fillExpiry[index]
+    /// The request ends with an ad: it becomes the ready ad, expiring at the earlier of its provider's expiry and
+    /// the configured time-to-live counted from its fill.
+    private mutating func deliver(_ index: Int, price: Revenue, at now: AdInstant, into actions: inout [Action]) {
+        record.deliveredPrice = price
+        let fill = record.fill(of: index)
+        var expiresAt = fill?.expiresAt
         if let ttl = plan.timeToLive[index] {
-            let policy = filledAt[index].advanced(by: ttl)
+            let policy = (fill?.filledAt ?? now).advanced(by: ttl)
             expiresAt = expiresAt.map { min($0, policy) } ?? policy
         }
         let delivery = MediationDelivery(
-            index: index, price: price, creativeIDs: fillCreatives[index], expiresAt: expiresAt, request: request,
-            report: report(at: now))
-        ready = delivery
-        attempt = 0
+            index: index, price: price, creativeIDs: fill?.creativeIDs ?? [], expiresAt: expiresAt,
+            request: record.number, report: report(at: now))
+        state = .ready(delivery)
+        memory.failedRequests = 0
         actions.append(.deliver(delivery))
-        if let expiresAt { actions.append(.startTimer(MediationTimer(kind: .expiry, request: request), at: expiresAt)) }
-    }
-
-    private mutating func finishWithoutAd(at now: AdInstant, into actions: inout [Action]) {
-        phase = .idle
-        let error = AdError(
-            .noFill, "No line item of '\(placement.id)' filled (\(placement.lineItems.count) asked or skipped).",
-            hint: "See the report's line items; add demand or lower the floor.")
-        if attempt < plan.retry.maxAttempts {
-            let retryAt = now.advanced(by: plan.retry.delay(beforeRetry: attempt + 1))
-            actions.append(.fail(report(at: now, error: error, nextRetryAt: retryAt)))
-            actions.append(.startTimer(MediationTimer(kind: .retry, request: request), at: retryAt))
-            retryPending = true
-            attempt += 1
-        } else {
-            actions.append(.fail(report(at: now, error: error)))
-            attempt = 0
+        if let expiresAt {
+            actions.append(.startTimer(MediationTimer(kind: .expiry, request: record.number), at: expiresAt))
         }
     }
 
-    private func isReadyExpired(at now: AdInstant) -> Bool {
-        guard let expiresAt = ready?.expiresAt else { return false }
-        return now >= expiresAt
+    /// The auction's winner is the request's ad, at its clearing price.
+    private mutating func deliver(_ bid: WinningBid, at now: AdInstant, into actions: inout [Action]) {
+        deliver(bid.index, price: bid.price(plan: plan, outcomes: record.outcomes), at: now, into: &actions)
     }
 
-    private mutating func expireReady(into actions: inout [Action]) {
-        guard let ready else { return }
-        self.ready = nil
+    /// The request ends without an ad: a retry is scheduled with backoff while attempts are left.
+    private mutating func finishWithoutAd(at now: AdInstant, into actions: inout [Action]) {
+        let error = MediationErrors.noFill(placement)
+        if memory.failedRequests < plan.retry.maxAttempts {
+            let retryAt = now.advanced(by: plan.retry.delay(beforeRetry: memory.failedRequests + 1))
+            actions.append(.fail(report(at: now, error: error, nextRetryAt: retryAt)))
+            actions.append(.startTimer(MediationTimer(kind: .retry, request: record.number), at: retryAt))
+            state = .awaitingRetry(at: retryAt)
+            memory.failedRequests += 1
+        } else {
+            actions.append(.fail(report(at: now, error: error)))
+            state = .idle
+            memory.failedRequests = 0
+        }
+    }
+
+    /// Drops the ready ad (it must never be shown) and, with `preload`, asks for the next one.
+    private mutating func expire(_ ready: MediationDelivery, into actions: inout [Action]) {
+        state = .idle
         actions.append(.expired(ready))
         if plan.preload {
             actions.append(
-                .startTimer(MediationTimer(kind: .preload, request: request), at: ready.expiresAt ?? requestStart))
+                .startTimer(
+                    MediationTimer(kind: .preload, request: record.number), at: ready.expiresAt ?? record.startedAt))
         }
     }
 }
