@@ -5,7 +5,9 @@ public import AdCore
 /// expiry). Time and randomness come from the host's scheduler and an injected seeded generator.
 ///
 /// Provider callbacks are never acted on inside the callback: they are queued and handled on the scheduler's next
-/// turn, so no load, and no retry, ever starts from inside a failure callback (rules Y12, I23).
+/// turn, so no load, and no retry, ever starts from inside a failure callback (rules Y12, I23). Nor is a machine fed
+/// an input while the actions of an earlier one are being performed: an input that arrives then (an event handler
+/// calling ``load(_:)``) runs once they all are.
 ///
 /// ```swift
 /// let mediator = try Mediator(configuration: configuration, host: host, random: SeededRandom(seed: 7))
@@ -32,6 +34,9 @@ public final class Mediator {
         case failed(UnifiedAd, AdError)
     }
 
+    /// An input to a placement's machine, run at the driver's current time.
+    private typealias MachineInput = (inout MediationStateMachine, AdInstant) -> [MediationStateMachine.Action]
+
     /// The configuration (validated).
     public let configuration: MediationConfiguration
     /// The host ads are loaded in.
@@ -54,6 +59,10 @@ public final class Mediator {
     private var drainScheduled = false
     private var handlers: [@MainActor (MediationEvent) -> Void] = []
     private var lastReports: [String: MediationReport] = [:]
+    /// Whether an input is running or its actions are being performed; inputs that arrive meanwhile wait in
+    /// `deferred`, in order.
+    private var isRunning = false
+    private var deferred: [(placement: String, input: MachineInput)] = []
 
     /// Creates a mediator after validating the configuration against the host's registered providers.
     ///
@@ -100,8 +109,10 @@ public final class Mediator {
         let index = try machineIndex(placementID)
         let now = host.scheduler.now
         let context = context()
+        // The one input that must answer at once. Called from an event handler, while earlier actions are being
+        // performed, its own actions are performed after them, in the order the machine returned them all.
         let take = machines.values[index].take(at: now, context: context)
-        perform(take.actions, placement: placementID)
+        run(placementID) { _, _ in take.actions }
         let delivery = try take.result.get()
         guard let ad = ready.removeValue(forKey: placementID) else {
             throw AdError(
@@ -237,10 +248,25 @@ public final class Mediator {
         ad.load()
     }
 
+    /// Runs one input through a placement's machine and performs its actions, then every input that arrived
+    /// meanwhile (from an event handler), in order: a machine never sees an input before the actions of the
+    /// previous one are all performed.
+    private func run(_ placement: String, _ input: @escaping MachineInput) {
+        deferred.append((placement, input))
+        guard !isRunning else { return }
+        isRunning = true
+        var next = 0
+        while next < deferred.count {
+            let (placement, input) = deferred[next]
+            next += 1
+            step(placement, input)
+        }
+        deferred.removeAll(keepingCapacity: true)
+        isRunning = false
+    }
+
     /// Runs one input through a placement's machine and performs its actions; announces a new request.
-    private func run(
-        _ placement: String, _ input: (inout MediationStateMachine, AdInstant) -> [MediationStateMachine.Action]
-    ) {
+    private func step(_ placement: String, _ input: MachineInput) {
         guard let index = machines.index(forKey: placement) else { return }
         let now = host.scheduler.now
         let before = machines.values[index].requestCount
