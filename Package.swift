@@ -6,7 +6,8 @@ import PackageDescription
 /// The folder tree is the architecture (see `Docs/Architecture.md`):
 /// `Sources/AdCore` is the sans-I/O protocol layer, `Sources/AdCreative` the one VAST parser,
 /// `Sources/AdRuntime` the drivers that perform I/O and time, `Providers/*` the vendor plugins,
-/// `Sources/AdSimulator` + `Sources/adsim` the command-line simulator, `Benchmarks/adbench` the benchmarks.
+/// `Sources/AdSimulator` the simulator library, `Sources/BuiltInProviders` the one module naming the vendors,
+/// `Sources/adsim` the command line, `Benchmarks/adbench` the benchmarks.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -38,6 +39,7 @@ let package = Package(
         .library(name: "AdRuntime", targets: ["AdRuntime"]),
         .library(name: "AdMediation", targets: ["AdMediation"]),
         .library(name: "AdSimulator", targets: ["AdSimulator"]),
+        .library(name: "BuiltInProviders", targets: ["BuiltInProviders"]),
         .library(name: "YandexProvider", targets: ["YandexProvider"]),
         .library(name: "GoogleProvider", targets: ["GoogleProvider"]),
         .library(name: "IFLYProvider", targets: ["IFLYProvider"]),
@@ -79,22 +81,41 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "AdMediation", dependencies: ["AdCore"], path: "Sources/AdMediation", swiftSettings: strict),
+        // The simulator as a library: scenario, draws, engine, report, outputs, shards; it runs any provider
+        // registry it is given (SimulationProviders) and names no vendor.
         .target(
             name: "AdSimulator",
-            dependencies: [
-                "AdCore", "AdCreative", "AdVAST", "AdEmbedded", "AdRuntime", "AdMediation", "AdConformance",
-                "YandexProvider", "GoogleProvider",
-                "IFLYProvider", "CSQLite3",
-            ],
+            dependencies: ["AdCore", "AdCreative", "AdEmbedded", "AdRuntime", "AdMediation", "CSQLite3"],
             path: "Sources/AdSimulator",
             swiftSettings: strict
         ),
-        .executableTarget(name: "adsim", dependencies: ["AdSimulator"], path: "Sources/adsim", swiftSettings: strict),
+        // The one module that names the built-in vendors: their registry, fixtures, conformance subjects and the
+        // simulator's default provider set.
+        .target(
+            name: "BuiltInProviders",
+            dependencies: [
+                "AdCore", "AdConformance", "AdMediation", "AdSimulator", "YandexProvider", "GoogleProvider",
+                "IFLYProvider",
+            ],
+            path: "Sources/BuiltInProviders",
+            swiftSettings: strict
+        ),
+        // adsim: the command-line kit and every command, internal to the executable.
+        .executableTarget(
+            name: "adsim",
+            dependencies: [
+                "AdCore", "AdCreative", "AdVAST", "AdEmbedded", "AdRuntime", "AdMediation", "AdConformance",
+                "AdSimulator", "BuiltInProviders", "YandexProvider", "GoogleProvider", "IFLYProvider",
+            ],
+            path: "Sources/adsim",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "adbench",
             // AdTestSupport for the loopback HTTP server the beacon soak delivers to.
             dependencies: [
-                "AdCore", "AdCreative", "AdEmbedded", "AdMediation", "AdRuntime", "AdSimulator", "AdTestSupport",
+                "AdCore", "AdCreative", "AdEmbedded", "AdMediation", "AdRuntime", "AdSimulator", "BuiltInProviders",
+                "AdTestSupport",
                 "CLibXML2",
                 "CHeapStatistics",
             ],
@@ -132,7 +153,8 @@ let package = Package(
         .target(
             name: "AdFuzzTargets",
             dependencies: [
-                "AdCore", "AdCreative", "AdVAST", "AdEmbedded", "AdMediation", "AdSimulator", "AdTestKit",
+                "AdCore", "AdCreative", "AdVAST", "AdEmbedded", "AdMediation", "AdSimulator", "BuiltInProviders",
+                "AdTestKit",
                 "YandexProvider",
                 "GoogleProvider", "IFLYProvider",
             ],
@@ -175,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "AdConformanceTests",
             dependencies: [
-                "AdConformance", "AdCore", "AdSimulator", "AdTestSupport", "ExampleProvider",
+                "AdConformance", "AdCore", "AdSimulator", "BuiltInProviders", "AdTestSupport", "ExampleProvider",
             ],
             path: "Tests/AdConformanceTests",
             swiftSettings: strict
@@ -195,7 +217,8 @@ let package = Package(
         .testTarget(
             name: "AdSimulatorTests",
             dependencies: [
-                "AdSimulator", "AdCore", "AdEmbedded", "AdMediation", "AdRuntime", "GoogleProvider", "YandexProvider",
+                "adsim", "AdSimulator", "BuiltInProviders", "AdCore", "AdEmbedded", "AdMediation", "AdRuntime",
+                "GoogleProvider", "YandexProvider",
                 "IFLYProvider",
                 "AdTestSupport", "CSQLite3",
             ],

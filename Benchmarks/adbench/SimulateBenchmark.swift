@@ -1,6 +1,7 @@
 import AdCore
 import AdMediation
 import AdSimulator
+import BuiltInProviders
 
 /// `adbench simulate`: simulated ad requests per second on one core through the whole stack: the default
 /// scenario's users (`Fixtures/scenarios/default.json`, every strategy) run in process by ``SimulationRunner``, each
@@ -27,10 +28,10 @@ enum SimulateBenchmark {
     private static func run() async throws -> BenchmarkResult {
         let validated = try Scenario.loadBuiltIn()
         // One user first, so the creatives are read and the code is warm.
-        _ = try await SimulationRunner(validated: validated, users: 1).run()
+        _ = try await SimulationRunner(validated: validated, providers: .builtIn, users: 1).run()
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try await SimulationRunner(validated: validated, users: users).run()
+        let result = try await SimulationRunner(validated: validated, providers: .builtIn, users: users).run()
         let elapsed = start.duration(to: clock.now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let requests = result.variants.reduce(UInt64(0)) { $0 + result.tally.row(variant: $1).requests }

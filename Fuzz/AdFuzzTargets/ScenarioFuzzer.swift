@@ -1,6 +1,7 @@
 import AdCore
 import AdMediation
 import AdSimulator
+import BuiltInProviders
 import Foundation
 
 /// The simulator scenario target: one input is one scenario file, decoded and validated against the three built-in
@@ -28,7 +29,7 @@ enum ScenarioFuzzer {
         validated.scenario.users.sessionSeconds = .fixed(longestSession)
         validated.scenario.users.fullScreenOpensPerSession = min(validated.scenario.users.fullScreenOpensPerSession, 2)
         do throws(AdError) {
-            let result = try await SimulationRunner(validated: validated, users: 1).run()
+            let result = try await SimulationRunner(validated: validated, providers: .builtIn, users: 1).run()
             return result.users == 1 ? [] : ["scenario: one user was asked for, \(result.users) ran"]
         } catch {
             return ["scenario: a scenario that validated failed to run: \(error)"]

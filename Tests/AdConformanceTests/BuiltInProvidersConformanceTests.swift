@@ -2,6 +2,7 @@ import AdConformance
 import AdCore
 import AdSimulator
 import AdTestSupport
+import BuiltInProviders
 import ExampleProvider
 import Foundation
 import Testing

@@ -1,6 +1,8 @@
 import AdSimulator
 import Testing
 
+@testable import adsim
+
 @Suite("adsim command line")
 struct ADSimCommandLineTests {
     @Test("--help prints the usage text with subcommands and providers, exit 0")

@@ -2,6 +2,7 @@ import AdCore
 import Testing
 
 @testable import AdSimulator
+@testable import adsim
 
 /// The declarative option layer (`CommandSignature`): parsing of every form, the converters the simulator's
 /// options need (an integer range, a shard `<i>/<n>`, a path, exclusive flags, variadic positionals), the help

@@ -3,6 +3,8 @@ import Foundation
 import FoundationXML
 import Testing
 
+@testable import adsim
+
 @Suite("adsim conformance: the kit from the command line")
 struct ConformanceCommandTests {
     static func run(_ arguments: [String]) async -> (status: ExitCode, out: String, err: String) {

@@ -3,6 +3,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 @Suite("adsim content: what a host would render (N4)")
 struct ContentCommandTests {
     static func run(_ arguments: [String]) async -> (status: ExitCode, out: String, err: String) {

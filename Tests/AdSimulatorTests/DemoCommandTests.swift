@@ -2,6 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 /// `adsim demo`: the README's first command. Everything runs in virtual time, so the output is the same on every
 /// run and every machine; these tests pin it.
 @Suite("adsim demo")

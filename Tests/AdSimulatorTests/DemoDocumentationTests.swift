@@ -2,6 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 /// The README and `Docs/CLI.md` quote real runs of `adsim demo`: every quoted line must be a line of the real
 /// output, in the same order (`...` stands for lines left out), and the line count CLI.md gives must be the real one.
 @Suite("adsim demo: the documentation quotes real runs")

@@ -1,8 +1,11 @@
 import AdCore
 import AdMediation
 import AdSimulator
+import BuiltInProviders
 import Foundation
 import Testing
+
+@testable import adsim
 
 /// `adsim inspect` (issue 16, H11-H12): the providers as they declare themselves, each placement's line items,
 /// and every finding a review raises, with its boundary; exit 0 clean, 1 with findings, 64 on a usage error.

@@ -2,12 +2,14 @@ import AdCore
 import AdEmbedded
 import AdMediation
 import AdTestSupport
+import BuiltInProviders
 import Foundation
 import IFLYProvider
 import Testing
 import YandexProvider
 
 @testable import AdSimulator
+@testable import adsim
 
 /// The demo host app's one native rendering path (`NativeLayout.bind`) and the content under mediation.
 @MainActor
@@ -24,8 +26,8 @@ struct NativeContentPathTests {
         init(serving fixtures: [String]) throws {
             transport = InMemoryTransport(clock: driver.clock)
             host = AdHost(
-                registry: try DemoProviders.registry(), scheduler: driver, transport: transport,
-                beacons: RecordingBeaconSender(), wallClock: DemoProviders.wallClock,
+                registry: try BuiltInRegistry.registry(), scheduler: driver, transport: transport,
+                beacons: RecordingBeaconSender(), wallClock: BuiltInRegistry.wallClock,
                 landingOpener: RecordingLandingOpener())
             app = try DemoHostApp(tree: host.tree)
             for fixture in fixtures {

@@ -3,6 +3,8 @@ import CSQLite3
 import Foundation
 import Testing
 
+@testable import adsim
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -2,6 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 /// Where the command-line tests find their documents.
 enum ParseCommandPaths {
     /// `Fixtures/vast`, found from this file's location.

@@ -2,6 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 /// What `adsim parse` shows for the reliability rules that change its output: R8 (the caps of one resolution) and
 /// R17 (real-world forms).
 @Suite("adsim parse: no playable ad (R17) and the caps of --resolve (R8)")

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import AdSimulator
+@testable import adsim
 
 /// `adsim parse --resolve` on virtual time (Docs/Creative.md, "adsim parse"): a hop read from the document's folder
 /// takes none, so no load can time out a chain of local files; a network hop's real time is added to the clock, so

@@ -1,6 +1,8 @@
 import AdSimulator
 import Testing
 
+@testable import adsim
+
 /// The oracle's ties: the highest filling price wins; at an equal price the faster item; at an equal price and
 /// latency the item listed first in the placement's configuration, whatever the market's order.
 @Suite("The oracle's ties")

@@ -6,6 +6,8 @@ import GoogleProvider
 import IFLYProvider
 import YandexProvider
 
+@testable import adsim
+
 /// Scenarios for the tests: the fixture folder, the built-in providers, and a small valid scenario whose parts a
 /// test replaces to make it invalid in one place.
 enum ScenarioFixtures {

@@ -2,8 +2,11 @@ import AdCore
 import AdMediation
 import AdSimulator
 import AdTestSupport
+import BuiltInProviders
 import Foundation
 import Testing
+
+@testable import adsim
 
 /// Rule R2, "validated means safe to run", for the scenario format: every number is declared once
 /// (`Scenario.numbers`), the validator checks each against its declaration, the table is checked against the
@@ -114,7 +117,7 @@ struct ScenarioNumberTests {
         // One variant of each strategy: a sweep multiplies the work, not what a number can do (but its own).
         if !path.contains(".sweep.") { validated.variants = Array(validated.variants.prefix(2)) }
         let before = ProcessMemory.virtualBytes()
-        let result = try await SimulationRunner(validated: validated, users: 1).run()
+        let result = try await SimulationRunner(validated: validated, providers: .builtIn, users: 1).run()
         let grown = ProcessMemory.virtualBytes() - before
         #expect(result.users == 1)
         #expect(grown < Self.memoryBound, "\(path) = \(number.largest) reserved \(grown) bytes")

@@ -4,6 +4,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 @Suite("Simulation scenario: decoding and validation")
 struct ScenarioValidationTests {
     typealias Fixtures = ScenarioFixtures

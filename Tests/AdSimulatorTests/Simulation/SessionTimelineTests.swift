@@ -2,6 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 /// The session timeline: fixed minute buckets with an open-ended last one, merged by addition, Codable, and in the
 /// engine the same impressions and revenue as the tally's rows.
 @Suite struct SessionTimelineTests {

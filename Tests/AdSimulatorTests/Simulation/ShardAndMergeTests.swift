@@ -1,6 +1,9 @@
 import AdSimulator
+import BuiltInProviders
 import Foundation
 import Testing
+
+@testable import adsim
 
 /// Sharding (`--shard`), merging (`adsim merge`), worker processes (`--jobs`) and the progress bar: three shards
 /// merge into exactly the unsharded run, two worker processes print the same bytes as one, and every way a set of
@@ -56,11 +59,13 @@ import Testing
     @Test("Three shards cover every user once and merge into exactly the whole run's result")
     func threeShardsMergeIntoTheWholeRun() async throws {
         let validated = try tinyScenario()
-        let whole = try await SimulationRunner(validated: validated, users: 7).run()
+        let whole = try await SimulationRunner(validated: validated, providers: .builtIn, users: 7).run()
         var parts: [SimulationPartial] = []
         for index in [3, 1, 2] {
             let shard = try SimulationShard(index: index, count: 3)
-            parts.append(try await SimulationRunner(validated: validated, users: 7, shard: shard).runPartial())
+            parts.append(
+                try await SimulationRunner(validated: validated, providers: .builtIn, users: 7, shard: shard)
+                    .runPartial())
         }
         #expect(parts.allSatisfy { $0.result.tally != whole.tally })
         let merged = try SimulationPartial.merge(parts)
@@ -71,8 +76,8 @@ import Testing
     @Test("What a run keeps is bounded by its strategies, placements and providers, not by its users")
     func keptStateDoesNotGrowWithUsers() async throws {
         let validated = try tinyScenario()
-        let few = try await SimulationRunner(validated: validated, users: 2).run()
-        let many = try await SimulationRunner(validated: validated, users: 12).run()
+        let few = try await SimulationRunner(validated: validated, providers: .builtIn, users: 2).run()
+        let many = try await SimulationRunner(validated: validated, providers: .builtIn, users: 12).run()
         // tiny.json: 2 strategies x 2 placements x (the placement's own row + its one provider).
         #expect(many.tally.rows.count == 8)
         #expect(Set(many.tally.rows.keys) == Set(few.tally.rows.keys))

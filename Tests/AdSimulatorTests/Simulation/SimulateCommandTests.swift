@@ -2,6 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 /// `adsim simulate`: byte-identical output for the same scenario and seed, the table and JSON lines, and exit 64
 /// for every usage error.
 @Suite struct SimulateCommandTests {

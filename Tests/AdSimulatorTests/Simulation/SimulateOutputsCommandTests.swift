@@ -2,6 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 /// `adsim simulate --csv / --sqlite / --html`: byte-identical output for the same scenario and seed, the files
 /// written beside the printed report, `--json` with `--csv` and bad paths refused with a clear message.
 @Suite struct SimulateOutputsCommandTests {

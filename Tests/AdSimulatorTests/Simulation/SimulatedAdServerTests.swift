@@ -4,6 +4,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 /// The simulated ad server answers from the market model: fills with the real creative (priced), no fills with
 /// the no-fill document, after the drawn latency in virtual time, the same answer for the same key.
 @MainActor

@@ -2,6 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 /// `--csv`: the rows and columns of `--json` (one column list), a header, RFC 4180 quoting, CRLF line ends.
 @Suite struct SimulationCSVTests {
     /// Splits RFC 4180 text into records of fields (quoted fields may hold commas, quotes and line breaks).

@@ -2,6 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 @Suite("Simulation draws: keyed, counter-based random numbers")
 struct SimulationDrawsTests {
     static let draws = SimulationDraws(seed: 7)

@@ -1,7 +1,10 @@
 import AdCore
 import AdSimulator
+import BuiltInProviders
 import Foundation
 import Testing
+
+@testable import adsim
 
 /// The engine and the oracle on small scenarios: a hand-computable market, show rate below fill rate when users
 /// scroll past, the same tally twice.
@@ -40,7 +43,7 @@ import Testing
     }
 
     @Test func yieldOnAHandComputableMarketIsOneThird() async throws {
-        let result = try await SimulationRunner(validated: try handComputable()).run()
+        let result = try await SimulationRunner(validated: try handComputable(), providers: .builtIn).run()
         let row = result.tally.row(variant: "configured", placement: "feed")
         #expect(row.requests > 0)
         #expect(row.fills == row.requests)
@@ -54,7 +57,7 @@ import Testing
     @Test func showRateIsBelowFillRateWhenUsersScrollPast() async throws {
         let validated = try ScenarioFixtures.load(
             Data(contentsOf: ScenarioFixtures.folder.appending(path: "tiny.json")))
-        let result = try await SimulationRunner(validated: validated).run()
+        let result = try await SimulationRunner(validated: validated, providers: .builtIn).run()
         let row = result.tally.row(variant: "configured", placement: "feed")
         #expect(row.fills > 0)
         #expect(row.impressions < row.fills)
@@ -63,8 +66,8 @@ import Testing
 
     @Test func theSameScenarioCountsTheSameTally() async throws {
         let validated = try handComputable()
-        let first = try await SimulationRunner(validated: validated, users: 1).run()
-        let second = try await SimulationRunner(validated: validated, users: 1).run()
+        let first = try await SimulationRunner(validated: validated, providers: .builtIn, users: 1).run()
+        let second = try await SimulationRunner(validated: validated, providers: .builtIn, users: 1).run()
         #expect(first == second)
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 import FoundationXML
 import Testing
 
+@testable import adsim
+
 /// `--html`: one self-contained page that parses as XML, has no script and no external address, draws the
 /// expected marks in every chart and escapes every text.
 @Suite struct SimulationHTMLPageTests {

@@ -1,6 +1,9 @@
 import AdCore
 import AdSimulator
+import BuiltInProviders
 import Foundation
+
+@testable import adsim
 
 /// Runs of `Fixtures/scenarios/tiny.json` for the output tests, and temporary folders to write into.
 @MainActor
@@ -17,7 +20,7 @@ enum SimulationRuns {
     static func run(users: Int = 3, onRequest: ((SimulatedRequestRecord) -> Void)? = nil) async throws
         -> SimulationResult
     {
-        try await SimulationRunner(validated: tiny(), users: users, onRequest: onRequest).run()
+        try await SimulationRunner(validated: tiny(), providers: .builtIn, users: users, onRequest: onRequest).run()
     }
 
     /// A new empty folder under the temporary folder.

@@ -3,6 +3,8 @@ import CSQLite3
 import Foundation
 import Testing
 
+@testable import adsim
+
 /// `--sqlite`: the requests streamed in batches, the aggregates with the report's columns, the timeline and the
 /// run, read back through the SQLite C API; a file that is not a database is refused, a re-run replaces the tables.
 @Suite struct SimulationSQLiteWriterTests {

@@ -1,6 +1,8 @@
 import AdSimulator
 import Testing
 
+@testable import adsim
+
 /// The tally's pieces: fixed-bucket histograms read whole milliseconds and merge exactly; rows and tallies merge
 /// by adding, so partial counts combine into the whole.
 @Suite struct SimulationTallyTests {

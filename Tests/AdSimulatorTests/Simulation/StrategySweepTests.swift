@@ -4,6 +4,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 @Suite("Simulation strategies: sweeps and what each kind does to the placements")
 struct StrategySweepTests {
     @Test("A sweep expands floors outer, timeouts inner, in the listed order, with deterministic names")

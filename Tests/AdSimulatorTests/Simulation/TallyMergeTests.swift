@@ -1,6 +1,8 @@
 import AdSimulator
 import Testing
 
+@testable import adsim
+
 /// Merging shards must add every figure a row holds. Each test fills every stored property with its own non-zero
 /// value (Mirror checks that none is left at zero, so a field added later must be filled here) and checks that a row
 /// merged with itself holds every property doubled (so a field added and not merged fails).

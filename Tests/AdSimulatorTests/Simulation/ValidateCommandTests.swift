@@ -2,6 +2,8 @@ import AdSimulator
 import Foundation
 import Testing
 
+@testable import adsim
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -6,14 +6,16 @@ public import AdCore
 /// shard's users (``runPartial()``); the partials of every shard merge into exactly the whole run's result.
 ///
 /// ```swift
-/// let result = try await SimulationRunner(validated: validated, users: 20).run()
+/// let result = try await SimulationRunner(validated: validated, providers: providers, users: 20).run()
 /// print(SimulationReport(result: result).table)
-/// let part = try await SimulationRunner(validated: validated, shard: SimulationShard(parsing: "1/3")).runPartial()
+/// let part = try await SimulationRunner(validated: validated, providers: providers, shard: third).runPartial()
 /// ```
 @MainActor
 public struct SimulationRunner {
     /// The scenario.
     public let validated: ValidatedScenario
+    /// The providers every user's host registers (the scenario was validated against their descriptors).
+    public let providers: SimulationProviders
     /// The number of users per variant.
     public let users: Int
     /// The users this runner simulates: those of one shard, or all.
@@ -23,13 +25,14 @@ public struct SimulationRunner {
     /// Called with every finished mediation request, in order (nil: no record is built).
     public let onRequest: ((SimulatedRequestRecord) -> Void)?
 
-    /// A runner over `validated`, with `users` users (default: the scenario's count), of which it runs `shard`'s;
-    /// `onRequest` sees every finished mediation request (default none: records are not even built).
+    /// A runner over `validated` on `providers`, with `users` users (default: the scenario's count), of which it
+    /// runs `shard`'s; `onRequest` sees every finished mediation request (default none: records are not even built).
     public init(
-        validated: ValidatedScenario, users: Int? = nil, shard: SimulationShard = .whole,
-        onRequest: ((SimulatedRequestRecord) -> Void)? = nil
+        validated: ValidatedScenario, providers: SimulationProviders, users: Int? = nil,
+        shard: SimulationShard = .whole, onRequest: ((SimulatedRequestRecord) -> Void)? = nil
     ) {
         self.validated = validated
+        self.providers = providers
         self.users = users ?? validated.scenario.users.count
         self.shard = shard
         self.onRequest = onRequest
@@ -59,8 +62,8 @@ public struct SimulationRunner {
             for index in mine {
                 let user = UInt64(exactly: index) ?? 0
                 let simulation = try UserSimulation(
-                    validated: validated, market: market, oracle: oracle, variant: variant.name,
-                    configuration: configuration, user: user)
+                    validated: validated, providers: providers, market: market, oracle: oracle,
+                    variant: variant.name, configuration: configuration, user: user)
                 simulation.onRequest = onRequest
                 await simulation.run()
                 tally.merge(simulation.tally)

@@ -77,8 +77,8 @@ public final class UserSimulation {
     ///
     /// - Throws: what the host, the tree or the mediator refuse (a configuration the providers cannot run).
     public init(
-        validated: ValidatedScenario, market: SimulatedMarket, oracle: SimulationOracle, variant: String,
-        configuration: MediationConfiguration, user: UInt64
+        validated: ValidatedScenario, providers: SimulationProviders, market: SimulatedMarket,
+        oracle: SimulationOracle, variant: String, configuration: MediationConfiguration, user: UInt64
     ) throws(AdError) {
         self.validated = validated
         self.variant = variant
@@ -88,10 +88,7 @@ public final class UserSimulation {
         let seed = SimulationDraws.mix(market.draws.seed ^ SimulationDraws.mix(user))
         driver = VirtualTimeDriver(seed: seed, taskExecutor: Self.executor)
         server = SimulatedAdServer(market: market, user: user, driver: driver)
-        host = AdHost(
-            registry: try DemoProviders.registry(),
-            scheduler: driver, transport: server, beacons: RecordingBeaconSender(), random: SeededRandom(seed: seed),
-            wallClock: DemoProviders.wallClock, landingOpener: RecordingLandingOpener())
+        host = try providers.makeHost(scheduler: driver, transport: server, seed: seed)
         do {
             mediator = try Mediator(configuration: configuration, host: host, random: SeededRandom(seed: seed))
         } catch {

@@ -1,15 +1,15 @@
-import AdRuntime
-import Foundation
+package import AdRuntime
+package import Foundation
 
 /// The files a scenario names (creatives, no-fill responses, a mediation configuration): relative paths are
 /// resolved against the scenario file's folder; a file must be a regular file (not a folder, a FIFO, a device or a
 /// socket) the simulation can read.
-struct ScenarioFiles {
+package struct ScenarioFiles {
     /// The folder relative paths start from.
-    let baseDirectory: URL
+    package let baseDirectory: URL
 
     /// The absolute, standardized path of `written`.
-    func resolve(_ written: String) -> String {
+    package func resolve(_ written: String) -> String {
         if written.hasPrefix("/") { return URL(fileURLWithPath: written).standardized.path }
         return baseDirectory.appendingPathComponent(written).standardized.path
     }
@@ -17,21 +17,21 @@ struct ScenarioFiles {
     /// Checks that `written` names a file the simulation can read (``SafeFileReader/check(path:maxBytes:)``): a
     /// regular file (not a folder, a FIFO, a device or a socket) of at most `maxBytes` bytes, so validation refuses
     /// what the run would fail on.
-    func check(_ written: String, maxBytes: Int) throws(SafeFileReader.Failure) {
+    package func check(_ written: String, maxBytes: Int) throws(SafeFileReader.Failure) {
         guard !written.isEmpty else { throw .missing }
         try SafeFileReader.check(path: resolve(written), maxBytes: maxBytes)
     }
 
     /// What `written` names, following links (as the reader does), for messages.
-    func entry(_ written: String) -> FileEntry { FileEntry(at: resolve(written), followingLinks: true) }
+    package func entry(_ written: String) -> FileEntry { FileEntry(at: resolve(written), followingLinks: true) }
 
     /// The bytes of `written` (at most `maxBytes`).
-    func read(_ written: String, maxBytes: Int) throws(SafeFileReader.Failure) -> Data {
+    package func read(_ written: String, maxBytes: Int) throws(SafeFileReader.Failure) -> Data {
         Data(try SafeFileReader.read(path: resolve(written), maxBytes: maxBytes))
     }
 
     /// A read failure in words.
-    static func describe(_ failure: SafeFileReader.Failure) -> String {
+    package static func describe(_ failure: SafeFileReader.Failure) -> String {
         switch failure {
         case .missing: return "no such file"
         case .tooLarge(let limit): return "larger than \(limit) bytes"

@@ -1,14 +1,14 @@
-import AdMediation
-import Foundation
+package import AdMediation
+package import Foundation
 
 /// The first look at a scenario's text: is it JSON (and where not), which version it declares, and whether it is
 /// a scenario or a mediation configuration (`adsim validate` reads both).
-enum ScenarioJSON {
+package enum ScenarioJSON {
     /// The fix of a problem in the scenario's structure.
-    static let fix = "Compare the file with Fixtures/scenarios/default.json and Docs/Simulation.md."
+    package static let fix = "Compare the file with Fixtures/scenarios/default.json and Docs/Simulation.md."
 
     /// What a JSON document is.
-    enum DocumentKind: Equatable {
+    package enum DocumentKind: Equatable {
         /// A scenario (anything that is not a mediation configuration).
         case scenario
         /// A mediation configuration: an object with `placements` and none of `version`, `market`, `app`.
@@ -18,7 +18,7 @@ enum ScenarioJSON {
     /// The rule `adsim validate` follows: an object with a top-level `placements` and none of `version`, `market`
     /// or `app` is a mediation configuration; anything else (including text that is not JSON) is read as a
     /// scenario, so its problems are reported as a scenario's.
-    static func kind(of data: Data) -> DocumentKind {
+    package static func kind(of data: Data) -> DocumentKind {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return .scenario }
         let scenarioKeys = ["version", "market", "app"]
         if object["placements"] != nil && !scenarioKeys.contains(where: { object[$0] != nil }) {
@@ -28,7 +28,7 @@ enum ScenarioJSON {
     }
 
     /// What the version check found.
-    enum VersionCheck: Equatable {
+    package enum VersionCheck: Equatable {
         /// The document has no `version`.
         case missing
         /// The document declares this version.
@@ -39,7 +39,7 @@ enum ScenarioJSON {
 
     /// The declared version, or the problem that keeps it from being read: text that is not JSON (with the
     /// position), not an object, or a version that is not a whole number.
-    static func version(of data: Data) -> VersionCheck {
+    package static func version(of data: Data) -> VersionCheck {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)
@@ -66,7 +66,7 @@ enum ScenarioJSON {
     }
 
     /// The problem of text that is not JSON, with the line and column the parser stopped at when it says.
-    static func malformed(_ data: Data, error: any Error) -> ConfigurationProblem {
+    package static func malformed(_ data: Data, error: any Error) -> ConfigurationProblem {
         let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         var message = "The file is not valid JSON: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)"
         if let offset = characterOffset(in: reason) {
@@ -85,7 +85,7 @@ enum ScenarioJSON {
     }
 
     /// The 1-based line and column of a byte offset.
-    static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+    package static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         for (index, byte) in data.prefix(max(offset, 0)).enumerated() where byte == UInt8(ascii: "\n") {
