@@ -1,10 +1,11 @@
 import CSQLite3
 
-/// One SQLite connection with a cache of prepared statements: the thin C wrapper under the beacon store.
+/// One SQLite connection with a cache of prepared statements: the package's one thin C wrapper, under the beacon
+/// store and the simulator's SQLite output (package access: shared by the modules, not part of the public API).
 ///
 /// Not `Sendable`: ``BeaconStore`` owns it inside a `Mutex`, so one thread at a time uses it (the connection is
 /// opened with `SQLITE_OPEN_NOMUTEX`, SQLite's multi-thread mode, for exactly that use).
-final class SQLiteConnection {
+package final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
@@ -19,19 +20,21 @@ final class SQLiteConnection {
     ///
     /// SQLite opens a file it may not write (a read-only file or volume) read-only without an error: see
     /// ``isReadOnly``.
-    static func open(path: String) throws(SQLiteError) -> SQLiteConnection {
-        try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+    /// With `followingLinks` false a symbolic link at `path` is refused (`SQLITE_OPEN_NOFOLLOW`, SQLite 3.31).
+    package static func open(path: String, followingLinks: Bool = true) throws(SQLiteError) -> SQLiteConnection {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        return try open(path, flags: followingLinks ? flags : flags | SQLITE_OPEN_NOFOLLOW)
     }
 
     /// Opens the database named by a `file:` URI (`file:/path?mode=ro`, `file:/path?immutable=1`) read-only:
     /// nothing is created, and SQLite refuses every write with `SQLITE_READONLY`.
-    static func openReadOnly(uri: String) throws(SQLiteError) -> SQLiteConnection {
+    package static func openReadOnly(uri: String) throws(SQLiteError) -> SQLiteConnection {
         try open(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
     }
 
     /// A `file:` URI for `path` with the query `query` (`mode=ro`): `?`, `#`, `%` and every byte outside ASCII
     /// letters, digits and `/-._~` are percent-encoded, so the path is read as it is.
-    static func uri(path: String, query: String) -> String {
+    package static func uri(path: String, query: String) -> String {
         let plain = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/-._~".utf8)
         var encoded = "file:"
         for byte in path.utf8 {
@@ -58,13 +61,13 @@ final class SQLiteConnection {
     }
 
     /// Runs one or more statements that return no rows (pragmas, schema, transactions).
-    func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw Self.error(code, connection: handle, operation: "running \(sql)") }
     }
 
     /// The prepared statement for `sql`, prepared once and reset before it is handed out.
-    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    package func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let cached = statements[sql] {
             cached.reset()
             return cached
@@ -80,14 +83,14 @@ final class SQLiteConnection {
     }
 
     /// The first column of the first row of `sql` as text (for pragmas such as `journal_mode`).
-    func text(_ sql: String) throws(SQLiteError) -> String? {
+    package func text(_ sql: String) throws(SQLiteError) -> String? {
         let statement = try statement(sql)
         defer { statement.reset() }
         return try statement.step() ? statement.text(0) : nil
     }
 
     /// The first column of the first row of `sql` as an integer (0 when there is no row).
-    func int64(_ sql: String) throws(SQLiteError) -> Int64 {
+    package func int64(_ sql: String) throws(SQLiteError) -> Int64 {
         let statement = try statement(sql)
         defer { statement.reset() }
         return try statement.step() ? statement.int64(0) : 0
@@ -95,16 +98,16 @@ final class SQLiteConnection {
 
     /// Whether the main database is open read-only: asked for (``openReadOnly(uri:)``), or chosen by SQLite for a
     /// file it may not write, which it opens "successfully" and then refuses the first write with `SQLITE_READONLY`.
-    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// The rows the last statement changed.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// The row ID of the last insert.
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Runs `body` in one `BEGIN IMMEDIATE ... COMMIT` transaction, rolled back when it throws.
-    func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+    package func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()

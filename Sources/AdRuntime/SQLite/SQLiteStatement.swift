@@ -2,7 +2,7 @@ import CSQLite3
 
 /// One prepared SQLite statement, reused for every call (bind, step, read, reset). Not `Sendable`: it belongs to
 /// its ``SQLiteConnection``, which the beacon store keeps behind a `Mutex`.
-final class SQLiteStatement {
+package final class SQLiteStatement {
     private let handle: OpaquePointer
     private let connection: OpaquePointer
     private let sql: String
@@ -16,12 +16,17 @@ final class SQLiteStatement {
     deinit { sqlite3_finalize(handle) }
 
     /// Binds an integer to the 1-based parameter `index`.
-    func bind(_ index: Int32, _ value: Int64) throws(SQLiteError) {
+    package func bind(_ index: Int32, _ value: Int64) throws(SQLiteError) {
         try check(sqlite3_bind_int64(handle, index, value), "binding parameter \(index)")
     }
 
+    /// Binds a floating-point number to the 1-based parameter `index`.
+    package func bind(_ index: Int32, _ value: Double) throws(SQLiteError) {
+        try check(sqlite3_bind_double(handle, index, value), "binding parameter \(index)")
+    }
+
     /// Binds UTF-8 text (copied by SQLite) or NULL to the 1-based parameter `index`.
-    func bind(_ index: Int32, _ value: String?) throws(SQLiteError) {
+    package func bind(_ index: Int32, _ value: String?) throws(SQLiteError) {
         guard var text = value else {
             try check(sqlite3_bind_null(handle, index), "binding parameter \(index)")
             return
@@ -36,10 +41,10 @@ final class SQLiteStatement {
     }
 
     /// How many parameters the statement has (the highest `?` index).
-    var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
+    package var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
 
     /// Runs the statement one step: `true` when a row is ready to read, `false` when it is done.
-    func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -49,23 +54,23 @@ final class SQLiteStatement {
     }
 
     /// Runs a statement that returns no rows, then resets it.
-    func run() throws(SQLiteError) {
+    package func run() throws(SQLiteError) {
         defer { reset() }
         while try step() {}
     }
 
     /// The integer in column `index` of the current row (0 for NULL).
-    func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+    package func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
     /// The text in column `index` of the current row, or `nil` for NULL.
-    func text(_ index: Int32) -> String? {
+    package func text(_ index: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: max(0, count)), as: UTF8.self)
     }
 
     /// Makes the statement ready to run again and clears its parameters.
-    func reset() {
+    package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }

@@ -1,3 +1,4 @@
+import AdRuntime
 import CSQLite3
 import Foundation
 
@@ -17,6 +18,7 @@ import Foundation
 /// The file is created; an existing SQLite database keeps its other tables and has these replaced; an existing
 /// file that is not a SQLite database is refused, and so is anything at the path that is not a regular file (a
 /// folder, a FIFO, a device, a socket, a symbolic link: rule R19). Every failure is a ``SimulationSQLiteError``.
+/// It talks to SQLite through the package's one wrapper (AdRuntime's `SQLiteConnection`), as the beacon store does.
 ///
 /// ```swift
 /// let writer = try SimulationSQLiteWriter(path: "run.sqlite")
@@ -31,8 +33,9 @@ public final class SimulationSQLiteWriter {
     /// The requests written so far.
     public private(set) var requestsWritten = 0
 
-    private let handle: OpaquePointer
-    private var insert: OpaquePointer?
+    /// The open database; `nil` once finished or failed to set up.
+    private var connection: SQLiteConnection?
+    private let insertSQL: String
     private var inBatch = 0
     private var deferred: SimulationSQLiteError?
     private var finished = false
@@ -59,16 +62,12 @@ public final class SimulationSQLiteWriter {
         self.path = path
         self.batchSize = max(batchSize, 1)
         try Self.checkTarget(path)
-        var pointer: OpaquePointer?
-        // SQLITE_OPEN_NOFOLLOW (SQLite 3.31): a symbolic link put at the path after the check is refused too.
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW
-        let code = sqlite3_open_v2(path, &pointer, flags, nil)
-        guard code == SQLITE_OK, let handle = pointer else {
-            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-            if let pointer { sqlite3_close_v2(pointer) }
-            throw SimulationSQLiteError(code: code, message: message, operation: "opening \(path)")
+        insertSQL = Self.insert("requests", columns: Self.requestColumns.count)
+        // Not following links: a symbolic link put at the path after the check is refused too.
+        let connection = try Self.attempt("opening \(path)") { () throws(SQLiteError) in
+            try SQLiteConnection.open(path: path, followingLinks: false)
         }
-        self.handle = handle
+        self.connection = connection
         do throws(SimulationSQLiteError) {
             try execute("PRAGMA synchronous = OFF", "setting up \(path)")
             var schema = "BEGIN;"
@@ -81,21 +80,19 @@ public final class SimulationSQLiteWriter {
                 "CREATE TABLE timeline (variant TEXT, minute INTEGER, impressions INTEGER, revenueMicros INTEGER);"
             schema += "COMMIT;"
             try execute(schema, "creating the tables in \(path)")
-            insert = try prepare("requests", columns: Self.requestColumns.count)
+            _ = try statement(insertSQL, "preparing the insert into requests")
             try execute("BEGIN", "starting a transaction")
         } catch {
-            close()
+            self.connection = nil
             throw error
         }
     }
-
-    deinit { close() }
 
     /// Writes one request (committing every ``batchSize`` rows).
     ///
     /// - Throws: what SQLite refuses (the row is not written).
     public func add(_ record: SimulatedRequestRecord) throws(SimulationSQLiteError) {
-        guard let insert, !finished else {
+        guard connection != nil, !finished else {
             throw SimulationSQLiteError(
                 code: SQLITE_MISUSE, message: "the writer is finished", operation: "inserting a request",
                 hint: "Add every request before finish(_:).")
@@ -110,7 +107,7 @@ public final class SimulationSQLiteWriter {
             .integer(Int64(clamping: record.itemsAsked)), .integer(Int64(clamping: record.timeouts)),
             .integer(Int64(clamping: record.errors)),
         ]
-        try run(insert, values, "inserting a request")
+        try run(insertSQL, values, "inserting a request")
         requestsWritten += 1
         inBatch += 1
         if inBatch >= batchSize {
@@ -137,18 +134,16 @@ public final class SimulationSQLiteWriter {
         if let deferred { throw deferred }
         guard !finished else { return }
         let columns = SimulationReportColumn.all
-        var statements: [String: OpaquePointer] = [:]
-        defer { for statement in statements.values { sqlite3_finalize(statement) } }
         for table in ["strategies", "placements", "providers"] {
-            statements[table] = try prepare(table, columns: columns.count)
+            _ = try statement(Self.insert(table, columns: columns.count), "preparing the insert into \(table)")
         }
         for line in SimulationReport(result: result).lines {
             let table = line.placement == nil ? "strategies" : line.provider == nil ? "placements" : "providers"
-            guard let statement = statements[table] else { continue }
-            try run(statement, columns.map { $0.value(line) }, "inserting a row into \(table)")
+            let sql = Self.insert(table, columns: columns.count)
+            try run(sql, columns.map { $0.value(line) }, "inserting a row into \(table)")
         }
-        let timeline = try prepare("timeline", columns: 4)
-        statements["timeline"] = timeline
+        let timeline = Self.insert("timeline", columns: 4)
+        _ = try statement(timeline, "preparing the insert into timeline")
         for variant in result.variants {
             let series = result.tally.timeline(variant: variant)
             for minute in 0..<series.usedBuckets {
@@ -159,8 +154,8 @@ public final class SimulationSQLiteWriter {
                 try run(timeline, values, "inserting the timeline")
             }
         }
-        let run = try prepare("run", columns: 5)
-        statements["run"] = run
+        let run = Self.insert("run", columns: 5)
+        _ = try statement(run, "preparing the insert into run")
         let values: [SimulationReportValue] = [
             Self.text(result.name), .count(result.seed), .integer(Int64(clamping: result.users)),
             .text(result.currency), .integer(Int64(clamping: result.variants.count)),
@@ -168,20 +163,10 @@ public final class SimulationSQLiteWriter {
         try self.run(run, values, "inserting the run")
         try execute("COMMIT", "committing \(path)")
         finished = true
-        close()
+        connection = nil
     }
 
     // MARK: SQLite
-
-    private var isOpen = true
-
-    private func close() {
-        guard isOpen else { return }
-        isOpen = false
-        if let insert { sqlite3_finalize(insert) }
-        insert = nil
-        sqlite3_close_v2(handle)
-    }
 
     /// Refuses what is not a regular file (a FIFO, a device, a folder, a socket, a symbolic link: `lstat`, rule
     /// R19), a missing folder and an existing file that is not a SQLite database before SQLite opens it (SQLite
@@ -243,54 +228,61 @@ public final class SimulationSQLiteWriter {
     private static func text(_ value: String?) -> SimulationReportValue { value.map { .text($0) } ?? .null }
     private static func integer(_ value: Int64?) -> SimulationReportValue { value.map { .integer($0) } ?? .null }
 
+    /// `INSERT INTO "table" VALUES (?, ?, ...)` with `columns` parameters.
+    private static func insert(_ table: String, columns: Int) -> String {
+        "INSERT INTO \"\(table)\" VALUES (" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+    }
+
+    /// Runs `body`, reporting its SQLite failure as the writer's error for `operation` (SQLite's code and message,
+    /// the writer's words for what it was doing, a hint for the code).
+    private static func attempt<Result>(
+        _ operation: String, _ body: () throws(SQLiteError) -> Result
+    ) throws(SimulationSQLiteError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw SimulationSQLiteError(code: error.code, message: error.message, operation: operation)
+        }
+    }
+
+    private func liveConnection(_ operation: String) throws(SimulationSQLiteError) -> SQLiteConnection {
+        guard let connection else {
+            throw SimulationSQLiteError(
+                code: SQLITE_MISUSE, message: "the writer is closed", operation: operation,
+                hint: "Make a new writer: this one finished or failed.")
+        }
+        return connection
+    }
+
     private func execute(_ sql: String, _ operation: String) throws(SimulationSQLiteError) {
-        let code = sqlite3_exec(handle, sql, nil, nil, nil)
-        guard code == SQLITE_OK else { throw failure(code, operation) }
+        let connection = try liveConnection(operation)
+        try Self.attempt(operation) { () throws(SQLiteError) in try connection.execute(sql) }
     }
 
-    private func prepare(_ table: String, columns: Int) throws(SimulationSQLiteError) -> OpaquePointer {
-        let sql =
-            "INSERT INTO \"\(table)\" VALUES (" + Array(repeating: "?", count: columns).joined(separator: ", ")
-            + ")"
-        var pointer: OpaquePointer?
-        let code = sqlite3_prepare_v2(handle, sql, -1, &pointer, nil)
-        guard code == SQLITE_OK, let statement = pointer else {
-            throw failure(code, "preparing the insert into \(table)")
-        }
-        return statement
+    /// The connection's prepared statement for `sql` (prepared once, then reused).
+    private func statement(_ sql: String, _ operation: String) throws(SimulationSQLiteError) -> SQLiteStatement {
+        let connection = try liveConnection(operation)
+        return try Self.attempt(operation) { () throws(SQLiteError) in try connection.statement(sql) }
     }
 
-    /// Binds `values` to `statement`, runs it and resets it.
+    /// Binds `values` to the statement of `sql` and runs it.
     private func run(
-        _ statement: OpaquePointer, _ values: [SimulationReportValue], _ operation: String
+        _ sql: String, _ values: [SimulationReportValue], _ operation: String
     ) throws(SimulationSQLiteError) {
-        defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-        }
-        for (offset, value) in values.enumerated() {
-            let index = Int32(clamping: offset + 1)
-            let code: Int32
-            switch value {
-            case .null: code = sqlite3_bind_null(statement, index)
-            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
-            case .count(let number): code = sqlite3_bind_int64(statement, index, Int64(clamping: number))
-            case .fraction(let number): code = sqlite3_bind_double(statement, index, number)
-            case .text(var text):
-                code = text.withUTF8 { bytes -> Int32 in
-                    guard let length = Int32(exactly: bytes.count) else { return SQLITE_TOOBIG }
-                    return bytes.withMemoryRebound(to: CChar.self) {
-                        adbridge_sqlite3_bind_text(statement, index, $0.baseAddress, length)
-                    }
+        let statement = try statement(sql, operation)
+        try Self.attempt(operation) { () throws(SQLiteError) in
+            defer { statement.reset() }
+            for (offset, value) in values.enumerated() {
+                let index = Int32(clamping: offset + 1)
+                switch value {
+                case .null: try statement.bind(index, nil as String?)
+                case .integer(let number): try statement.bind(index, number)
+                case .count(let number): try statement.bind(index, Int64(clamping: number))
+                case .fraction(let number): try statement.bind(index, number)
+                case .text(let text): try statement.bind(index, text)
                 }
             }
-            guard code == SQLITE_OK else { throw failure(code, operation) }
+            try statement.run()
         }
-        let code = sqlite3_step(statement)
-        guard code == SQLITE_DONE else { throw failure(code, operation) }
-    }
-
-    private func failure(_ code: Int32, _ operation: String) -> SimulationSQLiteError {
-        SimulationSQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), operation: operation)
     }
 }
