@@ -21,6 +21,11 @@ extension HostTree {
         return node.rawValue
     }
 
+    /// The node `node` names, or `invalidHostTree` when it names none.
+    func checkedNode(_ node: HostNodeID) throws(AdError) -> HostNode {
+        HostNode(id: HostNodeID(rawValue: try checked(node)), tree: self)
+    }
+
     func checkedWindow(_ window: HostWindowID) throws(AdError) -> Int32 {
         guard window.rawValue >= 0, Int(window.rawValue) < windows.count, !windows[Int(window.rawValue)].isRemoved
         else {

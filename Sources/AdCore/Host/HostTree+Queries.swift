@@ -6,6 +6,20 @@ extension HostTree {
         windows.indices.filter { !windows[$0].isRemoved }.map { HostWindowID(rawValue: Int32($0)) }
     }
 
+    /// The window `id` names, or `nil` when it names no window of this tree or the window was removed: the query
+    /// for where a missing window is a normal answer (the throwing ones below are for where it is a mistake).
+    ///
+    /// ```swift
+    /// if tree.window(adWindow)?.isForeground != true { return }  // in the background, or removed
+    /// let frame = tree.window(adWindow)?.frame ?? .zero
+    /// ```
+    public func window(_ id: HostWindowID) -> HostWindow? {
+        guard id.rawValue >= 0, Int(id.rawValue) < windows.count, !windows[Int(id.rawValue)].isRemoved else {
+            return nil
+        }
+        return HostWindow(id: id, tree: self)
+    }
+
     /// The root node of a window: add the host's content under it.
     public func rootNode(of window: HostWindowID) throws(AdError) -> HostNodeID {
         HostNodeID(rawValue: try checkedWindowValue(window).root)
@@ -36,80 +50,53 @@ extension HostTree {
     /// `true` when the ID names a node of this tree.
     public func contains(_ node: HostNodeID) -> Bool { node.rawValue >= 0 && Int(node.rawValue) < nodes.count }
 
+    /// The node `id` names, or `nil` when it names no node of this tree: the query for where an unknown node is a
+    /// normal answer (the throwing ones below are for where it is a mistake).
+    ///
+    /// ```swift
+    /// let frame = tree.node(card)?.frame ?? .zero
+    /// let window = tree.node(card)?.window  // nil: unknown, detached, or its window was removed
+    /// ```
+    public func node(_ id: HostNodeID) -> HostNode? { contains(id) ? HostNode(id: id, tree: self) : nil }
+
     /// The node's parent, or `nil` when it is detached or a window root.
-    public func parent(of node: HostNodeID) throws(AdError) -> HostNodeID? {
-        let parent = nodes[Int(try checked(node))].parent
-        return parent < 0 ? nil : HostNodeID(rawValue: parent)
-    }
+    public func parent(of node: HostNodeID) throws(AdError) -> HostNodeID? { try checkedNode(node).parent }
 
     /// The node's children, bottom to top.
-    public func children(of node: HostNodeID) throws(AdError) -> [HostNodeID] {
-        nodes[Int(try checked(node))].children.map { HostNodeID(rawValue: $0) }
-    }
+    public func children(of node: HostNodeID) throws(AdError) -> [HostNodeID] { try checkedNode(node).children }
 
     /// The node's frame in its parent's coordinates.
-    public func frame(of node: HostNodeID) throws(AdError) -> Rect { nodes[Int(try checked(node))].frame }
+    public func frame(of node: HostNodeID) throws(AdError) -> Rect { try checkedNode(node).frame }
 
     /// Whether the node itself is hidden (not counting its ancestors).
-    public func isHidden(_ node: HostNodeID) throws(AdError) -> Bool { nodes[Int(try checked(node))].isHidden }
+    public func isHidden(_ node: HostNodeID) throws(AdError) -> Bool { try checkedNode(node).isHidden }
 
     /// The node's own opacity (not counting its ancestors).
-    public func alpha(of node: HostNodeID) throws(AdError) -> Double { nodes[Int(try checked(node))].alpha }
+    public func alpha(of node: HostNodeID) throws(AdError) -> Double { try checkedNode(node).alpha }
 
     /// Whether the node is a window's root node.
-    public func isWindowRoot(_ node: HostNodeID) throws(AdError) -> Bool {
-        nodes[Int(try checked(node))].rootOfWindow >= 0
-    }
+    public func isWindowRoot(_ node: HostNodeID) throws(AdError) -> Bool { try checkedNode(node).isWindowRoot }
 
     /// The window the node is in, or `nil` when it (or an ancestor) is detached.
-    public func window(of node: HostNodeID) throws(AdError) -> HostWindowID? {
-        var index = try checked(node)
-        while true {
-            let current = nodes[Int(index)]
-            if current.rootOfWindow >= 0 { return HostWindowID(rawValue: current.rootOfWindow) }
-            if current.parent < 0 { return nil }
-            index = current.parent
-        }
-    }
+    public func window(of node: HostNodeID) throws(AdError) -> HostWindowID? { try checkedNode(node).window }
 
     /// `true` when `node` is `ancestor` or lies below it.
     public func isDescendant(_ node: HostNodeID, of ancestor: HostNodeID) throws(AdError) -> Bool {
-        var index = try checked(node)
-        let target = try checked(ancestor)
-        while index >= 0 {
-            if index == target { return true }
-            index = nodes[Int(index)].parent
-        }
-        return false
+        let view = try checkedNode(node)
+        _ = try checked(ancestor)
+        return view.isDescendant(of: ancestor)
     }
 
     /// The chain from the node up to its topmost ancestor (the node first).
     public func ancestorPath(of node: HostNodeID) throws(AdError) -> [HostNodeID] {
-        var path: [HostNodeID] = []
-        var index = try checked(node)
-        while index >= 0 {
-            path.append(HostNodeID(rawValue: index))
-            index = nodes[Int(index)].parent
-        }
-        return path
+        try checkedNode(node).ancestorPath
     }
 
     /// A counter that changes whenever the node gets a new parent.
-    public func placement(of node: HostNodeID) throws(AdError) -> UInt32 { nodes[Int(try checked(node))].placement }
+    public func placement(of node: HostNodeID) throws(AdError) -> UInt32 { try checkedNode(node).placement }
 
     /// The node's frame in its window's coordinates (before any clipping), or `nil` when it is in no window.
-    public func frameInWindow(of node: HostNodeID) throws(AdError) -> Rect? {
-        var index = try checked(node)
-        var rect = nodes[Int(index)].frame
-        while true {
-            let current = nodes[Int(index)]
-            if current.rootOfWindow >= 0 { return rect }
-            guard current.parent >= 0 else { return nil }
-            let parent = nodes[Int(current.parent)]
-            rect = rect.offsetBy(dx: parent.frame.x - parent.boundsOrigin.x, dy: parent.frame.y - parent.boundsOrigin.y)
-            index = current.parent
-        }
-    }
+    public func frameInWindow(of node: HostNodeID) throws(AdError) -> Rect? { try checkedNode(node).frameInWindow }
 
     /// Runs `body` over the node storage without copying it (the geometry engine's per-frame pass).
     func withNodes<Result>(_ body: (UnsafeBufferPointer<Node>) throws -> Result) rethrows -> Result {

@@ -10,7 +10,8 @@
 /// above an earlier one; children draw above their parent.
 ///
 /// Mistakes are typed errors (`AdError.Code.invalidHostTree`), never crashes: adding a node that already has a
-/// parent, making a cycle, non-finite or negative frames, unknown IDs.
+/// parent, making a cycle, non-finite or negative frames, unknown IDs. Where an unknown or removed ID is a normal
+/// answer, read through ``node(_:)`` and ``window(_:)`` instead: they return `nil` (`tree.node(card)?.frame`).
 ///
 /// ```swift
 /// let tree = HostTree()
