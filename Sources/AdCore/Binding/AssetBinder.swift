@@ -37,11 +37,11 @@ public struct AssetBinder {
                 found.append((kind, .notRendered))
                 continue
             }
-            guard (try? tree.isDescendant(node, of: binding.container)) == true else {
+            guard tree.node(node)?.isDescendant(of: binding.container) == true else {
                 found.append((kind, .outsideContainer))
                 continue
             }
-            let frame = (try? tree.frame(of: node)) ?? .zero
+            let frame = tree.node(node)?.frame ?? .zero
             if frame.isEmpty {
                 found.append((kind, .zeroSize))
                 continue
@@ -59,9 +59,9 @@ public struct AssetBinder {
         let tree = engine.tree
         var current: HostNodeID? = node
         while let view = current, view != container {
-            if (try? tree.isHidden(view)) == true { return true }
-            if ((try? tree.alpha(of: view)) ?? 1) < VisibilityEngine.minimumAlpha { return true }
-            current = try? tree.parent(of: view)
+            guard let viewNode = tree.node(view) else { return false }
+            if viewNode.isHidden || viewNode.alpha < VisibilityEngine.minimumAlpha { return true }
+            current = viewNode.parent
         }
         return false
     }

@@ -67,7 +67,7 @@ public struct ClickValidator {
         if let impressionAt, let limit = policy.maximumDelayAfterImpression, impressionAt.duration(to: now) > limit {
             return reject("Click more than \(limit) after the impression.", "stale")
         }
-        let isExternal = (try? engine.tree.isDescendant(node, of: binding.container)) != true
+        let isExternal = engine.tree.node(node)?.isDescendant(of: binding.container) != true
         if isExternal {
             guard binding.allowsExternalClickViews else {
                 return reject("\(node) lies outside the ad's container.", "external")

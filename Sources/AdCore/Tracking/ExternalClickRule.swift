@@ -77,7 +77,7 @@ public struct ExternalClickRule: Sendable, Hashable {
         /// - Throws: `invalidHostTree` when the view is not in the tree.
         @MainActor
         public init(recording clickView: HostNodeID, in tree: HostTree) throws(AdError) {
-            try self.init(path: try tree.ancestorPath(of: clickView), container: nil, in: tree)
+            self.init(recording: try tree.checkedNode(clickView), container: nil, in: tree)
         }
 
         /// Records a click view of an ad bound to `container`: up to the container for a view inside it,
@@ -86,34 +86,30 @@ public struct ExternalClickRule: Sendable, Hashable {
         /// - Throws: `invalidHostTree` when the view is not in the tree.
         @MainActor
         public init(recording clickView: HostNodeID, container: HostNodeID, in tree: HostTree) throws(AdError) {
-            var path = try tree.ancestorPath(of: clickView)
-            guard let end = path.firstIndex(of: container) else {
-                try self.init(path: path, container: nil, in: tree)
-                return
-            }
-            path.removeSubrange((end + 1)...)
-            try self.init(path: path, container: container, in: tree)
+            self.init(recording: try tree.checkedNode(clickView), container: container, in: tree)
         }
 
-        /// The path's placements; the container's own is left out, so the card may move with its click views.
+        /// The view's path, cut at `container` when it lies inside it, and the path's placements; the container's
+        /// own is left out, so the card may move with its click views.
         @MainActor
-        private init(path: [HostNodeID], container: HostNodeID?, in tree: HostTree) throws(AdError) {
-            var placements: [UInt32] = []
-            for node in container == nil ? path[...] : path.dropLast() {
-                placements.append(try tree.placement(of: node))
+        private init(recording clickView: HostNode, container: HostNodeID?, in tree: HostTree) {
+            var path = clickView.ancestorPath
+            var end: HostNodeID?
+            if let container, let position = path.firstIndex(of: container) {
+                path.removeSubrange((position + 1)...)
+                end = container
             }
             ancestorPath = path
-            self.placements = placements
-            self.container = container
+            placements = (end == nil ? path[...] : path.dropLast()).compactMap { tree.node($0)?.placement }
+            self.container = end
         }
 
         /// Whether the view still sits where it was recorded, never moved in between.
         @MainActor
         public func holds(in tree: HostTree) -> Bool {
-            guard let view = ancestorPath.first else { return false }
-            guard let container else { return (try? Ownership(recording: view, in: tree)) == self }
+            guard let first = ancestorPath.first, let view = tree.node(first) else { return false }
             // A view that left the container records without one, so it no longer equals this record.
-            return (try? Ownership(recording: view, container: container, in: tree)) == self
+            return Ownership(recording: view, container: container, in: tree) == self
         }
     }
 
@@ -133,11 +129,11 @@ public struct ExternalClickRule: Sendable, Hashable {
         let ad = engine.geometry(of: container)
         guard let viewWindow = view.window, let adWindow = ad.window else { return .window }
         if viewWindow != adWindow {
-            let sameScene = (try? tree.scene(of: viewWindow)) == (try? tree.scene(of: adWindow))
+            let sameScene = tree.window(viewWindow)?.scene == tree.window(adWindow)?.scene
             return sameScene ? .window : .scene
         }
         if view.frameInWindow.isEmpty { return .size }
-        if (try? tree.isWindowRoot(clickView)) != false { return .root }
+        if tree.node(clickView)?.isWindowRoot != false { return .root }
         switch view.zeroReason {
         case .hidden?, .transparent?, .clippedAway?, .covered?: return .hidden
         case .background?: return .foreground
@@ -146,9 +142,9 @@ public struct ExternalClickRule: Sendable, Hashable {
         case nil: break
         }
         if !view.isInteractive { return .interaction }
-        if (try? tree.isForeground(adWindow)) != true { return .foreground }
+        if tree.window(adWindow)?.isForeground != true { return .foreground }
         if ad.visibleRatio + 1e-9 < minimumContainerRatio { return .visibility }
-        if let windowFrame = try? tree.frame(of: adWindow),
+        if let windowFrame = tree.window(adWindow)?.frame,
             isPageLevel(view.frameInWindow, container: ad.frameInWindow, window: windowFrame)
         {
             return .root
