@@ -157,7 +157,7 @@ public final class GoogleFullScreenAd: ProviderAd {
         // The user can watch only while the window is in the foreground and the ad's overlay is not covered (a host
         // node drawn over it hides the ad): otherwise playback pauses, and no reward is earned meanwhile (G11).
         let geometry = context.geometry
-        let foreground = (try? geometry.isInForegroundWindow(presentation.overlay)) ?? false
+        let foreground = geometry.isInForegroundWindow(presentation.overlay)
         let watchable =
             foreground && geometry.geometry(of: presentation.overlay).visibleRatio >= Self.minimumVisibleShare
         for output in playback.sample(at: context.scheduler.now, foreground: watchable) {

@@ -27,7 +27,7 @@ struct IFLYBinderRules {
                 throw binderError("Video material needs a video view; the binder has none.", "videoView")
             }
             let isPlain =
-                video != container && ((try? geometry.children(of: video)) ?? []).isEmpty
+                video != container && geometry.children(of: video)?.isEmpty != false
                 && !binding.clickViews.contains(video) && video != binding.closeView
             guard isPlain else {
                 throw binderError(
@@ -42,13 +42,13 @@ struct IFLYBinderRules {
                 throw clickViewError("The close view \(close) is also a click view.", "close")
             }
             // The container and window roots are refused as click views below ("root"), whatever they hold.
-            for node in binding.clickViews where node != container && (try? geometry.isWindowRoot(node)) != true {
-                if (try? geometry.isDescendant(close, of: node)) == true {
+            for node in binding.clickViews where node != container && geometry.isWindowRoot(node) != true {
+                if geometry.isDescendant(close, of: node) {
                     throw clickViewError(
                         "The close view \(close) is inside the click view \(node): a tap on close would click the ad.",
                         "close")
                 }
-                if (try? geometry.isDescendant(node, of: close)) == true {
+                if geometry.isDescendant(node, of: close) {
                     throw clickViewError(
                         "The click view \(node) is inside the close view \(close): the close button would click the ad.",
                         "close")
@@ -65,7 +65,7 @@ struct IFLYBinderRules {
                     + "\(binding.clickViews.count) given.", "interactionType")
         }
         for node in binding.clickViews {
-            if node == container || ((try? geometry.isWindowRoot(node)) ?? false) {
+            if node == container || geometry.isWindowRoot(node) == true {
                 throw clickViewError("\(node) is the container or a window root, not a click view.", "root")
             }
             let nodeGeometry = geometry.geometry(of: node)
@@ -89,21 +89,19 @@ struct IFLYBinderRules {
             throw clickViewError(
                 "\(node) lies outside the container and allowsExternalClickViews is false.", "external")
         }
-        let nodeWindow = try? geometry.window(of: node)
-        let adWindow = try? geometry.window(of: binding.container)
-        guard let nodeWindow, let adWindow, nodeWindow == adWindow else {
+        guard let nodeWindow = geometry.window(of: node), nodeWindow == geometry.window(of: binding.container) else {
             throw clickViewError("\(node) is not in the ad's window.", "window")
         }
-        let nodePath = (try? geometry.ancestorPath(of: node)) ?? []
-        let containerPath = Set((try? geometry.ancestorPath(of: binding.container)) ?? [])
+        let nodePath = geometry.ancestorPath(of: node) ?? []
+        let containerPath = Set(geometry.ancestorPath(of: binding.container) ?? [])
         let common = nodePath.dropFirst().first { containerPath.contains($0) }
-        if common == nil || (try? geometry.isWindowRoot(common ?? node)) != false {
+        if common == nil || geometry.isWindowRoot(common ?? node) != false {
             throw clickViewError(
                 "\(node) floats above the page: it shares no ancestor with the ad below the window root.", "ownership")
         }
-        let viewFrame = (try? geometry.frameInWindow(of: node)).flatMap { $0 } ?? .zero
-        let containerFrame = (try? geometry.frameInWindow(of: binding.container)).flatMap { $0 } ?? .zero
-        let windowFrame = (try? geometry.frame(ofWindowOf: binding.container)).flatMap { $0 } ?? .zero
+        let viewFrame = geometry.frameInWindow(of: node) ?? .zero
+        let containerFrame = geometry.frameInWindow(of: binding.container) ?? .zero
+        let windowFrame = geometry.frame(ofWindowOf: binding.container) ?? .zero
         // The same definition the click-time check uses (I12, I28), so a CTA that grows later fails there too.
         if IFLYProvider.clickPolicy.externalClickRule.isPageLevel(
             viewFrame, container: containerFrame, window: windowFrame)
@@ -113,7 +111,7 @@ struct IFLYBinderRules {
     }
 
     private func isInside(_ node: HostNodeID, _ container: HostNodeID) -> Bool {
-        (try? geometry.isDescendant(node, of: container)) == true
+        geometry.isDescendant(node, of: container)
     }
 
     private func binderError(_ message: String, _ point: String) -> AdError {

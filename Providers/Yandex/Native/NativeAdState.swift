@@ -122,7 +122,7 @@ public final class NativeAdState: Identifiable {
                 hint: "The response lacks a required field for this card; skip the card or report the ad unit.")
         }
         for node in binding.clickViews
-        where (try? context.geometry.isDescendant(node, of: binding.container)) != true {
+        where !context.geometry.isDescendant(node, of: binding.container) {
             throw AdError(
                 .invalidBinder, "Click view \(node) of card \(id) lies outside the card's container.",
                 providerID: runtime.providerID, hint: "Keep every click view of a card inside its NativeAdContainer.")
@@ -133,7 +133,7 @@ public final class NativeAdState: Identifiable {
         self.binding = binding
         isBound = true
         // Y13: a zero-size card can never count.
-        if (try? context.geometry.frame(of: binding.container))?.isEmpty != false {
+        if context.geometry.frame(of: binding.container)?.isEmpty != false {
             runtime.warn(
                 "Card \(id) is bound to a zero-size container; it can never count an impression.",
                 fix: "Give the card's container a non-zero width and height (Y13).")

@@ -196,7 +196,7 @@ public final class SliderAd: ProviderAd {
     /// bound is reported then (``reportCardShownWithoutBlock(_:)``).
     private func checkPlacement(of card: NativeAdState, context: ProviderContext) {
         guard let container = card.binding?.container, let blockBinding else { return }
-        if (try? context.geometry.isDescendant(container, of: blockBinding.container)) != true {
+        if !context.geometry.isDescendant(container, of: blockBinding.container) {
             runtime.warn(
                 "Card \(card.id) is rendered outside its SliderAdContainer: the card counts its own impression, "
                     + "the block's impression is lost.",

@@ -1,12 +1,13 @@
 /// What a provider may read of the host's layout: the geometry of its own nodes, read-only. Its own nodes are
 /// those the host bound or presented the ad in (the binding's container, assets, click, close and video views,
-/// the presentation's overlay) and their ancestors; anything else is refused with `invalidRequest`.
+/// the presentation's overlay) and their ancestors; for anything else the queries answer `nil` (or `false`).
 ///
 /// A provider never holds the host: it cannot move, hide or create nodes, register views or start trackers.
 ///
 /// ```swift
 /// let ratio = context.geometry.geometry(of: presentation.overlay).visibleRatio
-/// let inside = try context.geometry.isDescendant(cta, of: binding.container)
+/// let inside = context.geometry.isDescendant(cta, of: binding.container)
+/// let frame = context.geometry.frameInWindow(of: cta) ?? .zero  // nil: in no window, or not this ad's
 /// ```
 @MainActor
 public struct HostGeometry {
@@ -33,55 +34,47 @@ public struct HostGeometry {
         return engine.geometry(of: node)
     }
 
-    /// An own node's frame in its parent's coordinates.
-    public func frame(of node: HostNodeID) throws(AdError) -> Rect { try tree.frame(of: checked(node)) }
+    /// An own node's frame in its parent's coordinates, `nil` when the node is not one of this ad's.
+    public func frame(of node: HostNodeID) -> Rect? { own(node)?.frame }
 
-    /// An own node's frame in its window's coordinates, `nil` when it is in no window.
-    public func frameInWindow(of node: HostNodeID) throws(AdError) -> Rect? {
-        try tree.frameInWindow(of: checked(node))
+    /// An own node's frame in its window's coordinates, `nil` when it is in no window or not one of this ad's.
+    public func frameInWindow(of node: HostNodeID) -> Rect? { own(node)?.frameInWindow }
+
+    /// The window an own node is in, `nil` when it is in none or not one of this ad's.
+    public func window(of node: HostNodeID) -> HostWindowID? { own(node)?.window }
+
+    /// Whether an own node is a window's root, `nil` when the node is not one of this ad's.
+    public func isWindowRoot(_ node: HostNodeID) -> Bool? { own(node)?.isWindowRoot }
+
+    /// Whether an own node lies inside another own node; `false` when either is not one of this ad's.
+    public func isDescendant(_ node: HostNodeID, of ancestor: HostNodeID) -> Bool {
+        guard isOwn(ancestor) else { return false }
+        return own(node)?.isDescendant(of: ancestor) == true
     }
 
-    /// The window an own node is in.
-    public func window(of node: HostNodeID) throws(AdError) -> HostWindowID? { try tree.window(of: checked(node)) }
+    /// An own node and its ancestors, the node first; `nil` when the node is not one of this ad's.
+    public func ancestorPath(of node: HostNodeID) -> [HostNodeID]? { own(node)?.ancestorPath }
 
-    /// Whether an own node is a window's root.
-    public func isWindowRoot(_ node: HostNodeID) throws(AdError) -> Bool { try tree.isWindowRoot(checked(node)) }
+    /// An own node's children (a video view must have none, rule I8); `nil` when the node is not one of this ad's.
+    public func children(of node: HostNodeID) -> [HostNodeID]? { own(node)?.children }
 
-    /// Whether an own node lies inside another own node.
-    public func isDescendant(_ node: HostNodeID, of ancestor: HostNodeID) throws(AdError) -> Bool {
-        try tree.isDescendant(checked(node), of: checked(ancestor))
+    /// The frame of the window an own node is in, `nil` when it is in none or the node is not one of this ad's.
+    public func frame(ofWindowOf node: HostNodeID) -> Rect? {
+        guard let window = own(node)?.window else { return nil }
+        return tree.window(window)?.frame
     }
 
-    /// An own node and its ancestors, the node first.
-    public func ancestorPath(of node: HostNodeID) throws(AdError) -> [HostNodeID] {
-        try tree.ancestorPath(of: checked(node))
-    }
-
-    /// An own node's children (a video view must have none, rule I8).
-    public func children(of node: HostNodeID) throws(AdError) -> [HostNodeID] { try tree.children(of: checked(node)) }
-
-    /// The frame of the window an own node is in.
-    public func frame(ofWindowOf node: HostNodeID) throws(AdError) -> Rect? {
-        guard let window = try tree.window(of: checked(node)) else { return nil }
-        return try tree.frame(of: window)
-    }
-
-    /// Whether the window an own node is in is in the foreground.
-    public func isInForegroundWindow(_ node: HostNodeID) throws(AdError) -> Bool {
-        guard let window = try tree.window(of: checked(node)) else { return false }
-        return try tree.isForeground(window)
+    /// Whether the window an own node is in is in the foreground; `false` when it is in none or the node is not
+    /// one of this ad's.
+    public func isInForegroundWindow(_ node: HostNodeID) -> Bool {
+        guard let window = own(node)?.window else { return false }
+        return tree.window(window)?.isForeground == true
     }
 
     private func isOwn(_ node: HostNodeID) -> Bool {
-        own.contains(node) || own.contains { (try? tree.isDescendant($0, of: node)) == true }
+        own.contains(node) || own.contains { tree.node($0)?.isDescendant(of: node) == true }
     }
 
-    private func checked(_ node: HostNodeID) throws(AdError) -> HostNodeID {
-        guard isOwn(node) else {
-            throw AdError(
-                .invalidRequest, "\(node) is not one of this ad's nodes.",
-                hint: "A provider reads only the nodes the host bound or presented its ad in, and their ancestors.")
-        }
-        return node
-    }
+    /// The node, when it is one of this ad's (and of the tree).
+    private func own(_ node: HostNodeID) -> HostNode? { isOwn(node) ? tree.node(node) : nil }
 }
