@@ -205,10 +205,6 @@ public final class VisibilityEngine {
         window: nil, frameInWindow: .zero, clippedRect: .zero, visibleRatio: 0, isInteractive: false,
         zeroReason: .notInWindow)
 
-    /// An identifier of where a node is: its placement counter (bumped on every re-parenting) and its window.
-    /// Impression timers restart when it changes. `nil` when the node is in no window.
-    public func placementKey(of node: HostNodeID) -> UInt64? { sample(node).placement }
-
     /// `true` when `point` (window coordinates) lands on the node: inside its clipped area and under no opaque
     /// node drawn above it. Hidden, transparent or background nodes are never hit.
     public func hitTest(_ point: Point, on node: HostNodeID) -> Bool {
