@@ -111,7 +111,7 @@ enum NativeChecks {
             try world.bind(ad, layout)
             let rule = world.provider.descriptor.impressionRule
             let half = Swift.max(rule.minimumDuration / 2, .milliseconds(50))
-            let hiddenOffset = Point(x: 0, y: 100 + (try world.tree.frame(of: layout.main.container)).height * 0.95)
+            let hiddenOffset = Point(x: 0, y: 100 + (world.tree.node(layout.main.container)?.frame.height ?? 0) * 0.95)
             for _ in 0..<6 {
                 try world.tree.setBoundsOrigin(world.test.feed, hiddenOffset)
                 await world.run(for: half)

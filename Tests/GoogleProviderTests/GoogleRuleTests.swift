@@ -107,7 +107,7 @@ struct GoogleRuleTests {
         let before = try world.tree.frameInWindow(of: sibling)
         let extra = try HostContextProvider(tree: world.tree)
         try world.tree.addChild(extra.node, to: world.world.feed)
-        #expect(try world.tree.frame(of: extra.node) == .zero)
+        #expect(world.tree.node(extra.node)?.frame == .zero)
         #expect(try world.tree.frameInWindow(of: sibling) == before)
         #expect(world.host.engine.visibleRatio(of: sibling) == 1)
         let ad = try await InterstitialAd.load(adUnitID: "video-interstitial", host: world.host)

@@ -26,18 +26,18 @@ public struct HostContextProvider: Sendable, Hashable {
     /// - Throws: `presenterNotInWindow` when the node is detached or its window was removed (G3);
     ///   `invalidRequest` when the node is not zero-sized (G5).
     public func presentationWindow(in tree: HostTree) throws(AdError) -> HostWindowID {
-        guard tree.contains(node) else {
+        guard let anchor = tree.node(node) else {
             throw AdError(
                 .presenterNotInWindow, "The host context node \(node) is not in this host tree.",
                 hint: "Create the HostContextProvider with the same HostTree the ad host uses.")
         }
-        let frame = try tree.frame(of: node)
+        let frame = anchor.frame
         guard frame.width == 0, frame.height == 0 else {
             throw AdError(
                 .invalidRequest, "The host context node must take no room, but its frame is \(frame).",
                 hint: "Keep the context provider zero-sized (G5); place it in the background of the screen.")
         }
-        guard let window = try tree.window(of: node) else {
+        guard let window = anchor.window else {
             throw AdError(
                 .presenterNotInWindow, "The host context node \(node) is not in any window.",
                 hint: "Add the HostContextProvider's node to the screen that presents the ad before presenting (G3).")

@@ -65,18 +65,6 @@ extension HostTree {
     /// The node's children, bottom to top.
     public func children(of node: HostNodeID) throws(AdError) -> [HostNodeID] { try checkedNode(node).children }
 
-    /// The node's frame in its parent's coordinates.
-    public func frame(of node: HostNodeID) throws(AdError) -> Rect { try checkedNode(node).frame }
-
-    /// Whether the node itself is hidden (not counting its ancestors).
-    public func isHidden(_ node: HostNodeID) throws(AdError) -> Bool { try checkedNode(node).isHidden }
-
-    /// The node's own opacity (not counting its ancestors).
-    public func alpha(of node: HostNodeID) throws(AdError) -> Double { try checkedNode(node).alpha }
-
-    /// Whether the node is a window's root node.
-    public func isWindowRoot(_ node: HostNodeID) throws(AdError) -> Bool { try checkedNode(node).isWindowRoot }
-
     /// The window the node is in, or `nil` when it (or an ancestor) is detached.
     public func window(of node: HostNodeID) throws(AdError) -> HostWindowID? { try checkedNode(node).window }
 

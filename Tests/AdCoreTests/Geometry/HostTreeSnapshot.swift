@@ -9,12 +9,12 @@ struct HostTreeSnapshot: Equatable {
     struct NodeState: Equatable {
         var parent: HostNodeID?
         var children: [HostNodeID]
-        var frame: Rect
-        var isHidden: Bool
-        var alpha: Double
+        var frame: Rect?
+        var isHidden: Bool?
+        var alpha: Double?
         var placement: UInt32
         var window: HostWindowID?
-        var isWindowRoot: Bool
+        var isWindowRoot: Bool?
     }
 
     struct WindowState: Equatable {
@@ -34,12 +34,13 @@ struct HostTreeSnapshot: Equatable {
         revision = tree.revision
         nodes = try (0..<Int32(tree.nodeCount)).map { raw in
             let node = HostNodeID(rawValue: raw)
+            let view = tree.node(node)
             return NodeState(
                 parent: try tree.parent(of: node), children: try tree.children(of: node),
-                frame: try tree.frame(of: node),
-                isHidden: try tree.isHidden(node), alpha: try tree.alpha(of: node),
+                frame: view?.frame,
+                isHidden: view?.isHidden, alpha: view?.alpha,
                 placement: try tree.placement(of: node), window: try tree.window(of: node),
-                isWindowRoot: try tree.isWindowRoot(node))
+                isWindowRoot: view?.isWindowRoot)
         }
         windows = try tree.windowIDs.map { window in
             WindowState(

@@ -173,7 +173,7 @@ struct VisibilityEngineTests {
         #expect(stage.ratio(card) == 1)
         try stage.tree.setFrame(of: stage.window, Rect(x: 0, y: 0, width: 400, height: 700))
         #expect(stage.ratio(card) == 0.5)
-        #expect(try stage.tree.frame(of: stage.root) == Rect(x: 0, y: 0, width: 400, height: 700))
+        #expect(stage.tree.node(stage.root)?.frame == Rect(x: 0, y: 0, width: 400, height: 700))
     }
 
     @Test("A change made after refresh() is seen by the next query")

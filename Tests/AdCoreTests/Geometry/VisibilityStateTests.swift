@@ -17,7 +17,7 @@ struct VisibilityStateTests {
         #expect(stage.ratio(card) == 0)
         #expect(stage.reason(card) == .hidden)
         #expect(stage.reason(row) == .hidden)
-        #expect(try !stage.tree.isHidden(card))
+        #expect(stage.tree.node(card)?.isHidden == false)
         try stage.tree.setHidden(section, false)
         #expect(stage.ratio(card) == 0.5)
         #expect(stage.reason(card) == nil)
@@ -41,10 +41,10 @@ struct VisibilityStateTests {
         #expect(stage.ratio(card) == 1)
         // The card's own alpha counts too; out-of-range alphas are clamped (−3 → 0, 7 → 1).
         try stage.tree.setAlpha(card, -3)
-        #expect(try stage.tree.alpha(of: card) == 0)
+        #expect(stage.tree.node(card)?.alpha == 0)
         #expect(stage.reason(card) == .transparent)
         try stage.tree.setAlpha(card, 7)
-        #expect(try stage.tree.alpha(of: card) == 1)
+        #expect(stage.tree.node(card)?.alpha == 1)
         #expect(stage.ratio(card) == 1)
     }
 

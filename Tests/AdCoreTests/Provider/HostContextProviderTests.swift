@@ -53,7 +53,7 @@ struct HostContextProviderTests {
         let world = try TestHost(providers: [ScriptedProvider()])
         let context = try HostContextProvider(tree: world.tree)
         try world.tree.addChild(context.node, to: world.feed)
-        #expect(try world.tree.frame(of: context.node) == .zero)
+        #expect(world.tree.node(context.node)?.frame == .zero)
         try world.tree.setFrame(context.node, Rect(x: 0, y: 0, width: 10, height: 10))
         let ad = try await world.loadedAd(format: .interstitial)
         #expect(thrownError { try ad.present(from: context) }?.code == .invalidRequest)
