@@ -5,9 +5,9 @@
 /// ```swift
 /// JSONText.string("say \"hi\"\n")  // "\"say \\\"hi\\\"\\n\""
 /// ```
-public enum JSONText {
+package enum JSONText {
     /// `value` as a JSON string literal, quotes included.
-    public static func string(_ value: String) -> String {
+    package static func string(_ value: String) -> String {
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

@@ -6,9 +6,9 @@
 /// ```swift
 /// XMLText.escape("Tom & \"Jerry\" <3")  // "Tom &amp; &quot;Jerry&quot; &lt;3"
 /// ```
-public enum XMLText {
+package enum XMLText {
     /// `text` escaped; see the type's description.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -233,12 +233,14 @@ final class DemoScenario {
         shown.append(mediated)
         let placement = mediated.placementID
         let label = mediated.lineItemID
+        // A slider's own impression (no card named) is its block's: told by the format, never by the provider.
+        let whole = mediated.ad.request.format == .nativeSlider ? "block" : "ad"
         mediated.ad.onEvent { [weak self] event in
             guard let self else { return }
             switch event {
             case .impression(let data):
                 summary.impression(in: placement)
-                let what = data.component.map { "card \($0)" } ?? (data.providerID == "yandex" ? "block" : "ad")
+                let what = data.component.map { "card \($0)" } ?? whole
                 timeline.appendImpression(
                     DemoEvent(time: now, placement: placement, kind: .impression, text: "\(label): \(what) counted"))
             case .click(let component):
