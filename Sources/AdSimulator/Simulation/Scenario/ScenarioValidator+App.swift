@@ -1,0 +1,147 @@
+import AdCore
+import AdMediation
+import AdRuntime
+import Foundation
+
+extension ScenarioValidator {
+    // MARK: - The app's configuration
+
+    mutating func loadConfiguration() -> MediationConfiguration? {
+        let descriptors = Array(providers.values)
+        switch scenario.app.mediation {
+        case .inline(let configuration):
+            do throws(MediationConfigurationError) {
+                try configuration.validate(providers: descriptors)
+            } catch {
+                problems += error.problems.map { rerooted($0, under: "$.app.mediation") }
+            }
+            return configuration
+        case .file(let written):
+            let data: Data
+            do throws(SafeFileReader.Failure) {
+                data = try files.read(written, maxBytes: Scenario.maximumFileBytes)
+            } catch {
+                add(
+                    .missingFile, "$.app.mediation",
+                    "The mediation configuration '\(written)' cannot be read (\(ScenarioFiles.describe(error))).",
+                    hint: "Paths are relative to the scenario file's folder, e.g. \"../mediation/example.json\".")
+                return nil
+            }
+            do {
+                _ = try JSONSerialization.jsonObject(with: data)
+            } catch {
+                problems.append(rerooted(ScenarioJSON.malformed(data, error: error), under: written + ":$"))
+                return nil
+            }
+            let collector = ConfigurationDecoding()
+            let decoder = JSONDecoder()
+            decoder.userInfo = collector.userInfo
+            let configuration: MediationConfiguration
+            do {
+                configuration = try decoder.decode(MediationConfiguration.self, from: data)
+            } catch let error as DecodingError {
+                problems.append(rerooted(ConfigurationProblem(decoding: error), under: written + ":$"))
+                return nil
+            } catch {
+                problems.append(rerooted(ScenarioJSON.malformed(data, error: error), under: written + ":$"))
+                return nil
+            }
+            problems += (DuplicateKeyScanner.problems(in: data) + collector.problems).map {
+                rerooted($0, under: written + ":$")
+            }
+            do throws(MediationConfigurationError) {
+                try configuration.validate(providers: descriptors)
+            } catch {
+                problems += error.problems.map { rerooted($0, under: written + ":$") }
+            }
+            return configuration
+        }
+    }
+
+    /// The problem with its path moved under `root` (`$.placements[0]` under `$.app.mediation`).
+    private func rerooted(_ problem: ConfigurationProblem, under root: String) -> ConfigurationProblem {
+        var moved = problem
+        moved.path = root + problem.path.dropFirst(problem.path.hasPrefix("$") ? 1 : 0)
+        return moved
+    }
+
+    // MARK: - The app's screens
+
+    mutating func checkScreens(against configuration: MediationConfiguration) {
+        let app = scenario.app
+        check(app.window.width, AppWindow.sizeNumber, at: "$.app.window.width")
+        check(app.window.height, AppWindow.sizeNumber, at: "$.app.window.height")
+        var seen: Set<String> = []
+        var shown = 0
+        for (index, screen) in app.screens.enumerated() {
+            let path = "$.app.screens[\(index)]"
+            if screen.id.allSatisfy(\.isWhitespace) {
+                add(.emptyValue, path + ".id", "The screen ID is empty.", hint: "Name the screen, e.g. \"home\".")
+            } else if !seen.insert(screen.id).inserted {
+                add(
+                    .duplicateName, path + ".id", "The screen ID '\(screen.id)' is used twice.",
+                    hint: "Give every screen its own ID.")
+            }
+            if let feed = screen.feed {
+                check(feed.cellHeight, FeedLayout.cellHeightNumber, at: path + ".feed.cellHeight")
+                check(Double(feed.cells), FeedLayout.cellsNumber, at: path + ".feed.cells")
+                for (slotIndex, slot) in feed.ads.enumerated() {
+                    let slotPath = path + ".feed.ads[\(slotIndex)]"
+                    if checkPlacement(slot.placement, at: slotPath + ".placement", in: configuration, fullScreen: false)
+                    {
+                        shown += 1
+                    }
+                    // A position is a cell of this feed: the declared range, cut at the feed's last cell.
+                    let lastCell = min(FeedAdSlot.positionNumber.largest, Double(max(feed.cells - 1, 0)))
+                    check(
+                        Double(slot.position), at: slotPath + ".position", in: 0...lastCell,
+                        hint: FeedAdSlot.positionNumber.hint)
+                    if let every = slot.every { check(Double(every), FeedAdSlot.everyNumber, at: slotPath + ".every") }
+                    if let height = slot.height { check(height, FeedAdSlot.heightNumber, at: slotPath + ".height") }
+                }
+            }
+            for (buttonIndex, button) in screen.buttons.enumerated() {
+                if checkPlacement(
+                    button.placement, at: path + ".buttons[\(buttonIndex)].placement", in: configuration,
+                    fullScreen: true)
+                {
+                    shown += 1
+                }
+            }
+        }
+        if shown == 0 {
+            add(
+                .emptyValue, "$.app.screens", "No screen shows a placement of the app.",
+                hint: "Add a screen with a feed of native or slider cells, or a button presenting a full-screen "
+                    + "placement.")
+        }
+    }
+
+    /// Whether `id` names a placement of the right kind (native or slider for a feed cell, full screen for a
+    /// button); records the problem otherwise.
+    private mutating func checkPlacement(
+        _ id: String, at path: String, in configuration: MediationConfiguration, fullScreen: Bool
+    ) -> Bool {
+        guard let placement = configuration.placement(id) else {
+            add(
+                .unknownReference, path, "The app has no placement '\(id)' (it has \(placementNames(configuration))).",
+                hint: "Name a placement of the app's mediation configuration.")
+            return false
+        }
+        if fullScreen && !placement.format.isFullScreen {
+            add(
+                .unsupportedFormat, path, "Placement '\(id)' is \(placement.format), not a full-screen format.",
+                hint: "A button presents an interstitial, rewarded or rewardedInterstitial placement.")
+            return false
+        }
+        if !fullScreen && placement.format != .native && placement.format != .nativeSlider {
+            add(
+                .unsupportedFormat, path,
+                "Placement '\(id)' is \(placement.format); a feed cell shows native or "
+                    + "nativeSlider.",
+                hint: "Put full-screen placements on a button.")
+            return false
+        }
+        return true
+    }
+}
