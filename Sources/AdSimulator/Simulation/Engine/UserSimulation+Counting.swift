@@ -1,0 +1,164 @@
+import AdCore
+import AdMediation
+
+extension UserSimulation {
+    // MARK: Impressions and clicks
+
+    /// Counts an ad the app took and watches its impressions and clicks. `clickTargets` are the call-to-action
+    /// nodes by component ID ("" for the ad itself): the first impression of a part with one draws the click.
+    func took(_ mediated: MediatedAd, clickTargets: [String: HostNodeID]) {
+        server.adTaken(mediated.placementID)
+        let provider = mediated.ad.providerID.rawValue
+        let placement = mediated.placementID
+        count(placement, provider) { $0.used += 1 }
+        let format = mediated.ad.request.format
+        let ad = mediated.ad
+        ad.onEvent { [weak self, weak ad] event in
+            guard let self, let ad else { return }
+            switch event {
+            case .impression(let data):
+                if shownAds.insert(ad.id).inserted {
+                    count(placement, provider) { $0.impressions += 1 }
+                    let elapsed = sinceSessionStart(driver.now)
+                    tally.updateTimeline(variant) { $0.recordImpression(at: elapsed) }
+                }
+                if let target = clickTargets[data.component ?? ""], clickDrawn.insert(ad.id).inserted {
+                    clickMaybe(ad, format: format, on: target)
+                }
+            case .click:
+                count(placement, provider) { $0.clicks += 1 }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Clicks a just-shown ad's call-to-action (a slider's first shown card's) with the format's click-through rate.
+    /// Presented full-screen ads have no click view in the host's tree; they are not clicked.
+    private func clickMaybe(_ ad: UnifiedAd, format: AdFormat, on target: HostNodeID) {
+        let rate = validated.scenario.users.clickThroughRate[format] ?? 0
+        let key = DrawKey(user: user, request: impressionCount, purpose: .click)
+        impressionCount += 1
+        guard rate > 0, draws.happens(probability: rate, key) else { return }
+        ad.click(on: target)
+    }
+
+    // MARK: Counting
+
+    private func count(_ placement: String, _ provider: String, _ change: (inout TallyRow) -> Void) {
+        tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: ""), change)
+        tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: provider), change)
+    }
+
+    func record(_ event: MediationEvent) {
+        switch event {
+        case .requestStarted(let placement, _, _):
+            server.requestStarted(placement)
+            let (opportunity, attempt) = server.current(placement)
+            let request = SimulatedAdServer.requestKey(opportunity: opportunity, attempt: attempt)
+            let best = oracle.best(placement: placement, user: user, request: request)
+            pending[placement] = (request, best, session, sinceSessionStart(driver.now))
+        case .requestFinished(let report):
+            finished(report)
+        case .revenue(let paid):
+            count(paid.placementID, paid.providerID.rawValue) { $0.revenueMicros += paid.revenue.micros }
+            let elapsed = sinceSessionStart(driver.now)
+            tally.updateTimeline(variant) { $0.recordRevenue(paid.revenue.micros, at: elapsed) }
+        case .expired:
+            break
+        }
+    }
+
+    private func finished(_ report: MediationReport) {
+        let placement = report.placementID
+        let started = pending.removeValue(forKey: placement)
+        let best = started?.best
+        // The winner's value is its market price on the request's draws (what the oracle compares), whatever price
+        // the provider reported to mediation (IFLY and Yandex report none: mediation pays the configured price).
+        let winnerPrice = report.winner.flatMap { winner in
+            server.market.entry(placement: placement, lineItem: winner).map { entry in
+                MarketDraw(market: entry.market, draws: draws, user: user, request: started?.request ?? 0).priceMicros
+            }
+        }
+        tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
+            row.requests += 1
+            if let best {
+                row.oraclePriceMicros += best.priceMicros
+                row.oracleTimeToAd.record(best.latency)
+            }
+            if report.winner != nil {
+                row.fills += 1
+                row.winningPriceMicros += winnerPrice ?? report.price?.micros ?? 0
+                row.timeToAd.record(report.startedAt.duration(to: report.finishedAt))
+            }
+        }
+        for item in report.items {
+            let key = SimulationTally.Key(variant: variant, placement: placement, provider: item.providerID.rawValue)
+            let asked = Self.wasAsked(item.state)
+            let filled = Self.hasFilled(item.state)
+            let change: (inout TallyRow) -> Void = { row in
+                if asked { row.requests += 1 }
+                if filled { row.fills += 1 }
+                if item.state == .timeout { row.timeouts += 1 }
+                if item.state == .error { row.errors += 1 }
+                if item.state == .excludedCreative { row.exclusions += 1 }
+            }
+            tally.update(key, change)
+            tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
+                if item.state == .timeout { row.timeouts += 1 }
+                if item.state == .error { row.errors += 1 }
+                if item.state == .excludedCreative { row.exclusions += 1 }
+            }
+        }
+        if let onRequest {
+            let started = started ?? (0, nil, session, sinceSessionStart(report.startedAt))
+            onRequest(requestRecord(report, started: started, winnerPrice: winnerPrice))
+        }
+    }
+
+    /// Whether a line item in `state` counts as asked for an ad: mediation did not skip it (not reached, priced
+    /// below the floor, capped, its provider not started, or excluded by the request's privacy signals). Every
+    /// state is named, so a new one must be placed here.
+    private static func wasAsked(_ state: LineItemState) -> Bool {
+        switch state {
+        case .loading, .filled, .noFill, .error, .timeout, .outbid, .excludedCreative: true
+        case .notAttempted, .belowFloor, .capped, .notReady, .excludedByPrivacy: false
+        }
+    }
+
+    /// Whether a line item in `state` answered with an ad (whether or not it won). Every state is named.
+    private static func hasFilled(_ state: LineItemState) -> Bool {
+        switch state {
+        case .filled, .outbid, .excludedCreative: true
+        case .notAttempted, .loading, .noFill, .error, .timeout, .belowFloor, .capped, .notReady, .excludedByPrivacy:
+            false
+        }
+    }
+
+    private func sinceSessionStart(_ instant: AdInstant) -> Duration {
+        sessionStart.map { $0.duration(to: instant) } ?? .zero
+    }
+
+    /// The record of a finished request, for ``onRequest``.
+    private func requestRecord(
+        _ report: MediationReport, started: Started, winnerPrice: Int64?
+    ) -> SimulatedRequestRecord {
+        let best = started.best
+        let winner = report.winner
+        let items = report.items
+        let duration = report.startedAt.duration(to: report.finishedAt).wholeMilliseconds
+        return SimulatedRequestRecord(
+            variant: variant, user: user, session: started.session, placement: report.placementID,
+            requestKey: started.request,
+            winnerLineItem: winner,
+            winnerProvider: winner.flatMap { id in items.first { $0.lineItemID == id }?.providerID.rawValue },
+            outcome: winner != nil ? "filled" : report.error?.code.rawValue ?? "noFill",
+            winningPriceMicros: winner == nil ? nil : winnerPrice ?? report.price?.micros,
+            reportedPriceMicros: winner == nil ? nil : report.price?.micros, oracleLineItem: best?.lineItem,
+            oraclePriceMicros: best?.priceMicros, durationMs: duration, timeToAdMs: winner == nil ? nil : duration,
+            oracleLatencyMs: best.map { $0.latency.wholeMilliseconds },
+            startedAtMs: started.startedAt.wholeMilliseconds,
+            itemsAsked: items.count { Self.wasAsked($0.state) },
+            timeouts: items.count { $0.state == .timeout }, errors: items.count { $0.state == .error })
+    }
+}

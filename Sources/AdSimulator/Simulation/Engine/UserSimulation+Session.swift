@@ -1,0 +1,139 @@
+import AdCore
+import AdMediation
+
+extension UserSimulation {
+    // MARK: A session
+
+    func run(session: UInt64) async {
+        let users = validated.scenario.users
+        mediator.startNewSession()
+        let seconds = draws.sample(
+            users.sessionSeconds, DrawKey(user: user, request: session, purpose: .sessionLength),
+            in: ScenarioUsers.sessionSecondsNumber.range)
+        let length = Duration.milliseconds(Int64(exactly: (seconds * 1_000).rounded()) ?? 1_000)
+        let start = driver.now
+        self.session = session
+        sessionStart = start
+        let end = start.advanced(by: length)
+        for placement in placementsShown() { try? mediator.load(placement) }
+        // Full-screen opens: the whole part of the mean, plus one with the fractional part's probability.
+        let mean = users.fullScreenOpensPerSession
+        let whole = mean.rounded(.down)
+        let extra = draws.happens(
+            probability: mean - whole, DrawKey(user: user, request: session, purpose: .fullScreenOpen))
+        let opens = buttons.isEmpty ? 0 : (Int(exactly: whole) ?? 0) + (extra ? 1 : 0)
+        var openTimes: [AdInstant] = (0..<opens).map { index in
+            start.advanced(by: length * (Double(index + 1) / Double(opens + 1)))
+        }
+        var offset = 0.0
+        try? scroll(to: offset)
+        while driver.now < end {
+            if let next = openTimes.first, driver.now >= next {
+                openTimes.removeFirst()
+                await open(buttons[(opens - openTimes.count - 1) % buttons.count], until: end)
+                continue
+            }
+            let key = DrawKey(user: user, request: gesture, purpose: .scrollSpeed)
+            let speed = draws.sample(users.scrolling.speedPointsPerSecond, key, in: ScrollBehavior.speedNumber.range)
+            let dwell = draws.sample(
+                users.scrolling.dwellSeconds, DrawKey(user: user, request: gesture, purpose: .dwell),
+                in: ScrollBehavior.dwellNumber.range)
+            gesture += 1
+            let target = min(offset + viewport, max(contentHeight - viewport, 0))
+            if target > offset {
+                let duration = Duration.milliseconds(Int64(exactly: ((target - offset) / speed * 1_000).rounded()) ?? 0)
+                let steps = max(1, Int(exactly: (duration / Self.scrollStep).rounded(.up)) ?? 1)
+                let from = offset
+                for step in 1...steps {
+                    offset = from + (target - from) * Double(step) / Double(steps)
+                    try? scroll(to: offset)
+                    await run(for: duration / steps, until: end)
+                }
+            }
+            let pause = Duration.milliseconds(Int64(exactly: (dwell * 1_000).rounded()) ?? 0)
+            let wait = openTimes.first.map { min(pause, driver.now.duration(to: $0)) } ?? pause
+            await run(for: max(wait, .milliseconds(1)), until: end)
+        }
+        for index in bound.indices { unbind(index) }
+        firstLiveCell = 0
+    }
+
+    /// The placements the screens show (feed slots and buttons), in configuration order.
+    private func placementsShown() -> [String] {
+        let shown = Set(cells.map(\.placement) + buttons.map(\.placement))
+        return validated.configuration.placements.map(\.id).filter { shown.contains($0) }
+    }
+
+    /// Runs virtual time `duration`, but not past `end`; binds the cells coming near first.
+    private func run(for duration: Duration, until end: AdInstant) async {
+        bindNearby()
+        let left = driver.now.duration(to: end)
+        await driver.run(for: max(min(duration, left), .zero))
+        bindNearby()
+    }
+
+    private func scroll(to offset: Double) throws(AdError) {
+        guard let feed else { return }
+        try host.tree.setBoundsOrigin(feed, Point(x: 0, y: offset))
+        currentOffset = offset
+        bindNearby()
+    }
+
+    /// Binds the ready ads into the empty cells within one viewport below the screen; releases the ads of cells
+    /// one viewport above it.
+    private func bindNearby() {
+        while firstLiveCell < cells.count,
+            cells[firstLiveCell].y + cells[firstLiveCell].height < currentOffset - viewport
+        {
+            unbind(firstLiveCell)
+            firstLiveCell += 1
+        }
+        for index in firstLiveCell..<cells.count {
+            let cell = cells[index]
+            if cell.y >= currentOffset + 2 * viewport { break }
+            guard bound[index] == nil, cell.y + cell.height > currentOffset, mediator.isReady(cell.placement)
+            else { continue }
+            guard let mediated = try? mediator.takeAd(for: cell.placement) else { continue }
+            // The call-to-action a click goes to: the cell's, or for a slider each bound card's, by component.
+            var targets: [String: HostNodeID] = [:]
+            do throws(AdError) {
+                if cell.cards.isEmpty {
+                    try cell.main.bind(mediated.ad)
+                    targets[""] = cell.main.callToAction
+                } else {
+                    let content = try cell.main.bind(mediated.ad)
+                    for (card, layout) in zip(content.components, cell.cards) {
+                        try layout.bind(mediated.ad, part: card.part)
+                        targets[card.id] = layout.callToAction
+                    }
+                }
+                took(mediated, clickTargets: targets)
+                bound[index] = mediated
+            } catch {
+                took(mediated, clickTargets: [:])
+                mediator.release(mediated)
+            }
+            try? mediator.load(cell.placement)
+        }
+    }
+
+    private func unbind(_ index: Int) {
+        guard let mediated = bound[index] else { return }
+        bound[index] = nil
+        mediator.release(mediated)
+    }
+
+    /// Taps a button: presents its placement's ready ad, lets it play, closes it, loads the next.
+    private func open(_ button: ScreenButton, until end: AdInstant) async {
+        guard mediator.isReady(button.placement), let mediated = try? mediator.takeAd(for: button.placement) else {
+            return
+        }
+        took(mediated, clickTargets: [:])
+        do throws(AdError) {
+            try mediated.ad.present(from: context)
+            await run(for: Self.playTime, until: end.advanced(by: Self.playTime))
+        } catch {}
+        mediator.release(mediated)
+        try? mediator.load(button.placement)
+    }
+}
