@@ -23,6 +23,11 @@ extension AdError.Code {
 /// evicts the oldest beacons that are not being delivered, and reports how many.
 ///
 /// Sendable: the connection (a C `sqlite3*` handle and its prepared statements) lives inside a `Mutex`.
+///
+/// This file holds the schema, the opening and the lock around the connection; the operations on the beacons are
+/// in `BeaconStore+Queue.swift`, the checks of an opened file and the errors of a failed call in
+/// `BeaconStore+Diagnostics.swift`. For those extensions the statements (`SQL`) and the lock helpers (`locked`,
+/// `writing`) are internal rather than private.
 final class BeaconStore: Sendable {
     /// A file path, or memory.
     enum Location: Sendable, Equatable, CustomStringConvertible {
@@ -70,7 +75,7 @@ final class BeaconStore: Sendable {
         var bytes: Int
     }
 
-    private enum SQL {
+    enum SQL {
         static let insert = """
             INSERT INTO beacon (kind, url, provider, enqueued_ms, due_ms, attempts, bytes)
             VALUES (?, ?, ?, ?, ?, 0, ?)
@@ -195,182 +200,14 @@ final class BeaconStore: Sendable {
         }
     }
 
-    /// Checks an open database without writing: its pages (`quick_check`), its schema version (not newer than
-    /// this code's) and that a version-0 file holds no tables (someone else's database).
-    ///
-    /// - Returns: the schema version (0 for a new, empty database).
-    static func inspect(_ connection: SQLiteConnection, at location: Location) throws(AdError) -> Int64 {
-        let version: Int64
-        let tables: Int64
-        do throws(SQLiteError) {
-            let check = try connection.text("PRAGMA quick_check") ?? "no answer"
-            guard check == "ok" else {
-                throw SQLiteError(code: SQLITE_CORRUPT, message: check, operation: "checking \(location)")
-            }
-            version = try connection.int64("PRAGMA user_version")
-            tables = try connection.int64("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
-        } catch {
-            throw failure(error, at: location)
-        }
-        guard version <= schemaVersion else {
-            throw AdError(
-                .beaconStore,
-                "The beacon store \(location) has schema version \(version); this AdBridge reads version "
-                    + "\(schemaVersion) and older.",
-                hint: "It was written by a newer AdBridge: open it with that version, or delete the file (and its "
-                    + "-wal and -shm files) to start a new store. Beacons are kept in memory meanwhile.")
-        }
-        guard version > 0 || tables == 0 else {
-            throw foreign(location, reason: "it holds \(tables) table(s) and no beacon store version")
-        }
-        return version
-    }
-
-    /// The error for a statement that failed on the store's table: a write refused (a read-only file, a full
-    /// disk, a lock) is the store failing; anything else means the table is not the beacon store's.
-    static func shapeFailure(_ error: SQLiteError, at location: Location) -> AdError {
-        if error.isAccess || error.isStorage || error.code == SQLITE_BUSY || error.code == SQLITE_LOCKED {
-            return failure(error, at: location)
-        }
-        return foreign(location, reason: error.message, underlying: error)
-    }
-
-    private static func foreign(_ location: Location, reason: String, underlying: SQLiteError? = nil) -> AdError {
-        AdError(
-            .beaconStore, "The file \(location) is a SQLite database but not an AdBridge beacon store: \(reason).",
-            providerCode: underlying.map { Int($0.code) },
-            hint: "It is another program's database, or one changed by hand: give the queue a file of its own, or "
-                + "delete this one (and its -wal and -shm files). Beacons are kept in memory until then.",
-            underlying: underlying)
-    }
-
     /// How many beacons the store holds.
     var count: Int { state.withLock { $0.count } }
 
     /// The bytes of the beacons the store holds, as ``StoredBeacon/bytes`` counts them.
     var bytes: Int { state.withLock { $0.bytes } }
 
-    /// Applies one turn's changes in one transaction, then evicts the oldest beacons not in `protected` until the
-    /// store is inside `bounds`.
-    ///
-    /// - Returns: how many beacons were evicted.
-    /// - Throws: `beaconStore` when SQLite fails (nothing of the turn is written then).
-    func apply(_ changes: Changes, bounds: Bounds, protected: Set<Int64>) throws(AdError) -> Int {
-        try writing { connection, count, bytes throws(SQLiteError) -> Int in
-            for id in changes.deletes { bytes -= try Self.delete(id, connection, &count) }
-            let retry = try connection.statement(SQL.retry)
-            for item in changes.retries {
-                try retry.bind(1, Int64(item.attempts))
-                try retry.bind(2, item.dueAt)
-                try retry.bind(3, item.id)
-                try retry.run()
-            }
-            let insert = try connection.statement(SQL.insert)
-            for item in changes.inserts {
-                try insert.bind(1, item.beacon.kind.rawValue)
-                try insert.bind(2, item.beacon.url)
-                try insert.bind(3, item.beacon.providerID?.rawValue)
-                try insert.bind(4, item.enqueuedAt)
-                try insert.bind(5, item.enqueuedAt)
-                try insert.bind(6, Int64(item.bytes))
-                try insert.run()
-                count += 1
-                bytes += item.bytes
-            }
-            var evicted = 0
-            while count > bounds.count || bytes > bounds.bytes {
-                let excess = max(count - bounds.count, 1)
-                let oldest = try connection.statement(SQL.oldest)
-                let victims = try Self.ids(oldest, limit: excess + protected.count, excluding: protected)
-                guard !victims.isEmpty else { break }
-                for id in victims where count > bounds.count || bytes > bounds.bytes {
-                    bytes -= try Self.delete(id, connection, &count)
-                    evicted += 1
-                }
-            }
-            return evicted
-        }
-    }
-
-    /// Inserts beacons as another store held them (the same row IDs, attempts, due times and stamps), in one
-    /// transaction: how a memory store takes the beacons of a file it cannot write (``BeaconStoreReader``).
-    ///
-    /// - Throws: `beaconStore` when SQLite fails (nothing is inserted then), for example on a row ID already here.
-    func restore(_ rows: [Row]) throws(AdError) {
-        try writing { connection, count, bytes throws(SQLiteError) in
-            let insert = try connection.statement(SQL.restore)
-            for row in rows {
-                try insert.bind(1, row.beacon.id)
-                try insert.bind(2, row.beacon.beacon.kind.rawValue)
-                try insert.bind(3, row.beacon.beacon.url)
-                try insert.bind(4, row.beacon.beacon.providerID?.rawValue)
-                try insert.bind(5, row.beacon.enqueuedAt)
-                try insert.bind(6, row.dueAt)
-                try insert.bind(7, Int64(row.beacon.attempts))
-                try insert.bind(8, Int64(row.beacon.bytes))
-                try insert.run()
-                count += 1
-                bytes += row.beacon.bytes
-            }
-        }
-    }
-
-    /// Deletes up to `limit` beacons enqueued before `cutoff` that are not in `protected`.
-    ///
-    /// - Returns: how many were deleted.
-    func expire(before cutoff: Int64, protected: Set<Int64>, limit: Int = 1000) throws(AdError) -> Int {
-        try writing { connection, count, bytes throws(SQLiteError) -> Int in
-            let statement = try connection.statement(SQL.expired)
-            try statement.bind(1, cutoff)
-            let victims = try Self.ids(statement, limit: limit + protected.count, excluding: protected)
-            for id in victims.prefix(limit) { bytes -= try Self.delete(id, connection, &count) }
-            return min(victims.count, limit)
-        }
-    }
-
-    /// Up to `limit` beacons due at `now` (oldest due first) that are not in `excluding`.
-    func due(at now: Int64, limit: Int, excluding: Set<Int64>) throws(AdError) -> [StoredBeacon] {
-        try locked { connection throws(SQLiteError) -> [StoredBeacon] in
-            let statement = try connection.statement(SQL.due)
-            defer { statement.reset() }
-            try statement.bind(1, now)
-            try statement.bind(2, Int64(limit + excluding.count))
-            var beacons: [StoredBeacon] = []
-            while beacons.count < limit, try statement.step() {
-                let id = statement.int64(0)
-                guard !excluding.contains(id) else { continue }
-                let beacon = Beacon(
-                    kind: Beacon.Kind(rawValue: statement.text(1) ?? ""), url: statement.text(2) ?? "",
-                    providerID: statement.text(3).map(ProviderID.init(rawValue:)))
-                beacons.append(
-                    StoredBeacon(
-                        id: id, beacon: beacon, enqueuedAt: statement.int64(4),
-                        attempts: Int(clamping: statement.int64(5)), bytes: Self.rowBytes(statement.int64(6))))
-            }
-            return beacons
-        }
-    }
-
-    /// The earliest time after `now` when a beacon is due, if any.
-    func nextDue(after now: Int64) throws(AdError) -> Int64? {
-        try locked { connection throws(SQLiteError) -> Int64? in
-            let statement = try connection.statement(SQL.next)
-            defer { statement.reset() }
-            try statement.bind(1, now)
-            return try statement.step() ? statement.int64(0) : nil
-        }
-    }
-
-    /// Makes beacons due no later than `latest` due at `now`: after the wall clock was set back, a retry time far
-    /// in the future would otherwise hold them for as long as the clock moved.
-    func clampDueTimes(latest: Int64, now: Int64) throws(AdError) {
-        try locked { connection throws(SQLiteError) in
-            try connection.execute("UPDATE beacon SET due_ms = \(now) WHERE due_ms > \(latest)")
-        }
-    }
-
     /// Runs `body` with the connection under the lock; a SQLite failure becomes the store's `AdError`.
-    private func locked<Result: Sendable>(
+    func locked<Result: Sendable>(
         _ body: @Sendable (SQLiteConnection) throws(SQLiteError) -> Result
     ) throws(AdError) -> Result {
         let location = self.location
@@ -384,7 +221,7 @@ final class BeaconStore: Sendable {
     }
 
     /// Runs `body` in one transaction with the count and bytes to update; they are kept only when it commits.
-    private func writing<Result: Sendable>(
+    func writing<Result: Sendable>(
         _ body: @Sendable (SQLiteConnection, inout Int, inout Int) throws(SQLiteError) -> Result
     ) throws(AdError) -> Result {
         let location = self.location
@@ -403,57 +240,5 @@ final class BeaconStore: Sendable {
                 throw Self.failure(error, at: location)
             }
         }
-    }
-
-    private static func delete(_ id: Int64, _ connection: SQLiteConnection, _ count: inout Int) throws(SQLiteError)
-        -> Int
-    {
-        let statement = try connection.statement(SQL.delete)
-        defer { statement.reset() }
-        try statement.bind(1, id)
-        guard try statement.step() else { return 0 }
-        count -= 1
-        return rowBytes(statement.int64(0))
-    }
-
-    /// A row's `bytes` as the counters take it: the file may be damaged or written by someone else, so the value
-    /// is kept between 0 and 2^40 (sums of a million such rows stay far from overflow).
-    static func rowBytes(_ value: Int64) -> Int { Int(min(max(value, 0), 1 << 40)) }
-
-    /// The `AdError` for a failed SQLite call on the store at `location`, with the hint that fits the failure.
-    static func failure(_ error: SQLiteError, at location: Location) -> AdError {
-        let hint: String
-        if error.isCorruption {
-            hint =
-                "The file is damaged or is not an AdBridge beacon store. Delete it (and its -wal and -shm files) "
-                + "to start a new store; beacons are kept in memory until then."
-        } else if error.isAccess {
-            hint =
-                "Give the queue a file in a folder the app can write (its Application Support or caches folder), "
-                + "and check that the folder exists; beacons are kept in memory until then."
-        } else if error.isStorage {
-            hint =
-                "Writing the file failed: the disk (or the process's file size limit) is full, or the storage "
-                + "fails. Free space; beacons are kept in memory meanwhile, those already in the file wait there."
-        } else {
-            hint = "Check that nothing else writes this file; beacons are kept in memory until the app restarts."
-        }
-        return AdError(
-            .beaconStore, "The beacon store \(location) failed: \(error).", providerCode: Int(error.code), hint: hint,
-            underlying: error)
-    }
-
-    private static func ids(_ statement: SQLiteStatement, limit: Int, excluding: Set<Int64>) throws(SQLiteError)
-        -> [Int64]
-    {
-        defer { statement.reset() }
-        let limitIndex: Int32 = statement.parameterCount
-        try statement.bind(limitIndex, Int64(limit))
-        var ids: [Int64] = []
-        while try statement.step() {
-            let id = statement.int64(0)
-            if !excluding.contains(id) { ids.append(id) }
-        }
-        return ids
     }
 }
