@@ -36,7 +36,7 @@ public enum IFLYContent {
     /// video with its cover for video, every image for a multi-image ad (I3), the main image (with its size) or
     /// else the first image otherwise.
     static func media(of data: NativeFeedAdData) -> NativeAsset? {
-        let images = data.images.filter { !$0.url.isEmpty }.map(image)
+        let images = data.images.filter { !$0.url.isEmpty }
         switch data.materialType {
         case .video:
             guard let url = nonEmpty(data.videoURL) else { return nil }
@@ -45,13 +45,9 @@ public enum IFLYContent {
         case .multiImage:
             return images.isEmpty ? nil : NativeAsset(.media, .images(images))
         case .singleImage, .unknown:
-            let main = data.mainImage.flatMap { $0.url.isEmpty ? nil : image($0) } ?? images.first
+            let main = data.mainImage.flatMap { $0.url.isEmpty ? nil : $0 } ?? images.first
             return main.map { NativeAsset(.media, .image($0)) }
         }
-    }
-
-    private static func image(_ image: NativeFeedImage) -> NativeImage {
-        NativeImage(url: image.url, width: image.width, height: image.height)
     }
 
     private static func nonEmpty(_ value: String?) -> String? {

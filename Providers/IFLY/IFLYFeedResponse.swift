@@ -71,7 +71,7 @@ public struct IFLYFeedResponse: Sendable, Hashable {
         data.mainImage = try feed.child("mainImage").flatMap { element throws(AdError) in
             try Self.image(element, providerID)
         }
-        var listed: [NativeFeedImage?] = []
+        var listed: [NativeImage?] = []
         for element in feed.child("imageList")?.children(named: "image") ?? [] {
             listed.append(try Self.image(element, providerID))
         }
@@ -158,7 +158,7 @@ public struct IFLYFeedResponse: Sendable, Hashable {
         return text
     }
 
-    private static func image(_ element: VASTElement, _ providerID: ProviderID) throws(AdError) -> NativeFeedImage? {
+    private static func image(_ element: VASTElement, _ providerID: ProviderID) throws(AdError) -> NativeImage? {
         if let nested = element.child("image") { return try image(nested, providerID) }
         let url = element.attribute("url") ?? element.text
         guard !url.isEmpty else { return nil }
@@ -169,7 +169,7 @@ public struct IFLYFeedResponse: Sendable, Hashable {
                 try CheckedConversion.integer(text: text, field: "image \(name)", in: 0...maximumPixels)
             }
         }
-        return NativeFeedImage(url: url, width: try size("width"), height: try size("height"))
+        return NativeImage(url: url, width: try size("width"), height: try size("height"))
     }
 
     /// The largest image size in pixels the dialect accepts.

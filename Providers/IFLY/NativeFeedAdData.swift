@@ -1,3 +1,5 @@
+public import AdCore
+
 /// The ad data of an IFLY native feed ad: every field rule I20 names, decoded from the `ifly-native-feed`
 /// extension (and the Linear creative for video).
 ///
@@ -30,9 +32,9 @@ public struct NativeFeedAdData: Sendable, Hashable {
     /// The icon's URL.
     public var icon: String?
     /// The main image.
-    public var mainImage: NativeFeedImage?
+    public var mainImage: NativeImage?
     /// Every image, in order (multi-image: two or three, I3).
-    public var imageList: [NativeFeedImage]
+    public var imageList: [NativeImage]
     /// The image URLs, in order.
     public var imageURLs: [String]
     /// The video's URL (video material).
@@ -77,8 +79,8 @@ public struct NativeFeedAdData: Sendable, Hashable {
         brand: String? = nil,
         appName: String? = nil,
         icon: String? = nil,
-        mainImage: NativeFeedImage? = nil,
-        imageList: [NativeFeedImage] = [],
+        mainImage: NativeImage? = nil,
+        imageList: [NativeImage] = [],
         imageURLs: [String] = [],
         videoURL: String? = nil,
         videoCoverURL: String? = nil,
@@ -119,9 +121,9 @@ public struct NativeFeedAdData: Sendable, Hashable {
     }
 
     /// The images the host shows, first to last: ``imageList`` when sent, else ``imageURLs``, else the main image.
-    public var images: [NativeFeedImage] {
+    public var images: [NativeImage] {
         if !imageList.isEmpty { return imageList }
-        if !imageURLs.isEmpty { return imageURLs.map { NativeFeedImage(url: $0) } }
+        if !imageURLs.isEmpty { return imageURLs.map { NativeImage(url: $0) } }
         return mainImage.map { [$0] } ?? []
     }
 

@@ -25,7 +25,7 @@ struct IFLYDialectTests {
         #expect(data.icon == "https://img.ifly.example.test/single-1/icon.png")
         #expect(
             data.mainImage
-                == NativeFeedImage(url: "https://img.ifly.example.test/single-1/main.jpg", width: 1280, height: 720))
+                == NativeImage(url: "https://img.ifly.example.test/single-1/main.jpg", width: 1280, height: 720))
         #expect(data.imageList.count == 1)
         #expect(data.imageURLs == ["https://img.ifly.example.test/single-1/main.jpg"])
         #expect(data.targetURL == "https://landing.example.test/single-1?utm=ifly&x=1")

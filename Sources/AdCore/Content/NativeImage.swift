@@ -1,4 +1,5 @@
-/// An image a native ad shows: where to download it and, when the server said, its size in points.
+/// An image a native ad shows: where to download it and, when the server said, its size in pixels. Every
+/// provider's native images are this one type (IFLY's `NativeFeedAdData` images included).
 ///
 /// ```swift
 /// let image = NativeImage(url: "https://img.example/card.png", width: 1200, height: 628)
@@ -7,9 +8,9 @@
 public struct NativeImage: Sendable, Hashable, Codable {
     /// The image's address. The host downloads it (rule I4); the ad never does.
     public var url: String
-    /// The width in points, when known.
+    /// The width in pixels, as the response declares it, when known.
     public var width: Int?
-    /// The height in points, when known.
+    /// The height in pixels, as the response declares it, when known.
     public var height: Int?
 
     /// Creates an image.

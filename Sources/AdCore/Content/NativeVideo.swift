@@ -8,9 +8,9 @@
 public struct NativeVideo: Sendable, Hashable, Codable {
     /// The media file's address (for the SDK's player; the host never plays it itself).
     public var url: String
-    /// The width in points, when known.
+    /// The width in pixels, as the response declares it, when known.
     public var width: Int?
-    /// The height in points, when known.
+    /// The height in pixels, as the response declares it, when known.
     public var height: Int?
     /// The duration, when the server sent one.
     public var duration: Duration? {
