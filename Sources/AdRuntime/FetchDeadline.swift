@@ -2,7 +2,9 @@ import AdCore
 import Foundation
 
 /// Races one fetch against its timeout on an injected clock: the first to finish wins and the other is
-/// cancelled. A timeout is `AdError.timeout` with VAST code 301. ``HTTPFetcher`` holds a request's timeout exactly with it (URLSession's own is in whole seconds).
+/// cancelled. A timeout is the one fetch timeout error, `AdError.fetchTimedOut` (code `timeout`, VAST code 301), the
+/// same as the scheduler's race of a transport fetch (`TransportDeadline`) reports. ``HTTPFetcher`` holds a request's
+/// timeout exactly with it (URLSession's own is in whole seconds) for callers that use it without a scheduler.
 enum FetchDeadline {
     /// Runs `operation`, failing with `timeout` if `timeout` passes on `clock` first.
     static func race<Value: Sendable>(
@@ -19,8 +21,7 @@ enum FetchDeadline {
                 } catch {
                     return nil
                 }
-                return .failure(
-                    AdError(.timeout, "\(url.absoluteString) did not answer within \(timeout).", vastCode: 301))
+                return .failure(AdError.fetchTimedOut(url.absoluteString, after: timeout))
             }
             var outcome: Result<Value, AdError> = .failure(AdError(.cancelled, "The fetch was cancelled."))
             for await result in group {

@@ -41,11 +41,8 @@ public enum TransportDeadline {
         return try result.get()
     }
 
-    /// The error of a fetch that did not answer within its timeout.
+    /// The error of a fetch that did not answer within its timeout: the one fetch timeout error.
     static func timedOut(_ request: TransportRequest) -> AdError {
-        AdError(
-            .timeout, "'\(request.url ?? request.adUnitID)' did not answer within \(request.timeout).",
-            providerID: request.providerID,
-            hint: "The server is slow or unreachable; retry later, or raise the request's timeout if it is too short.")
+        AdError.fetchTimedOut(request.url ?? request.adUnitID, after: request.timeout, providerID: request.providerID)
     }
 }
