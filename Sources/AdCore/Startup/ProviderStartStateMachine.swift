@@ -1,4 +1,4 @@
-/// The start of every provider of a host, as a value: inputs stamped with a time, effects out; no clock, no task,
+/// The start of every provider of a host, as a value: inputs stamped with a time, actions out; no clock, no task,
 /// no I/O (the `*StateMachine` half of ``ProviderStartup``, like ``ImpressionStateMachine``).
 ///
 /// Rules:
@@ -11,7 +11,7 @@
 ///
 /// ```swift
 /// var machine = ProviderStartStateMachine()
-/// let effects = machine.start("acme", requirements: .init(needsStart: true), configuration: .init(), at: .zero)
+/// let actions = machine.start("acme", requirements: .init(needsStart: true), configuration: .init(), at: .zero)
 /// // [.runStart("acme", generation: 1), .startTimer("acme", generation: 1, deadline: 10 s)]
 /// _ = machine.finished("acme", generation: 1, .success(()), at: .zero.advanced(by: .seconds(1)))
 /// // machine.state(of: "acme") == .ready(at: 1 s)
@@ -36,7 +36,7 @@ public struct ProviderStartStateMachine: Sendable {
     public mutating func start(
         _ id: ProviderID, requirements: ProviderStartRequirements, configuration: ProviderConfiguration,
         at now: AdInstant
-    ) -> [ProviderStartEffect] {
+    ) -> [Action] {
         switch state(of: id) {
         case .starting: return [.ignore(id, reason: "its start is already running")]
         case .ready: return [.ignore(id, reason: "it is already ready")]
@@ -68,7 +68,7 @@ public struct ProviderStartStateMachine: Sendable {
     /// start) is ignored; an answer at the deadline or later counts as a timeout.
     public mutating func finished(
         _ id: ProviderID, generation: UInt64, _ result: Result<Void, AdError>, at now: AdInstant
-    ) -> [ProviderStartEffect] {
+    ) -> [Action] {
         guard let entry = entries[id], entry.generation == generation,
             case .starting(_, let deadline) = entry.state
         else {
@@ -92,7 +92,7 @@ public struct ProviderStartStateMachine: Sendable {
     }
 
     /// The start's timer fired at its deadline.
-    public mutating func timedOut(_ id: ProviderID, generation: UInt64) -> [ProviderStartEffect] {
+    public mutating func timedOut(_ id: ProviderID, generation: UInt64) -> [Action] {
         guard let entry = entries[id], entry.generation == generation, case .starting = entry.state else {
             return [.ignore(id, reason: "the timer of a start that no longer runs fired")]
         }
@@ -102,7 +102,7 @@ public struct ProviderStartStateMachine: Sendable {
 
     private mutating func settle(
         _ id: ProviderID, _ state: ProviderStartState, generation: UInt64, timeout: Duration
-    ) -> [ProviderStartEffect] {
+    ) -> [Action] {
         entries[id] = Entry(state: state, generation: generation, timeout: timeout)
         return [.settled(id, state)]
     }

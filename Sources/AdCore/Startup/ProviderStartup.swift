@@ -115,7 +115,8 @@ public final class ProviderStartup {
     }
 
     private func perform(
-        _ effects: [ProviderStartEffect], provider: (any AdProvider)? = nil, configuration: ProviderConfiguration? = nil
+        _ effects: [ProviderStartStateMachine.Action], provider: (any AdProvider)? = nil,
+        configuration: ProviderConfiguration? = nil
     ) {
         for effect in effects {
             switch effect {
