@@ -26,7 +26,7 @@ enum MediationBenchmark {
         var now = AdInstant.zero
         var delivered = 0
         var pending: [Int] = []
-        var actions: [MediationAction] = []
+        var actions: [MediationStateMachine.Action] = []
         let context = MediationContext()
         let noFill = AdError(.noFill, "No ad.")
 

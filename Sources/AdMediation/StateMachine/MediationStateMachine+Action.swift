@@ -32,14 +32,6 @@ extension MediationStateMachine {
     }
 }
 
-/// The former name of ``MediationStateMachine/Action``, kept for callers outside AdMediation (the benchmarks).
-///
-/// ```swift
-/// var buffer: [MediationAction] = []
-/// machine.startRequest(at: .zero, context: MediationContext(), into: &buffer)
-/// ```
-public typealias MediationAction = MediationStateMachine.Action
-
 /// One line item to load.
 ///
 /// ```swift
