@@ -458,7 +458,7 @@ public final class UnifiedAd {
 
     /// Performs the effects of an input in order. A refusal is thrown; a provider that refuses to attach or
     /// present undoes its step through the machine, and its error is thrown.
-    private func perform(_ effects: [AdLifecycleEffect]) throws(AdError) {
+    private func perform(_ effects: [AdLifecycleStateMachine.Action]) throws(AdError) {
         defer { tellObservers() }
         for effect in effects {
             switch effect {
@@ -495,7 +495,7 @@ public final class UnifiedAd {
     }
 
     /// Performs effects where nobody catches a refusal (callbacks, timers): a refusal is logged.
-    private func run(_ effects: [AdLifecycleEffect]) {
+    private func run(_ effects: [AdLifecycleStateMachine.Action]) {
         do throws(AdError) {
             try perform(effects)
         } catch {
@@ -504,7 +504,7 @@ public final class UnifiedAd {
     }
 
     /// The effects that cannot fail.
-    private func apply(_ effect: AdLifecycleEffect) {
+    private func apply(_ effect: AdLifecycleStateMachine.Action) {
         switch effect {
         case .emit(let event): emit(event)
         case .ignore(let reason): host.diagnostics.record(.debug, "Ignored: \(reason).", providerID: providerID)
@@ -774,8 +774,8 @@ public final class UnifiedAd {
 
     /// Performs what a provider's event led to; what the lifecycle ignored is recorded as contained (the
     /// conformance kit's K19 reads these).
-    private func contain(_ event: AdEvent, _ effects: [AdLifecycleEffect]) {
-        var kept: [AdLifecycleEffect] = []
+    private func contain(_ event: AdEvent, _ effects: [AdLifecycleStateMachine.Action]) {
+        var kept: [AdLifecycleStateMachine.Action] = []
         for effect in effects {
             if case .ignore(let reason) = effect { ignoreProviderEvent(event, reason) } else { kept.append(effect) }
         }

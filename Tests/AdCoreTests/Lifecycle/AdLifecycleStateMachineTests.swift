@@ -9,16 +9,16 @@ struct AdLifecycleStateMachineTests {
         window: HostWindowID(rawValue: 0), scene: "main", overlay: HostNodeID(rawValue: 9))
     private let binding = AdBinding(container: HostNodeID(rawValue: 1), clickViews: [HostNodeID(rawValue: 2)])
 
-    private func rejection(_ effects: [AdLifecycleEffect]) -> AdError.Code? {
+    private func rejection(_ effects: [AdLifecycleStateMachine.Action]) -> AdError.Code? {
         if case .reject(let error)? = effects.first { return error.code }
         return nil
     }
 
-    private func events(_ effects: [AdLifecycleEffect]) -> [AdEvent] {
+    private func events(_ effects: [AdLifecycleStateMachine.Action]) -> [AdEvent] {
         effects.compactMap { if case .emit(let event) = $0 { event } else { nil } }
     }
 
-    private func isIgnored(_ effects: [AdLifecycleEffect]) -> Bool {
+    private func isIgnored(_ effects: [AdLifecycleStateMachine.Action]) -> Bool {
         effects.contains { if case .ignore = $0 { true } else { false } }
     }
 

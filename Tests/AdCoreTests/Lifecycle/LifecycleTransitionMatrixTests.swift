@@ -95,7 +95,7 @@ struct LifecycleTransitionMatrixTests {
         return machine
     }
 
-    static func apply(_ input: Input, to machine: inout AdLifecycleStateMachine) -> [AdLifecycleEffect] {
+    static func apply(_ input: Input, to machine: inout AdLifecycleStateMachine) -> [AdLifecycleStateMachine.Action] {
         let current = machine.generation
         switch input {
         case .startLoad: return machine.startLoad(timeout: .seconds(10), at: now)
@@ -185,7 +185,9 @@ struct LifecycleTransitionMatrixTests {
         }
     }
 
-    static func outcome(of effects: [AdLifecycleEffect], after machine: AdLifecycleStateMachine) -> Outcome {
+    static func outcome(
+        of effects: [AdLifecycleStateMachine.Action], after machine: AdLifecycleStateMachine
+    ) -> Outcome {
         for effect in effects {
             if case .reject(let error) = effect { return .refused(error.code) }
         }
