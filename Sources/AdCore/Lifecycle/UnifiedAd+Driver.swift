@@ -1,0 +1,162 @@
+extension UnifiedAd {
+    // MARK: Performing effects
+
+    /// Performs the effects of an input in order. A refusal is thrown; a provider that refuses to attach or
+    /// present undoes its step through the machine, and its error is thrown.
+    func perform(_ effects: [AdLifecycleStateMachine.Action]) throws(AdError) {
+        defer { tellObservers() }
+        for effect in effects {
+            switch effect {
+            case .reject(let error):
+                throw error
+            case .attachProvider(let part, let binding):
+                do throws(AdError) {
+                    try providerAd?.attach(binding, part: part, context: context(binding))
+                } catch {
+                    let failure = attributed(error)
+                    run(machine.attachFailed(part, error: failure))
+                    throw failure
+                }
+            case .showOverlay(let presentation):
+                do throws(AdError) {
+                    try host.tree.addChild(presentation.overlay, to: try host.tree.rootNode(of: presentation.window))
+                    host.beginPresentation(of: id, in: presentation.window)
+                } catch {
+                    run(machine.presentFailed(attributed(error)))
+                    throw attributed(error)
+                }
+            case .presentProvider(let presentation):
+                do throws(AdError) {
+                    try providerAd?.present(presentation, context: context(presentation: presentation))
+                } catch {
+                    let failure = attributed(error)
+                    run(machine.presentFailed(failure))
+                    throw failure
+                }
+            default:
+                apply(effect)
+            }
+        }
+    }
+
+    /// Performs effects where nobody catches a refusal (callbacks, timers): a refusal is logged.
+    func run(_ effects: [AdLifecycleStateMachine.Action]) {
+        do throws(AdError) {
+            try perform(effects)
+        } catch {
+            host.diagnostics.record(.warning, "Rejected: \(error)", providerID: providerID, recommendation: error.hint)
+        }
+    }
+
+    /// The effects that cannot fail.
+    func apply(_ effect: AdLifecycleStateMachine.Action) {
+        switch effect {
+        case .emit(let event): emit(event)
+        case .ignore(let reason): host.diagnostics.record(.debug, "Ignored: \(reason).", providerID: providerID)
+        case .startLoad(let generation): startLoad(generation: generation)
+        case .cancelLoad:
+            loadTask?.cancel()
+            loadTask = nil
+        case .startLoadTimer(let deadline, let generation):
+            loadTimer = host.scheduler.schedule(at: deadline) { [weak self] in
+                guard let self else { return }
+                self.loadTimer = nil
+                self.run(self.machine.loadTimedOut(generation: generation, after: self.request.timeout))
+            }
+        case .cancelLoadTimer:
+            if let loadTimer { host.scheduler.cancel(loadTimer) }
+            loadTimer = nil
+        case .keepLoadedAd: keep()
+        case .discardLoadedAd:
+            delivered?.destroy()
+            host.diagnostics.record(.info, "Late answer of an abandoned load dropped.", providerID: providerID)
+        case .startExpiryTimer(let deadline):
+            if let expiryTimer { host.scheduler.cancel(expiryTimer) }
+            expiryTimer = host.scheduler.schedule(at: deadline) { [weak self] in
+                guard let self else { return }
+                self.expiryTimer = nil
+                self.run(self.machine.expire(at: self.host.scheduler.now))
+            }
+        case .cancelExpiryTimer:
+            if let expiryTimer { host.scheduler.cancel(expiryTimer) }
+            expiryTimer = nil
+        case .registerClickViews(let part, let nodes):
+            host.registerClickViews(nodes, to: AdHost.ViewOwner(ad: id, part: part))
+            setOwnership(pendingOwnership, of: part)
+            pendingOwnership = [:]
+        case .releaseClickViews(let part, let nodes):
+            host.unregisterClickViews(nodes, of: AdHost.ViewOwner(ad: id, part: part))
+            setOwnership([:], of: part)
+        case .claimView(let part, let container):
+            host.claimView(container, for: AdHost.ViewOwner(ad: id, part: part))
+            if part != .main { updateBoundComponents() }
+        case .releaseView(let part, let container):
+            host.releaseView(container, for: AdHost.ViewOwner(ad: id, part: part))
+            if part != .main { updateBoundComponents() }
+        case .detachProvider(let part): providerAd?.detach(part: part)
+        case .startTracking(let part): startTracking(part)
+        case .stopTracking(let part): stopTracking(part)
+        case .removeOverlay(let presentation):
+            try? host.tree.removeFromParent(presentation.overlay)
+            host.endPresentation(of: id, in: presentation.window)
+        case .notifyImpression(let data): providerAd?.didRecordImpression(data)
+        case .notifyClick(let part, let node): providerAd?.didRecordClick(on: node, part: part)
+        case .closeEvents: sink?.close()
+        case .destroyProvider:
+            providerAd?.destroy()
+            providerAd = nil
+        case .reject, .attachProvider, .showOverlay, .presentProvider:
+            break  // performed by perform(_:)
+        }
+    }
+
+    func keep() {
+        guard let ad = delivered else { return }
+        providerAd = ad
+        components = ad.components
+        let diagnostics = host.diagnostics
+        let providerID = self.providerID
+        sink = AdEventSink(
+            mailbox: host.scheduler.mailbox, deliver: { [weak self] event in self?.receive(event) },
+            dropped: { event in
+                diagnostics.record(
+                    .debug, Self.containment(event, from: providerID, "sent after the ad was destroyed (C5)"),
+                    providerID: providerID)
+            })
+        ad.didLoad(context: context())
+    }
+
+    func emit(_ event: AdEvent) {
+        guard machine.phase != .destroyed else { return }
+        for handler in handlers { handler(event) }
+    }
+
+    /// Tells observers which observable properties changed since they were last told, as the machine noted them
+    /// (nothing is copied here, so performing an input touches nothing the input did not).
+    func tellObservers() {
+        let changes = machine.takeChanges()
+        guard !changes.isEmpty else { return }
+        if changes.contains(.phase) { withMutation(keyPath: \.phase) {} }
+        if changes.contains(.info) { withMutation(keyPath: \.info) {} }
+        if changes.contains(.binding) { withMutation(keyPath: \.binding) {} }
+        if changes.contains(.presentation) { withMutation(keyPath: \.presentation) {} }
+        if changes.contains(.impressionAt) { withMutation(keyPath: \.impressionAt) {} }
+    }
+
+    /// What the provider may use for a call about `bindings` (its geometry reads their nodes).
+    func context(_ bindings: AdBinding..., presentation: PresentationContext? = nil) -> ProviderContext {
+        var nodes: Set<HostNodeID> = []
+        for binding in bindings + machine.boundParts.compactMap({ machine.state(of: $0)?.binding }) {
+            nodes.insert(binding.container)
+            nodes.formUnion(binding.assets.values)
+            nodes.formUnion(binding.clickViews)
+            if let close = binding.closeView { nodes.insert(close) }
+            if let video = binding.videoView { nodes.insert(video) }
+        }
+        if let overlay = (presentation ?? machine.presentation)?.overlay { nodes.insert(overlay) }
+        return host.makeProviderContext(
+            adID: id, providerID: providerID,
+            events: sink ?? AdEventSink(mailbox: host.scheduler.mailbox) { _ in }, nodes: nodes, ad: self)
+    }
+
+}
