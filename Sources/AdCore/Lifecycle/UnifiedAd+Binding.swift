@@ -8,6 +8,7 @@ extension UnifiedAd {
     ///   required assets (rule Y9); the provider's own binder errors. A failure after load is also emitted as
     ///   `.bindingFailed`.
     public func bind(_ binding: AdBinding, part: AdPart = .main) throws(AdError) {
+        if deferredCall({ [self] () throws(AdError) in try bind(binding, part: part) }) { return }
         let now = host.scheduler.now
         if let rejection = machine.bindRejection(part, at: now) {
             refuse(rejection, at: now)
@@ -40,7 +41,7 @@ extension UnifiedAd {
         do throws(AdError) {
             _ = try check(binding, part: part, releasing: others)
         } catch {
-            run(machine.bindingFailed(error))
+            run { $0.bindingFailed(error) }
             throw error
         }
     }
@@ -49,8 +50,10 @@ extension UnifiedAd {
     /// reported as a binding failure.
     func refuse(_ rejection: AdError, at now: AdInstant) {
         guard rejection.code == .expired else { return }
-        run(machine.expire(at: now))
-        if case .expired = machine.phase { emit(.bindingFailed(rejection)) }
+        whenIdle { [self] in
+            run(machine.expire(at: now))
+            if case .expired = machine.phase { emit(.bindingFailed(rejection)) }
+        }
     }
 
     /// The unified checks of a binding; returns where each click view sits (rule I28) without registering it.
@@ -87,6 +90,7 @@ extension UnifiedAd {
     ///
     /// - Throws: `detached` when nothing is bound; `cancelled` after destroy.
     public func detach() throws(AdError) {
+        if deferredCall({ [self] () throws(AdError) in try detach() }) { return }
         let parts = machine.boundParts
         guard !parts.isEmpty else {
             try perform(machine.detach(.main, at: host.scheduler.now))
@@ -99,6 +103,7 @@ extension UnifiedAd {
     ///
     /// - Throws: `detached` when the part is not bound; `cancelled` after destroy.
     public func detach(_ part: AdPart) throws(AdError) {
+        if deferredCall({ [self] () throws(AdError) in try detach(part) }) { return }
         try perform(machine.detach(part, at: host.scheduler.now))
     }
 

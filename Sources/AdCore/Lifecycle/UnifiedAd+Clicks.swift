@@ -5,6 +5,12 @@ extension UnifiedAd {
     /// node is a click view of (the ad, or one of its components).
     @discardableResult
     public func click(on node: HostNodeID, at point: Point? = nil) -> ClickOutcome {
+        if deferredCall({ [self] in _ = click(on: node, at: point) }) {
+            return .rejected(
+                AdError(
+                    .deferred, "The click came while the ad was performing another input; it is checked after it.",
+                    providerID: providerID, hint: "Its .click or .clickRejected event tells whether it counted."))
+        }
         if let closeView = binding?.closeView, node == closeView {
             close()
             return rejectClick(
@@ -58,5 +64,10 @@ extension UnifiedAd {
         if machine.state(of: part)?.isBound == true { emit(.clickRejected(error)) }
         return .rejected(error)
     }
+}
 
+extension AdError.Code {
+    /// A host call made while the ad was performing another input (from one of its event handlers) runs after it,
+    /// so its outcome is not known yet: the ad's events tell it.
+    public static let deferred: AdError.Code = "deferred"
 }

@@ -1,10 +1,63 @@
 extension UnifiedAd {
-    // MARK: Performing effects
+    // MARK: Driving the machine (never while performing)
 
-    /// Performs the effects of an input in order. A refusal is thrown; a provider that refuses to attach or
-    /// present undoes its step through the machine, and its error is thrown.
+    /// An input of the machine: it moves the machine and returns the actions to perform.
+    typealias Input = @MainActor (inout AdLifecycleStateMachine) -> [AdLifecycleStateMachine.Action]
+
+    /// Does `work` now, or, while the ad is performing an input's actions (`work` came from one of them: an event
+    /// handler, the provider, a tracker that fired at once), after them: whatever arrives meanwhile waits its turn,
+    /// in arrival order, so the machine never runs while its actions are being performed.
+    func whenIdle(_ work: @escaping @MainActor () -> Void) {
+        guard isPerforming else { return work() }
+        queuedInputs.append(work)
+    }
+
+    /// Queues a host call made while the ad is performing an input's actions, to run after them, and returns
+    /// `true`; otherwise returns `false` and the caller goes on. Nobody catches a queued call's refusal: it is logged.
+    func deferredCall(_ call: @escaping @MainActor () throws(AdError) -> Void) -> Bool {
+        guard isPerforming else { return false }
+        queuedInputs.append { [self] in
+            do throws(AdError) {
+                try call()
+            } catch {
+                logRejection(error)
+            }
+        }
+        return true
+    }
+
+    /// Runs an input where nobody catches a refusal (callbacks, timers), now or once idle: a refusal is logged.
+    func run(_ input: @escaping Input) {
+        whenIdle { [self] in run(input(&machine)) }
+    }
+
+    /// Performs the actions of an input in order, then the inputs that arrived meanwhile. A refusal is thrown; a
+    /// provider that refuses to attach or present undoes its step through the machine (after the inputs that
+    /// arrived before its refusal), and its error is thrown. Only while idle: the machine ran the input just now.
     func perform(_ effects: [AdLifecycleStateMachine.Action]) throws(AdError) {
-        defer { tellObservers() }
+        isPerforming = true
+        var failure: AdError?
+        do throws(AdError) {
+            try performInOrder(effects)
+        } catch {
+            failure = error
+        }
+        isPerforming = false
+        tellObservers()
+        runQueuedInputs()
+        if let failure { throw failure }
+    }
+
+    /// Runs the inputs that arrived while actions were performed, in arrival order (and those they queue).
+    private func runQueuedInputs() {
+        guard !isRunningQueue else { return }
+        isRunningQueue = true
+        while !queuedInputs.isEmpty { queuedInputs.removeFirst()() }
+        isRunningQueue = false
+    }
+
+    /// Performs actions in order; stops at the first refusal or provider failure, and throws it.
+    private func performInOrder(_ effects: [AdLifecycleStateMachine.Action]) throws(AdError) {
         for effect in effects {
             switch effect {
             case .reject(let error):
@@ -14,7 +67,7 @@ extension UnifiedAd {
                     try providerAd?.attach(binding, part: part, context: context(binding))
                 } catch {
                     let failure = attributed(error)
-                    run(machine.attachFailed(part, error: failure))
+                    run { $0.attachFailed(part, error: failure) }
                     throw failure
                 }
             case .showOverlay(let presentation):
@@ -22,15 +75,16 @@ extension UnifiedAd {
                     try host.tree.addChild(presentation.overlay, to: try host.tree.rootNode(of: presentation.window))
                     host.beginPresentation(of: id, in: presentation.window)
                 } catch {
-                    run(machine.presentFailed(attributed(error)))
-                    throw attributed(error)
+                    let failure = attributed(error)
+                    run { $0.presentFailed(failure) }
+                    throw failure
                 }
             case .presentProvider(let presentation):
                 do throws(AdError) {
                     try providerAd?.present(presentation, context: context(presentation: presentation))
                 } catch {
                     let failure = attributed(error)
-                    run(machine.presentFailed(failure))
+                    run { $0.presentFailed(failure) }
                     throw failure
                 }
             default:
@@ -39,13 +93,18 @@ extension UnifiedAd {
         }
     }
 
-    /// Performs effects where nobody catches a refusal (callbacks, timers): a refusal is logged.
+    /// Performs the actions of an input where nobody catches a refusal: a refusal is logged.
     func run(_ effects: [AdLifecycleStateMachine.Action]) {
         do throws(AdError) {
             try perform(effects)
         } catch {
-            host.diagnostics.record(.warning, "Rejected: \(error)", providerID: providerID, recommendation: error.hint)
+            logRejection(error)
         }
+    }
+
+    /// Records a refusal nobody catches.
+    private func logRejection(_ error: AdError) {
+        host.diagnostics.record(.warning, "Rejected: \(error)", providerID: providerID, recommendation: error.hint)
     }
 
     /// The effects that cannot fail.
@@ -61,7 +120,8 @@ extension UnifiedAd {
             loadTimer = host.scheduler.schedule(at: deadline) { [weak self] in
                 guard let self else { return }
                 self.loadTimer = nil
-                self.run(self.machine.loadTimedOut(generation: generation, after: self.request.timeout))
+                let timeout = self.request.timeout
+                self.run { $0.loadTimedOut(generation: generation, after: timeout) }
             }
         case .cancelLoadTimer:
             if let loadTimer { host.scheduler.cancel(loadTimer) }
@@ -75,7 +135,8 @@ extension UnifiedAd {
             expiryTimer = host.scheduler.schedule(at: deadline) { [weak self] in
                 guard let self else { return }
                 self.expiryTimer = nil
-                self.run(self.machine.expire(at: self.host.scheduler.now))
+                let now = self.host.scheduler.now
+                self.run { $0.expire(at: now) }
             }
         case .cancelExpiryTimer:
             if let expiryTimer { host.scheduler.cancel(expiryTimer) }
@@ -106,7 +167,7 @@ extension UnifiedAd {
             providerAd?.destroy()
             providerAd = nil
         case .reject, .attachProvider, .showOverlay, .presentProvider:
-            break  // performed by perform(_:)
+            break  // performed by performInOrder(_:)
         }
     }
 

@@ -21,6 +21,7 @@ extension UnifiedAd {
     /// - Throws: what ``presentRejection(from:)`` names. Failures after load are also emitted as
     ///   `.failedToPresent`. A destroyed ad emits nothing (C5).
     public func present(from context: HostContextProvider) throws(AdError) {
+        if deferredCall({ [self] () throws(AdError) in try present(from: context) }) { return }
         let now = host.scheduler.now
         if let rejection = machine.presentRejection(at: now) {
             if rejection.code == .expired { run(machine.expire(at: now)) }

@@ -1,8 +1,12 @@
 extension UnifiedAd {
     // MARK: Provider events
 
-    /// Routes a provider-originated event through the lifecycle.
+    /// Routes a provider-originated event through the lifecycle (once idle: see ``whenIdle(_:)``).
     func receive(_ event: AdEvent) {
+        whenIdle { [self] in route(event) }
+    }
+
+    private func route(_ event: AdEvent) {
         let descriptor = provider.descriptor
         switch event {
         case .impression(let data):

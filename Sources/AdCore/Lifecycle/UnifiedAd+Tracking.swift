@@ -125,7 +125,7 @@ extension UnifiedAd {
             providerID: providerID, placementID: request.placementID, adUnitID: request.adUnitID,
             creativeID: part == .main ? info.creativeIDs.first : component(part)?.creativeID,
             component: part.componentID, revenue: part == .main ? info.revenue : nil)
-        run(machine.impression(part, data: data, at: instant))
+        run { $0.impression(part, data: data, at: instant) }
     }
 
 }

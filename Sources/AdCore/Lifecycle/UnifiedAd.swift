@@ -9,8 +9,12 @@ public import Observation
 /// shows one ad (Y22, I17), and a destroyed ad never emits again, whatever its provider does (C5). An ad made of
 /// parts (a slider's block and its cards, see ``AdComponent``) binds, tracks and clicks each part the same way.
 ///
-/// It is a thin performer: ``AdLifecycleStateMachine`` decides, and this class carries out its effects on the
-/// host (registries, trackers, overlays, timers) and the provider.
+/// It is a thin performer: ``AdLifecycleStateMachine`` decides, and this class carries out its actions on the
+/// host (registries, trackers, overlays, timers) and the provider. It never runs its machine while performing
+/// actions: a call or callback that arrives meanwhile (from an event handler, the provider, a tracker that fired at
+/// once) waits, and runs after them, in arrival order. Such a host call cannot answer at once: a refusal of a
+/// waiting `bind`, `detach` or `present` is recorded in the diagnostics rather than thrown, and a waiting click
+/// returns `.rejected` with the code ``AdError/Code/deferred`` (its `.click` event says whether it counted).
 ///
 /// ```swift
 /// let ad = try host.makeAd(AdRequest(adUnitID: "unit-1", format: .native), provider: "example")
@@ -88,6 +92,12 @@ public final class UnifiedAd {
     @ObservationIgnored var boundComponents: [(container: HostNodeID, rule: ImpressionRule)] = []
     /// The required asset last reported as not fully visible, per part (one diagnostic per episode).
     @ObservationIgnored var hiddenRequiredAsset: [AdPart: AssetKind] = [:]
+    /// Whether the ad is performing an input's actions: the machine is not run meanwhile.
+    @ObservationIgnored var isPerforming = false
+    /// The inputs (host calls, callbacks) that arrived while the ad was performing actions, in arrival order.
+    @ObservationIgnored var queuedInputs: [@MainActor () -> Void] = []
+    /// Whether ``queuedInputs`` is being run (an input run from it leaves the rest to that run).
+    @ObservationIgnored var isRunningQueue = false
 
     init(id: AdID, request: AdRequest, provider: any AdProvider, host: AdHost) {
         self.id = id
@@ -171,6 +181,10 @@ public final class UnifiedAd {
     public func loadRejection() -> AdError? { machine.loadRejection() }
 
     private func startLoad(newCall: Bool) -> Task<Void, Never> {
+        // Called while performing actions (from an event handler): the load starts after them.
+        if deferredCall({ [self] in _ = startLoad(newCall: newCall) }) {
+            return Task { [weak self] in await self?.loadTask?.value }
+        }
         let effects = machine.startLoad(timeout: request.timeout, at: host.scheduler.now, newCall: newCall)
         if case .reject(let error)? = effects.first {
             host.diagnostics.record(
@@ -207,6 +221,11 @@ public final class UnifiedAd {
     }
 
     private func finishLoad(_ result: Result<any ProviderAd, AdError>, generation: UInt64) {
+        whenIdle { [self] in deliver(result, generation: generation) }
+    }
+
+    /// The machine takes a load's end: the delivered ad is kept or discarded by its actions.
+    private func deliver(_ result: Result<any ProviderAd, AdError>, generation: UInt64) {
         if generation == machine.generation { loadTask = nil }  // a finished task's frame is not kept with the ad
         switch result {
         case .success(let ad):
@@ -229,12 +248,13 @@ public final class UnifiedAd {
 
     /// The user closed a native ad with its close view: everything bound is released.
     public func close() {
-        run(machine.close())
+        run { $0.close() }
     }
 
     /// Destroys the ad: timers stop, everything bound or shown is released, the provider is told, and no event is
     /// ever emitted again (rule C5).
     public func destroy() {
+        if deferredCall({ [self] in destroy() }) { return }
         run(machine.destroy())
         handlers.removeAll()
     }
