@@ -121,13 +121,7 @@ enum ConformanceCommand {
             }
             return .success
         }
-        let fixtures: URL
-        switch BuiltInFixtures.locate(override: options.fixtures) {
-        case .success(let url): fixtures = url
-        case .failure(let error):
-            output.writeError(error.message + "\n")
-            return .failure
-        }
+        guard let fixtures = FixturesOption.locate(options.fixtures, output: output) else { return .failure }
         return await judge(options, fixtures: fixtures, junit: junit, output: output)
     }
 

@@ -67,13 +67,7 @@ enum DemoCommand {
     }
 
     static func run(_ options: Options, output: CommandOutput) async -> ExitCode {
-        let fixtures: URL
-        switch BuiltInFixtures.locate(override: options.fixtures) {
-        case .success(let url): fixtures = url
-        case .failure(let error):
-            output.writeError(error.message + "\n")
-            return .failure
-        }
+        guard let fixtures = FixturesOption.locate(options.fixtures, output: output) else { return .failure }
         return await play(fixtures: fixtures, json: options.json, output: output)
     }
 
