@@ -99,7 +99,7 @@ public struct YandexProvider: AdProvider {
         let cards = try available(response, runtime: runtime)
         var shown = response
         shown.cards = cards
-        environment.ledger.hold(creatives: cards.map(\.creativeID), in: runtime.placementKey)
+        environment.holds.hold(creatives: cards.map(\.creativeID))
         let info = LoadedAdInfo(
             providerID: descriptor.id, adUnitID: request.adUnitID, format: .nativeSlider,
             creativeIDs: cards.map(\.creativeID), loadedAt: environment.scheduler.now)
@@ -118,7 +118,7 @@ public struct YandexProvider: AdProvider {
         let (response, runtime) = try await fetch(request, environment: environment)
         let cards = try available(response, runtime: runtime)
         guard let card = cards.first else { throw noFill("The response has no native ad.") }
-        environment.ledger.hold(creative: card.creativeID, in: runtime.placementKey)
+        environment.holds.hold(creative: card.creativeID)
         let info = LoadedAdInfo(
             providerID: descriptor.id, adUnitID: request.adUnitID, format: .native, creativeID: card.creativeID,
             loadedAt: environment.scheduler.now)
@@ -165,8 +165,8 @@ public struct YandexProvider: AdProvider {
             runtime.environment.pingErrors(response.blockErrorURLs, code: 303)
             throw noFill("The response has no card.")
         }
-        let ledger = runtime.environment.ledger
-        let kept = cards.filter { !ledger.isExcluded($0.creativeID, for: runtime.placementKey) }
+        let holds = runtime.environment.holds
+        let kept = cards.filter { !holds.isExcluded($0.creativeID) }
         if kept.count < cards.count {
             runtime.environment.diagnostics.record(
                 .info, "\(cards.count - kept.count) card(s) left out: already placed in another block (Y18).")

@@ -2,7 +2,7 @@ import AdCore
 import AdCreative
 import AdVAST
 
-/// What a loaded Yandex ad keeps from its load: the provider's environment (beacons, ledger, diagnostics,
+/// What a loaded Yandex ad keeps from its load: the provider's environment (beacons, its placement's holds, diagnostics,
 /// scheduler, transport for images), the request and the image loader. Internal plumbing of blocks and cards.
 @MainActor
 struct YandexRuntime {
@@ -11,9 +11,6 @@ struct YandexRuntime {
     let imageLoader: any YandexImageLoader
 
     var providerID: ProviderID { environment.providerID }
-
-    /// The placement key of the ledger: the request's placement, else its ad unit.
-    var placementKey: String { request.placementID ?? request.adUnitID }
 
     /// Pings tracking URLs through the host's beacon sender, macros expanded (the host's time and cache-busting
     /// number, N5), only http(s) (``VASTURLPolicy``).
@@ -31,6 +28,6 @@ struct YandexRuntime {
 
     /// Forgets the placement ledger's holds of these creatives (rule Y18).
     func release(_ creatives: [String]) {
-        for creative in creatives { environment.ledger.release(creative: creative, in: placementKey) }
+        environment.holds.release(creatives: creatives)
     }
 }

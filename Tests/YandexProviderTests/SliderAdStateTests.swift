@@ -394,17 +394,18 @@ struct SliderAdStateTests {
     func y18_releasedNativeAdFreesItsCreative() async throws {
         let world = try YandexWorld()
         try world.serve("native-all-assets.xml", as: "N-1")
-        let environment = world.host.environment(for: YandexProvider.id)
         var creative = ""
         do {
+            let request = AdRequest(adUnitID: "N-1", format: .native, placementID: "top")
             let top = try await world.provider.loadNative(
-                AdRequest(adUnitID: "N-1", format: .native, placementID: "top"), environment: environment)
+                request, environment: world.host.environment(for: YandexProvider.id, request: request))
             creative = top.info.creativeIDs.first ?? ""
             #expect(world.host.ledger.placements(holding: creative) == ["top"])
         }
         #expect(world.host.ledger.placements(holding: creative).isEmpty)
+        let request = AdRequest(adUnitID: "N-1", format: .native, placementID: "bottom")
         let bottom = try await world.provider.loadNative(
-            AdRequest(adUnitID: "N-1", format: .native, placementID: "bottom"), environment: environment)
+            request, environment: world.host.environment(for: YandexProvider.id, request: request))
         #expect(bottom.info.creativeIDs == [creative])
     }
 

@@ -17,24 +17,25 @@
 public final class AdHost {
     /// The host's layout.
     public let tree: HostTree
-    /// The one geometry engine.
-    public let engine: VisibilityEngine
+    /// The one geometry engine. Package access: the host's machinery, not its API.
+    package let engine: VisibilityEngine
     /// The driver: time and timers.
     public let scheduler: any AdScheduler
     /// The providers this host can use.
     public let registry: ProviderRegistry
-    /// Where responses come from.
-    public let transport: any ResponseTransport
-    /// Where tracking pings go.
-    public let beacons: any BeaconSender
-    /// Creatives held by each placement (rule Y18).
-    public let ledger: PlacementLedger
+    /// Where responses come from. Package access: the host's machinery, not its API.
+    package let transport: any ResponseTransport
+    /// Where tracking pings go. Package access: the host's machinery, not its API.
+    package let beacons: any BeaconSender
+    /// Creatives held by each placement (rule Y18). Package access: the host's machinery, not its API (providers get their environment, the
+    /// placement-scoped ``PlacementHolds`` instead of the ledger).
+    package let ledger: PlacementLedger
     /// Integration diagnostics (rule Y17).
     public let diagnostics: AdDiagnostics
-    /// Every impression timer.
-    public let trackers: ImpressionTrackerSet
-    /// The wall-clock time and random numbers beacons carry (N5), for every provider.
-    public let stamps: BeaconStamps
+    /// Every impression timer. Package access: the host's machinery, not its API.
+    package let trackers: ImpressionTrackerSet
+    /// The wall-clock time and random numbers beacons carry (N5), for every provider. Package access: the host's machinery, not its API.
+    package let stamps: BeaconStamps
     /// Opens landing pages when clicks count (N6). Without one, a click's landing does not open and the ad reports
     /// `.jumped(success: false)` with a diagnostic.
     public var landingOpener: (any LandingOpener)?
@@ -189,11 +190,25 @@ public final class AdHost {
         environment(for: providerID, privacy: privacy)
     }
 
-    /// The environment of one request: its privacy signals filter the transport and fill the beacon macros (H6, H7).
-    public func environment(for providerID: ProviderID, privacy: PrivacySignals) -> ProviderEnvironment {
+    /// The environment a provider loads `request` with: the request's privacy signals, its placement's holds. A kit
+    /// or test that calls a provider's `load` itself passes it the environment of that request.
+    ///
+    /// ```swift
+    /// let request = AdRequest(adUnitID: "N-1", format: .native, placementID: "top")
+    /// let ad = try await provider.load(request, environment: host.environment(for: "yandex", request: request))
+    /// ```
+    public func environment(for providerID: ProviderID, request: AdRequest) -> ProviderEnvironment {
+        environment(for: providerID, privacy: request.privacy, placement: request.placementKey)
+    }
+
+    /// The environment of one request: its privacy signals filter the transport and fill the beacon macros (H6, H7);
+    /// its ledger holds are scoped to `placement` (the request's ``AdRequest/placementKey``).
+    public func environment(
+        for providerID: ProviderID, privacy: PrivacySignals, placement: String = ""
+    ) -> ProviderEnvironment {
         ProviderEnvironment(
             providerID: providerID, transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger,
-            diagnostics: diagnostics, stamps: stamps, privacy: privacy)
+            placement: placement, diagnostics: diagnostics, stamps: stamps, privacy: privacy)
     }
 
     /// A provider context for driving a provider ad outside a ``UnifiedAd`` (conformance kits and tests): its

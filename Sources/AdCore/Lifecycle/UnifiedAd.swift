@@ -198,7 +198,7 @@ public final class UnifiedAd {
     func startLoad(generation: UInt64) {
         let provider = self.provider
         let request = self.request
-        let environment = host.environment(for: providerID, privacy: request.privacy)
+        let environment = host.environment(for: providerID, request: request)
         let startup = host.startup
         let providerID = self.providerID
         loadTask = host.scheduler.spawn { [weak self] in

@@ -10,6 +10,8 @@ public struct AdRequest: Sendable, Hashable, Codable {
     public var format: AdFormat
     /// The host's placement, for the placement ledger and revenue events.
     public var placementID: String?
+    /// The placement the ledger records this request's creatives in: ``placementID``, else the ad unit.
+    public var placementKey: String { placementID ?? adUnitID }
     /// Extra targeting parameters passed to the provider's transport unchanged (rule Y21).
     public var parameters: [String: String]
     /// How long the load may take before it fails with `timeout` (rule C7).

@@ -1,10 +1,11 @@
 /// What a provider may use to load: the transport, the beacon sender, the scheduler (time, timers, async work),
-/// the placement ledger and diagnostics. Nothing else: no host, no network, clock or global of its own.
+/// its placement's holds in the placement ledger and diagnostics. Nothing else: no host, no network, clock or
+/// global of its own, and no other placement's holds.
 ///
 /// ```swift
 /// let response = try await environment.fetch(request)  // the transport, its timeout raced on the scheduler
 /// let loadedAt = environment.scheduler.now
-/// environment.ledger.hold(creative: "cr-1", in: placement)
+/// environment.holds.hold(creative: "cr-1")   // in the request's placement only
 /// ```
 @MainActor
 public struct ProviderEnvironment {
@@ -17,8 +18,10 @@ public struct ProviderEnvironment {
     public let beacons: any BeaconSender
     /// The current time, timers and async work.
     public let scheduler: any AdScheduler
-    /// Creatives held by other placements (rule Y18): hold the ones a loaded ad shows, release them on destroy.
-    public let ledger: PlacementLedger
+    /// The request's placement's holds in the app-wide ledger (rule Y18): hold the creatives a loaded ad shows,
+    /// release them on destroy, skip the ones another placement holds. Scoped to ``AdRequest/placementKey``; in
+    /// a provider's `start`, which loads nothing, it is scoped to no placement a request uses (`""`).
+    public let holds: PlacementHolds
     /// Integration diagnostics, under the provider's ID (rule Y17).
     public let diagnostics: ProviderDiagnostics
     /// The wall-clock time and random numbers for beacons (N5), such as a failed load's error pings.
@@ -34,6 +37,7 @@ public struct ProviderEnvironment {
         beacons: any BeaconSender,
         scheduler: any AdScheduler,
         ledger: PlacementLedger,
+        placement: String = "",
         diagnostics: AdDiagnostics,
         stamps: BeaconStamps? = nil,
         privacy: PrivacySignals = PrivacySignals()
@@ -44,7 +48,7 @@ public struct ProviderEnvironment {
             privacy.allowsPersonalisedAds ? transport : PrivacyFilteringTransport(base: transport, privacy: privacy)
         self.beacons = beacons
         self.scheduler = scheduler
-        self.ledger = ledger
+        self.holds = PlacementHolds(placement: placement, ledger: ledger)
         self.diagnostics = ProviderDiagnostics(log: diagnostics, providerID: providerID)
         self.stamps =
             (stamps
