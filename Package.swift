@@ -218,9 +218,7 @@ let package = Package(
             name: "AdSimulatorTests",
             dependencies: [
                 "adsim", "AdSimulator", "BuiltInProviders", "AdCore", "AdEmbedded", "AdMediation", "AdRuntime",
-                "GoogleProvider", "YandexProvider",
-                "IFLYProvider",
-                "AdTestSupport", "CSQLite3",
+                "GoogleProvider", "YandexProvider", "IFLYProvider", "ExampleProvider", "AdTestSupport", "CSQLite3",
             ],
             path: "Tests/AdSimulatorTests",
             swiftSettings: strict
