@@ -19,12 +19,14 @@ public final class LiveDriver: AdScheduler {
 
     /// The longest single sleep of a timer task; a longer wait sleeps again until its deadline.
     public let longestSleep: Duration
+    /// The default ``longestSleep``: one day, the package's one rule for far deadlines (R4).
+    public static let defaultLongestSleep: Duration = SteppedSleep.longest
 
     /// Creates a driver whose epoch is now.
     ///
     /// - Parameter longestSleep: the longest single sleep of a timer (one day by default; at least 1 ms). The clock
     ///   traps on a sleep deadline a few centuries away, so far deadlines are slept towards in steps (rule R4).
-    public init(longestSleep: Duration = .seconds(86_400)) {
+    public init(longestSleep: Duration = LiveDriver.defaultLongestSleep) {
         epoch = clock.now
         self.longestSleep = Swift.max(longestSleep, .milliseconds(1))
     }
@@ -42,11 +44,10 @@ public final class LiveDriver: AdScheduler {
         let clock = self.clock
         let step = longestSleep
         tasks[id] = Task { @MainActor [weak self] in
-            // The clock traps on a sleep deadline a few centuries away (its nanosecond count overflows), so a far
-            // deadline is slept towards one step at a time (rule R4).
+            // A far deadline is slept towards one step at a time (rule R4, ``SteppedSleep``).
             while clock.now < target {
                 do {
-                    try await clock.sleep(until: Swift.min(target, clock.now.advanced(by: step)), tolerance: nil)
+                    try await SteppedSleep.step(towards: target, on: clock, step: step)
                 } catch {
                     return
                 }

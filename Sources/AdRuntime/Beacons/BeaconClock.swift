@@ -2,9 +2,9 @@
 /// clock's elapsed time), so stamps in the store keep their meaning across a restart, and sleeps until such a
 /// millisecond on the same clock (a `ManualClock` in tests wakes them exactly when it is advanced to it).
 struct BeaconClock: Sendable {
-    /// The longest single sleep: a wait for a later deadline wakes up and sleeps again (clocks trap on a sleep
-    /// deadline centuries away, rule R4).
-    static let longestSleep: Int64 = 86_400_000
+    /// The longest single sleep, in milliseconds (``SteppedSleep/longest``): a wait for a later deadline wakes up
+    /// and sleeps again (rule R4).
+    static let longestSleep: Int64 = BeaconBackoff.milliseconds(SteppedSleep.longest)
 
     /// Wall-clock milliseconds since 1970, now.
     let now: @Sendable () -> Int64
