@@ -5,12 +5,12 @@ import AdCore
 @MainActor
 final class FullScreenAdController {
     let ad: UnifiedAd
-    let host: AdHost
+    let host: any AdFactory
     let format: AdFormat
     private var contentHandlers: [@MainActor (FullScreenContentEvent) -> Void] = []
     private var rewardHandler: (@MainActor (AdReward) -> Void)?
 
-    init(wrapping ad: UnifiedAd, host: AdHost, format: AdFormat) throws(AdError) {
+    init(wrapping ad: UnifiedAd, host: any AdFactory, format: AdFormat) throws(AdError) {
         guard ad.request.format == format else {
             throw AdError(
                 .invalidRequest, "The ad was requested as \(ad.request.format), not \(format).",
@@ -29,7 +29,7 @@ final class FullScreenAdController {
 
     /// Makes a unified ad for the format and loads it.
     static func load(
-        adUnitID: String, request: GoogleAdRequest, host: AdHost, provider: ProviderID, format: AdFormat
+        adUnitID: String, request: GoogleAdRequest, host: any AdFactory, provider: ProviderID, format: AdFormat
     ) async throws(AdError) -> FullScreenAdController {
         let ad = try host.makeAd(request.adRequest(adUnitID: adUnitID, format: format), provider: provider)
         let controller = try FullScreenAdController(wrapping: ad, host: host, format: format)

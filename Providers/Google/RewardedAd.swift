@@ -21,7 +21,8 @@ public final class RewardedAd: GoogleFullScreenAdBase {
     ///
     /// - Throws: the load's typed failure (`noFill`, `invalidResponse`, `timeout`, ...), keeping Google's code.
     public static func load(
-        adUnitID: String, request: GoogleAdRequest = GoogleAdRequest(), host: AdHost, provider: ProviderID = "google"
+        adUnitID: String, request: GoogleAdRequest = GoogleAdRequest(), host: any AdFactory,
+        provider: ProviderID = "google"
     ) async throws(AdError) -> RewardedAd {
         RewardedAd(
             try await FullScreenAdController.load(
@@ -31,7 +32,7 @@ public final class RewardedAd: GoogleFullScreenAdBase {
     /// Wraps a unified ad of format `.rewarded` (loaded or not: a mediation layer may hand one over).
     ///
     /// - Throws: `invalidRequest` when the ad has another format or was loaded by another provider.
-    public init(wrapping ad: UnifiedAd, host: AdHost) throws(AdError) {
+    public init(wrapping ad: UnifiedAd, host: any AdFactory) throws(AdError) {
         super.init(try FullScreenAdController(wrapping: ad, host: host, format: .rewarded))
     }
 

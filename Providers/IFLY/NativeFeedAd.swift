@@ -22,7 +22,7 @@ public final class NativeFeedAd {
     /// The container the ad is attached to, while attached.
     public private(set) var attachedContainer: HostNodeID?
 
-    private let host: AdHost
+    private let host: any AdFactory
     private weak var loader: NativeFeedAdLoader?
     private var handlers: [@MainActor (NativeFeedAdEvent) -> Void] = []
 
@@ -32,7 +32,7 @@ public final class NativeFeedAd {
     ///   - unified: the unified ad.
     ///   - host: the host it was made by.
     ///   - loader: the loader that tracks which ad is attached to which container, if any.
-    public init(unified: UnifiedAd, host: AdHost, loader: NativeFeedAdLoader? = nil) {
+    public init(unified: UnifiedAd, host: any AdFactory, loader: NativeFeedAdLoader? = nil) {
         self.unified = unified
         self.host = host
         self.loader = loader
@@ -43,7 +43,7 @@ public final class NativeFeedAd {
     ///
     /// - Throws: `invalidRequest` for an empty ad unit or an unregistered provider.
     public convenience init(
-        adUnitID: String, placementID: String? = nil, host: AdHost, providerID: ProviderID = IFLYProvider.id,
+        adUnitID: String, placementID: String? = nil, host: any AdFactory, providerID: ProviderID = IFLYProvider.id,
         timeout: Duration = .seconds(10)
     ) throws(AdError) {
         let unified = try host.makeAd(

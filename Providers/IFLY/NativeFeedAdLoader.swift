@@ -14,7 +14,7 @@ public import AdCore
 @MainActor
 public final class NativeFeedAdLoader {
     /// The host the ads live in.
-    public let host: AdHost
+    public let host: any AdFactory
     /// The provider serving the ads.
     public let providerID: ProviderID
 
@@ -26,7 +26,7 @@ public final class NativeFeedAdLoader {
     }
 
     /// Creates a loader.
-    public init(host: AdHost, providerID: ProviderID = IFLYProvider.id) {
+    public init(host: any AdFactory, providerID: ProviderID = IFLYProvider.id) {
         self.host = host
         self.providerID = providerID
     }

@@ -32,7 +32,7 @@ public final class SliderAdState {
 
     /// The unified ad underneath (`nil` only when the provider is not registered with the host).
     @ObservationIgnored public let ad: UnifiedAd?
-    @ObservationIgnored private let host: AdHost
+    @ObservationIgnored private let host: any AdFactory
     @ObservationIgnored private let providerID: ProviderID
     @ObservationIgnored private let creationError: AdError?
     @ObservationIgnored private var isDestroyed = false
@@ -52,7 +52,7 @@ public final class SliderAdState {
     public init(
         request: AdRequest,
         options: NativeAdOptions = NativeAdOptions(),
-        host: AdHost,
+        host: any AdFactory,
         provider: YandexProvider = YandexProvider()
     ) {
         var request = request
