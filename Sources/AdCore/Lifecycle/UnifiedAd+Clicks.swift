@@ -65,9 +65,3 @@ extension UnifiedAd {
         return .rejected(error)
     }
 }
-
-extension AdError.Code {
-    /// A host call made while the ad was performing another input (from one of its event handlers) runs after it,
-    /// so its outcome is not known yet: the ad's events tell it.
-    public static let deferred: AdError.Code = "deferred"
-}

@@ -40,6 +40,9 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let noFill: Code = "noFill"
         /// The provider, a server or a hop did not answer in time.
         public static let timeout: Code = "timeout"
+        /// A host call made while the ad was performing another input (from one of its event handlers) runs after
+        /// it, so its outcome is not known yet: the ad's events tell it.
+        public static let deferred: Code = "deferred"
         /// The network failed (connection refused, DNS, HTTP status).
         public static let network: Code = "network"
         /// The request was malformed (empty ad unit ID, bad parameters).
