@@ -37,10 +37,25 @@ final class BeaconChildProcess {
         }
     }
 
-    /// Starts the child with `arguments`.
-    init(_ arguments: [String]) throws {
+    /// Places a hard link to ``executable`` (a copy where no link can be made) in `folder` and returns it: a child
+    /// that drops its privileges can still read its own file there (Foundation's `Bundle.main`, the sanitizers'
+    /// symbolizer), where the checkout may sit under a folder only its owner can traverse.
+    static func executable(placedIn folder: URL) throws -> URL {
+        let source = try executable
+        let placed = folder.appendingPathComponent(source.lastPathComponent)
+        if link(source.path, placed.path) != 0 {
+            try FileManager.default.copyItem(at: source, to: placed)
+        }
+        try #require(chmod(placed.path, 0o755) == 0, "chmod 0755 \(placed.path)")
+        return placed
+    }
+
+    /// Starts the child with `arguments`: the executable beside the test bundle, or `executable` (its working
+    /// folder then the executable's own).
+    init(_ arguments: [String], executable: URL? = nil) throws {
         process = Process()
-        process.executableURL = try Self.executable
+        process.executableURL = try executable ?? Self.executable
+        if let executable { process.currentDirectoryURL = executable.deletingLastPathComponent() }
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output

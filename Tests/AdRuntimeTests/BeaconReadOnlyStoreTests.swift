@@ -139,7 +139,13 @@ struct BeaconReadOnlyStoreTests {
         -> BeaconChildProcess
     {
         let store = folder.appendingPathComponent(Self.store).path
-        let child = try BeaconChildProcess(["readonly", store, "\(count)"] + (maxCount.map { ["\($0)"] } ?? []))
+        // Nothing under the checkout after the drop: the executable and the working folder are in /tmp too.
+        let launch = try reachableFolder()
+        // Removed as it is (no chmod: a hard link shares its mode with the executable in .build).
+        defer { try? FileManager.default.removeItem(at: launch) }
+        let child = try BeaconChildProcess(
+            ["readonly", store, "\(count)"] + (maxCount.map { ["\($0)"] } ?? []),
+            executable: BeaconChildProcess.executable(placedIn: launch))
         defer { child.terminate() }
         let status = try await child.exitStatus()
         if status == 3 || status == 4 {
