@@ -105,12 +105,12 @@ public final class BeaconQueue: BeaconSender {
         statistics.isDurable = chosen.map { $0.location != .memory } ?? false
         if let copy, copy.expired > 0 {
             statistics.droppedExpired = copy.expired
-            let error = BeaconQueueWorker.expiredError(copy.expired, configuration)
+            let error = BeaconQueueStateMachine.expiredError(copy.expired, configuration)
             diagnose(BeaconQueueDiagnostic(kind: .droppedExpired, count: copy.expired, error: error))
         }
         if let copy, copy.evicted > 0 {
             statistics.droppedOverflow = copy.evicted
-            let error = BeaconQueueWorker.overflowError(configuration)
+            let error = BeaconQueueStateMachine.overflowError(configuration)
             diagnose(BeaconQueueDiagnostic(kind: .droppedOverflow, count: copy.evicted, error: error))
         }
         statistics.lastError = storeError

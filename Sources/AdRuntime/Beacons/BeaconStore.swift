@@ -45,7 +45,7 @@ final class BeaconStore: Sendable {
     }
 
     /// The writes of one worker turn, applied in one transaction.
-    struct Changes: Sendable {
+    struct Changes: Sendable, Equatable {
         /// New beacons (their `id` is ignored).
         var inserts: [StoredBeacon] = []
         /// Beacons delivered, failed for good or expired.
