@@ -8,8 +8,11 @@ import Testing
 /// and the sweep, closing, and what may be sent. The store's answers are scripted; no store, no task, no clock.
 @Suite("Beacon queue machine: the store, expiry and closing")
 struct BeaconMachineStoreTests {
+    /// The harness, by a short name.
     private typealias Harness = BeaconMachineHarness
+    /// When the first turn begins.
     private let t0 = BeaconMachineHarness.start
+    /// The error of a store whose disk is full (SQLite's I/O error).
     private let diskFull = AdError(.beaconStore, "disk I/O error", providerCode: 10)
 
     /// A harness with beacons 1 and 2 in flight (attempts 1 and 2), started at `t0`.
@@ -21,6 +24,7 @@ struct BeaconMachineStoreTests {
         return harness
     }
 
+    /// A failed write: the report, the cancels, memory, the turn's beacons rewritten there.
     @Test("R12: a store that fails writing cancels the deliveries in flight and writes the turn's beacons to memory")
     func r12_machineStoreFailureCancelsDeliveriesAndGoesOnInMemory() {
         var harness = twoInFlight()
@@ -61,9 +65,15 @@ struct BeaconMachineStoreTests {
 
     /// The store's step that fails.
     enum FailingStep: String, CaseIterable, Sendable {
-        case write, expire, findDue
+        /// The turn's write.
+        case write
+        /// A batch of the sweep.
+        case expire
+        /// The read of the due beacons.
+        case findDue
     }
 
+    /// Each of the three store steps failing gives one fallback, its cancels between report and memory.
     @Test(
         "R12: whichever store step fails (the write, the sweep, the due read), the machine falls back to memory once",
         arguments: FailingStep.allCases)
@@ -93,6 +103,7 @@ struct BeaconMachineStoreTests {
         if step == .write { #expect(actions.writes.last?.inserts.map(\.beacon.url) == ["https://t.example/c"]) }
     }
 
+    /// Beacons neither the file nor memory could keep are counted as dropped.
     @Test("R12: when not even a memory store can take the turn's beacons, they are counted as dropped and reported")
     func r12_machineCountsBeaconsNoStoreCouldKeep() {
         var harness = Harness()
@@ -106,6 +117,7 @@ struct BeaconMachineStoreTests {
         #expect(harness.machine.statistics.lastError == noStore)
     }
 
+    /// One ms before, at and after maxAge: sent, sent, dropped as expired.
     @Test(
         "Beacon machine: a due beacon is sent up to exactly maxAge old; one ms older it is dropped as expired",
         arguments: [Int64(-1), 0, 1])
@@ -132,6 +144,7 @@ struct BeaconMachineStoreTests {
         }
     }
 
+    /// Full batches ask for more; the sweep is counted once, and runs again after a minute.
     @Test("Beacon machine: the sweep deletes in batches until one is short, counts once, and runs again a minute later")
     func machineSweepsInBatches() {
         var harness = Harness()
@@ -153,6 +166,7 @@ struct BeaconMachineStoreTests {
         #expect(harness.machine.statistics.droppedExpired == 2_007)
     }
 
+    /// Closing cancels every delivery in flight, deletes nothing and stops.
     @Test("Beacon machine: closing cancels the deliveries in flight, deletes none, and stops once nothing arrived")
     func machineClosingCancelsDeliveriesInFlight() {
         var harness = twoInFlight()
@@ -169,6 +183,7 @@ struct BeaconMachineStoreTests {
         #expect(harness.machine.beginTurn(Harness.turn(), at: t0 + 2).isEmpty)
     }
 
+    /// Closing waits for what arrived; a cancelled task stops at once.
     @Test("Beacon machine: closing while more arrived takes another turn first; a cancelled task stops at once")
     func machineStopsWhenClosedAndDrainedOrCancelled() {
         var closing = twoInFlight()
@@ -187,6 +202,7 @@ struct BeaconMachineStoreTests {
         #expect(released.machine.isStopped)
     }
 
+    /// Private hosts are refused when sent and when read from the store; allowed for intranets.
     @Test(
         "R9: the machine refuses a sent beacon to a private host, and a stored one changed by hand; it stores the rest")
     func r9_machineRefusesBeaconsToPrivateHosts() {

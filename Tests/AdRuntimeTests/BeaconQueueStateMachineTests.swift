@@ -8,9 +8,12 @@ import Testing
 /// delivery slots, the timer, and inputs out of place. No store, no task, no clock.
 @Suite("Beacon queue machine: deliveries, retries and the timer")
 struct BeaconQueueStateMachineTests {
+    /// The harness, by a short name.
     private typealias Harness = BeaconMachineHarness
+    /// When the first turn begins.
     private let t0 = BeaconMachineHarness.start
 
+    /// A late 404 of a timed-out attempt neither deletes nor counts the beacon; the retry's 204 does.
     @Test("R13: the machine ignores the late answer of an attempt that timed out; only the attempt in flight counts")
     func r13_machineIgnoresLateAnswerOfTimedOutAttempt() {
         let configuration = BeaconQueueConfiguration(
@@ -53,6 +56,7 @@ struct BeaconQueueStateMachineTests {
         #expect(harness.machine.deliveries.isEmpty)
     }
 
+    /// Each retry is due exactly its seeded backoff after the failure, whatever the beacon's attempts.
     @Test("R13: the machine retries a transient failure after exactly its seeded backoff; no attempt count traps")
     func r13_machineRetriesAfterSeededBackoff() {
         let configuration = BeaconQueueConfiguration()
@@ -79,6 +83,7 @@ struct BeaconQueueStateMachineTests {
         #expect(actions.diagnostics.isEmpty)
     }
 
+    /// The store is asked for the free slots only, and no more than those are started.
     @Test("Beacon machine: at most maxConcurrentDeliveries in flight: the free slots are asked for, no more started")
     func machineStartsAtMostMaxConcurrentDeliveries() {
         var harness = Harness(BeaconQueueConfiguration(maxConcurrentDeliveries: 2))
@@ -105,6 +110,7 @@ struct BeaconQueueStateMachineTests {
         #expect(harness.machine.statistics.inFlight == 2)
     }
 
+    /// The timer follows the first deadline; it is kept, replaced, or forgotten when it has fired.
     @Test("Beacon machine: the timer is armed for the first deadline; an earlier one is kept, a past one not cancelled")
     func machineArmsTheTimerForTheFirstDeadline() {
         var harness = Harness()
@@ -131,6 +137,7 @@ struct BeaconQueueStateMachineTests {
         #expect(actions.contains(.publish(harness.machine.statistics, idle: true)))
     }
 
+    /// With work waiting, no timer is armed and the worker does not wait.
     @Test("Beacon machine: work that arrived during the turn starts the next turn at once, without the timer")
     func machineTakesTheNextTurnAtOnceWhenWorkArrived() {
         var harness = Harness()
@@ -144,6 +151,7 @@ struct BeaconQueueStateMachineTests {
         #expect(betweenTurns)
     }
 
+    /// Inputs out of their place in the turn return nothing and leave the state as it was.
     @Test("Beacon machine: an input out of its place in the turn returns nothing and changes nothing")
     func machineIgnoresInputsOutOfPlace() {
         var harness = Harness()

@@ -23,16 +23,24 @@ struct BeaconQueueWorker: Sendable {
         case nextDue(Int64?)
     }
 
+    /// What the worker shares with the queue's callers: the inbox, the outcomes, the signal and the waiters.
     private let core: BeaconQueueCore
+    /// How beacons are delivered.
     private let transport: any BeaconTransport
+    /// Sleeps until a wall-clock time on the queue's clock (the timer's task).
     private let sleep: @Sendable (_ deadline: Int64) async throws -> Void
+    /// The queue's diagnostics handler.
     private let diagnose: @Sendable (BeaconQueueDiagnostic) -> Void
+    /// Every decision: what the worker performs comes from it.
     private var machine: BeaconQueueStateMachine
+    /// The store (a file, or memory after a fallback); `nil` when not even memory could be opened.
     private var store: BeaconStore?
     /// The delivery tasks that have not posted their outcome, by attempt number.
     private var deliveries: [UInt64: Task<Void, Never>] = [:]
+    /// The task of the timer armed last: it sleeps until the deadline, then signals the worker.
     private var timer: Task<Void, Never>?
 
+    /// A worker on `store` that starts with `statistics` and draws the jitter from `random`.
     init(
         core: BeaconQueueCore, store: BeaconStore?, transport: any BeaconTransport, random: SeededRandom,
         statistics: BeaconQueueStatistics, sleep: @escaping @Sendable (_ deadline: Int64) async throws -> Void,
