@@ -19,8 +19,8 @@ import Synchronization
 /// and fetches each target itself (R9). The session's own settings are the same for all:
 /// - timeouts: a week (`sessionTimeout`, Apple's default resource timeout) for both the request (idle) and the
 ///   resource (whole exchange) timeout, so that the session never cuts a request shorter than its own timeout;
-///   each request's deadline is ``FetchDeadline`` on the fetcher's clock, with the request's `timeoutInterval` as
-///   the backstop;
+///   each request's deadline is the one deadline race (`DeadlineRace`) on the fetcher's clock, with the request's
+///   `timeoutInterval` as the backstop;
 /// - no cache, no cookies, no credential storage: nothing one response sets reaches another request, as when
 ///   every request had a session of its own;
 /// - at most 6 connections per host (`maxConnectionsPerHost`, the default on Linux and macOS): a further request

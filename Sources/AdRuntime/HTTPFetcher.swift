@@ -96,7 +96,8 @@ public struct HTTPFetcher: Sendable {
     /// the same deadline.
     func fetch(_ url: URL, timeout: Duration, fromResponse: Bool) async throws(AdError) -> HTTPBody {
         try Self.validate(url)
-        let result = await FetchDeadline.race(url, timeout: timeout, clock: clock) {
+        let timedOut = AdError.fetchTimedOut(url.absoluteString, after: timeout)
+        let result = await DeadlineRace.run(timeout: timeout, on: clock, timedOut: timedOut) {
             () async -> Result<HTTPBody, AdError> in
             if fromResponse, let refusal = await refusal(of: url, redirectedFrom: nil) { return .failure(refusal) }
             return await follow(url, timeout: timeout)
@@ -172,7 +173,7 @@ public struct HTTPFetcher: Sendable {
     }
 
     /// One exchange over the fetcher's session. The request's own timeout (whole seconds on Linux, so rounded up,
-    /// and at most ``HTTPFetchSession/sessionTimeout``) is only a backstop: ``FetchDeadline`` holds the exact one.
+    /// and at most ``HTTPFetchSession/sessionTimeout``) is only a backstop: the deadline race on ``clock`` holds the exact one.
     private func request(_ url: URL, timeout: Duration) async -> Result<HTTPFetchDelegate.Answer, AdError> {
         let exact = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         let seconds = min(max(1, exact.rounded(.up)) + 1, HTTPFetchSession.sessionTimeout)

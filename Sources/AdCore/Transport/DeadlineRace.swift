@@ -1,0 +1,108 @@
+import Synchronization
+
+/// The one race of an operation against its deadline: whichever ends first decides the outcome, once, and the
+/// other is cancelled (the operation's task, or the timer). A timeout is the caller's error, which for every fetch is
+/// the one fetch timeout error, ``AdError/fetchTimedOut(_:after:providerID:)``.
+///
+/// Two time sources drive the same race: an ``AdScheduler`` (its timer and its spawned task, so virtual time decides
+/// it in tests: ``TransportDeadline``) and a `Clock` for callers without a scheduler (`HTTPFetcher`).
+///
+/// ```swift
+/// let result = await DeadlineRace.run(timeout: .seconds(5), on: clock, timedOut: error) {
+///     await fetchBody()
+/// }
+/// ```
+package final class DeadlineRace<Value: Sendable>: Sendable {
+    /// Who resumes the waiting caller: the first of the operation and the deadline.
+    private let resumer: AdResumer<Result<Value, AdError>>
+    /// The operation's task, cancelled when the deadline wins or the caller is cancelled.
+    private let operation = Mutex<Task<Void, Never>?>(nil)
+
+    private init(_ resumer: AdResumer<Result<Value, AdError>>) {
+        self.resumer = resumer
+    }
+
+    /// The operation ended with `result`: it decides the race unless the deadline did. Returns whether it did, so
+    /// the caller disarms its timer.
+    private func finish(_ result: Result<Value, AdError>) -> Bool {
+        resumer.resume(returning: result)
+    }
+
+    /// The deadline passed: `error` decides the race unless the operation did; then the operation is cancelled.
+    private func expire(with error: AdError) {
+        guard resumer.resume(returning: .failure(error)) else { return }
+        cancelOperation()
+    }
+
+    /// Cancels the operation's task (the caller's task was cancelled, or the deadline won).
+    private func cancelOperation() {
+        operation.withLock { $0 }?.cancel()
+    }
+
+    /// Waits for the operation's task to end (it was cancelled if the deadline won), so no work of the race outlives
+    /// it.
+    private func operationEnded() async {
+        await operation.withLock { $0 }?.value
+    }
+
+    /// Keeps the operation's task; when the caller was cancelled meanwhile, cancels it at once.
+    private func started(_ task: Task<Void, Never>) {
+        operation.withLock { $0 = task }
+        if Task.isCancelled { task.cancel() }
+    }
+
+    /// Runs `body` on `scheduler`, failing with `timedOut` when `timeout` passes in the scheduler's time first. The
+    /// caller's cancellation cancels `body`'s task (which should then end with `cancelled`).
+    @MainActor
+    package static func run(
+        timeout: Duration, on scheduler: any AdScheduler, timedOut: AdError,
+        _ body: @escaping @MainActor () async -> Result<Value, AdError>
+    ) async -> Result<Value, AdError> {
+        let race = Mutex<DeadlineRace?>(nil)
+        return await withTaskCancellationHandler {
+            await scheduler.suspend { (resumer: AdResumer<Result<Value, AdError>>) in
+                let current = DeadlineRace(resumer)
+                race.withLock { $0 = current }
+                let timer = scheduler.schedule(after: timeout) { current.expire(with: timedOut) }
+                current.started(
+                    scheduler.spawn {
+                        if current.finish(await body()) { scheduler.cancel(timer) }
+                    })
+            }
+        } onCancel: {
+            race.withLock { $0 }?.cancelOperation()
+        }
+    }
+
+    /// Runs `body`, failing with `timedOut` when `timeout` passes on `clock` first. The caller's cancellation
+    /// cancels `body`'s task (which should then end with `cancelled`). Like a task group, it returns only once
+    /// `body`'s task has ended, so nothing the operation holds (a pending request) outlives the call.
+    package static func run(
+        timeout: Duration, on clock: any Clock<Duration>, timedOut: AdError,
+        _ body: @escaping @Sendable () async -> Result<Value, AdError>
+    ) async -> Result<Value, AdError> {
+        let race = Mutex<DeadlineRace?>(nil)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, AdError>, Never>) in
+                let current = DeadlineRace(AdResumer(continuation))
+                race.withLock { $0 = current }
+                let timer = Task {
+                    do {
+                        try await clock.sleep(for: timeout)
+                    } catch {
+                        return
+                    }
+                    current.expire(with: timedOut)
+                }
+                current.started(
+                    Task {
+                        if current.finish(await body()) { timer.cancel() }
+                    })
+            }
+        } onCancel: {
+            race.withLock { $0 }?.cancelOperation()
+        }
+        await race.withLock { $0 }?.operationEnded()
+        return result
+    }
+}
