@@ -2,7 +2,8 @@ public import AdCore
 public import AdEmbedded
 
 /// A ready-made host for tests: a virtual-time driver, an in-memory transport on its clock, recorded beacons,
-/// one 400×800 foreground window with a scrolling, clipping feed filling it.
+/// one 400×800 foreground window with a scrolling, clipping feed filling it (the one host-app frame,
+/// ``EmbeddedApp``, without a toolbar).
 ///
 /// ```swift
 /// let world = try TestHost(providers: [ScriptedProvider()])
@@ -47,9 +48,9 @@ public final class TestHost {
             registry: try ProviderRegistry(providers), scheduler: driver, transport: transport, beacons: beacons,
             diagnostics: AdDiagnostics(isEnabled: true, minimumLevel: .debug), random: SeededRandom(seed: seed),
             wallClock: Self.wallClock, landingOpener: landings)
-        window = host.tree.addWindow(scene: "main", frame: Rect(x: 0, y: 0, width: 400, height: 800), isKey: true)
-        feed = try host.tree.makeNode(frame: Rect(x: 0, y: 0, width: 400, height: 800), clipsToBounds: true)
-        try host.tree.addChild(feed, to: host.tree.rootNode(of: window))
+        let app = try EmbeddedApp(tree: host.tree, width: 400, height: 800)
+        window = app.window
+        feed = app.feed
     }
 
     /// Adds a full-width card to the feed at `y` with a title and a call-to-action inside it.

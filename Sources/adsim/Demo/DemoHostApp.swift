@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 import AdSimulator
 
 /// The demo's host app, as a headless tree: one 390×844 window with a vertically scrolling feed (a native cell at
@@ -15,6 +16,8 @@ struct DemoHostApp {
 
     /// The window's size.
     static let screen = Rect(x: 0, y: 0, width: 390, height: 844)
+    /// The toolbar's height at the window's bottom.
+    static let toolbarHeight = 60.0
     /// Where the first IFLY cell, the slider and the second IFLY cell sit in the feed's content.
     static let firstCellY = 140.0
     static let sliderY = 1_000.0
@@ -32,19 +35,22 @@ struct DemoHostApp {
     /// Where full-screen ads are presented from.
     let context: HostContextProvider
 
-    /// Builds the app's tree.
+    /// Builds the app's tree on the one host-app frame (``EmbeddedApp``): the window, the feed above a 60-point
+    /// toolbar holding the context, then the toolbar's button and the feed's cells.
     init(tree: HostTree) throws(AdError) {
         self.tree = tree
-        window = tree.addWindow(scene: "main", frame: Self.screen, isKey: true)
-        let root = try tree.rootNode(of: window)
-        feed = try tree.makeNode(frame: Rect(x: 0, y: 0, width: 390, height: 784), clipsToBounds: true)
-        try tree.addChild(feed, to: root)
-        let toolbar = try tree.makeNode(frame: Rect(x: 0, y: 784, width: 390, height: 60), isOpaque: true)
-        try tree.addChild(toolbar, to: root)
+        let app = try EmbeddedApp(
+            tree: tree, width: Self.screen.width, height: Self.screen.height, toolbarHeight: Self.toolbarHeight)
+        guard let toolbar = app.toolbar else {
+            throw AdError(
+                .internal, "The demo's app frame was built without its toolbar.",
+                hint: "Pass EmbeddedApp a toolbar height.")
+        }
+        window = app.window
+        feed = app.feed
+        context = toolbar.context
         rewardButton = try tree.makeNode(frame: Rect(x: 95, y: 8, width: 200, height: 44))
-        try tree.addChild(rewardButton, to: toolbar)
-        context = try HostContextProvider(tree: tree)
-        try tree.addChild(context.node, to: toolbar)
+        try tree.addChild(rewardButton, to: toolbar.node)
         firstCell = try Self.addCell(y: Self.firstCellY, to: feed, in: tree)
         slider = try Self.addSlider(y: Self.sliderY, to: feed, in: tree)
         secondCell = try Self.addCell(y: Self.secondCellY, to: feed, in: tree)

@@ -102,23 +102,21 @@ public final class UserSimulation {
         }
         let app = validated.scenario.app
         let tree = host.tree
-        let window = tree.addWindow(
-            scene: "main", frame: Rect(x: 0, y: 0, width: app.window.width, height: app.window.height), isKey: true)
-        let root = try tree.rootNode(of: window)
         buttons = app.screens.flatMap(\.buttons)
-        let toolbar = buttons.isEmpty ? 0 : Self.toolbarHeight
-        viewport = max(app.window.height - toolbar, 1)
-        let bar = try tree.makeNode(
-            frame: Rect(x: 0, y: viewport, width: app.window.width, height: toolbar), isOpaque: true)
-        try tree.addChild(bar, to: root)
-        context = try HostContextProvider(tree: tree)
-        try tree.addChild(context.node, to: bar)
+        let frame = try EmbeddedApp(
+            tree: tree, width: app.window.width, height: app.window.height,
+            toolbarHeight: buttons.isEmpty ? 0 : Self.toolbarHeight)
+        guard let toolbar = frame.toolbar else {
+            throw AdError(
+                .internal, "The simulated app's frame was built without its toolbar.",
+                hint: "Pass EmbeddedApp a toolbar height.")
+        }
+        viewport = frame.viewport
+        context = toolbar.context
         var cells: [SimulatedAdCell] = []
         var contentHeight = 0.0
         if let layout = app.screens.compactMap(\.feed).first {
-            let node = try tree.makeNode(
-                frame: Rect(x: 0, y: 0, width: app.window.width, height: viewport), clipsToBounds: true)
-            try tree.addChild(node, to: root)
+            let node = frame.feed
             feed = node
             var slots: [Int: FeedAdSlot] = [:]
             for slot in layout.ads {
