@@ -12,7 +12,7 @@ public import AdCore
 /// let app = try EmbeddedApp(tree: host.tree, width: 390, height: 844, toolbarHeight: 60)
 /// let cell = try host.tree.makeNode(frame: Rect(x: 0, y: 140, width: 390, height: 300))
 /// try host.tree.addChild(cell, to: app.feed)
-/// if let toolbar = app.toolbar { try rewarded.present(from: toolbar.context) }
+/// if let toolbar = app.toolbar { try rewarded.present(from: toolbar.context) }   // or: withToolbar(...)
 /// ```
 @MainActor
 public struct EmbeddedApp {
@@ -40,20 +40,55 @@ public struct EmbeddedApp {
     ///
     /// - Throws: what the tree refuses (it does not, for a new window).
     public init(tree: HostTree, width: Double, height: Double, toolbarHeight: Double? = nil) throws(AdError) {
-        window = tree.addWindow(scene: "main", frame: Rect(x: 0, y: 0, width: width, height: height), isKey: true)
-        root = try tree.rootNode(of: window)
-        let barHeight = toolbarHeight.map { max($0, 0) }
-        viewport = max(height - (barHeight ?? 0), 1)
-        feed = try tree.makeNode(frame: Rect(x: 0, y: 0, width: width, height: viewport), clipsToBounds: true)
-        try tree.addChild(feed, to: root)
-        guard let barHeight else {
-            toolbar = nil
+        if let toolbarHeight {
+            self = try Self.withToolbar(tree: tree, width: width, height: height, toolbarHeight: toolbarHeight).app
             return
         }
+        viewport = max(height, 1)
+        (window, root, feed) = try Self.makeWindowAndFeed(in: tree, width: width, height: height, viewport: viewport)
+        toolbar = nil
+    }
+
+    /// Builds a frame with a toolbar of `toolbarHeight` points (a negative height counts as zero) and returns the
+    /// toolbar beside it, for an app whose buttons and context live there.
+    ///
+    /// ```swift
+    /// let (app, toolbar) = try EmbeddedApp.withToolbar(tree: tree, width: 390, height: 844, toolbarHeight: 60)
+    /// try rewarded.present(from: toolbar.context)
+    /// ```
+    ///
+    /// - Throws: what the tree refuses (it does not, for a new window).
+    public static func withToolbar(
+        tree: HostTree, width: Double, height: Double, toolbarHeight: Double
+    ) throws(AdError) -> (app: EmbeddedApp, toolbar: Toolbar) {
+        let barHeight = max(toolbarHeight, 0)
+        let viewport = max(height - barHeight, 1)
+        let (window, root, feed) = try makeWindowAndFeed(in: tree, width: width, height: height, viewport: viewport)
         let node = try tree.makeNode(frame: Rect(x: 0, y: viewport, width: width, height: barHeight), isOpaque: true)
         try tree.addChild(node, to: root)
         let context = try HostContextProvider(tree: tree)
         try tree.addChild(context.node, to: node)
-        toolbar = Toolbar(node: node, context: context)
+        let toolbar = Toolbar(node: node, context: context)
+        return (EmbeddedApp(window: window, root: root, feed: feed, toolbar: toolbar, viewport: viewport), toolbar)
+    }
+
+    private init(window: HostWindowID, root: HostNodeID, feed: HostNodeID, toolbar: Toolbar?, viewport: Double) {
+        self.window = window
+        self.root = root
+        self.feed = feed
+        self.toolbar = toolbar
+        self.viewport = viewport
+    }
+
+    /// The window and the feed filling its top `viewport` points.
+    private static func makeWindowAndFeed(
+        in tree: HostTree, width: Double, height: Double, viewport: Double
+    ) throws(AdError) -> (HostWindowID, HostNodeID, HostNodeID) {
+        let window = tree.addWindow(
+            scene: "main", frame: Rect(x: 0, y: 0, width: width, height: height), isKey: true)
+        let root = try tree.rootNode(of: window)
+        let feed = try tree.makeNode(frame: Rect(x: 0, y: 0, width: width, height: viewport), clipsToBounds: true)
+        try tree.addChild(feed, to: root)
+        return (window, root, feed)
     }
 }

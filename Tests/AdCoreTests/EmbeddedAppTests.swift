@@ -21,6 +21,16 @@ struct EmbeddedAppTests {
         #expect(try tree.scene(of: app.window) == "main")
     }
 
+    @Test("withToolbar returns the frame's own toolbar: the same nodes as the initializer with that height builds")
+    func withToolbarMatchesTheInitializer() throws {
+        let (app, toolbar) = try EmbeddedApp.withToolbar(tree: HostTree(), width: 390, height: 844, toolbarHeight: 60)
+        let built = try EmbeddedApp(tree: HostTree(), width: 390, height: 844, toolbarHeight: 60)
+        #expect(app.toolbar == toolbar)
+        #expect(built.toolbar == toolbar)
+        #expect(app.feed == built.feed)
+        #expect(app.viewport == 784)
+    }
+
     @Test("Without a toolbar height there is no toolbar: the feed fills the window and is the root's one child")
     func noToolbarByDefault() throws {
         let tree = HostTree()

@@ -39,13 +39,8 @@ struct DemoHostApp {
     /// toolbar holding the context, then the toolbar's button and the feed's cells.
     init(tree: HostTree) throws(AdError) {
         self.tree = tree
-        let app = try EmbeddedApp(
+        let (app, toolbar) = try EmbeddedApp.withToolbar(
             tree: tree, width: Self.screen.width, height: Self.screen.height, toolbarHeight: Self.toolbarHeight)
-        guard let toolbar = app.toolbar else {
-            throw AdError(
-                .internal, "The demo's app frame was built without its toolbar.",
-                hint: "Pass EmbeddedApp a toolbar height.")
-        }
         window = app.window
         feed = app.feed
         context = toolbar.context

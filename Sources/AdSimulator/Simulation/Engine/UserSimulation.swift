@@ -103,14 +103,9 @@ public final class UserSimulation {
         let app = validated.scenario.app
         let tree = host.tree
         buttons = app.screens.flatMap(\.buttons)
-        let frame = try EmbeddedApp(
+        let (frame, toolbar) = try EmbeddedApp.withToolbar(
             tree: tree, width: app.window.width, height: app.window.height,
             toolbarHeight: buttons.isEmpty ? 0 : Self.toolbarHeight)
-        guard let toolbar = frame.toolbar else {
-            throw AdError(
-                .internal, "The simulated app's frame was built without its toolbar.",
-                hint: "Pass EmbeddedApp a toolbar height.")
-        }
         viewport = frame.viewport
         context = toolbar.context
         var cells: [SimulatedAdCell] = []
