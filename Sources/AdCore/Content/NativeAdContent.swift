@@ -97,11 +97,11 @@ public struct NativeAdContent: Sendable, Hashable, Codable {
     /// Decodes content; every key but `assets` may be left out.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        assets = try container.decode([NativeAsset].self, forKey: .assets)
-        requiredAssets = try container.decodeIfPresent(Set<AssetKind>.self, forKey: .requiredAssets) ?? []
-        acceptsClicks = try container.decodeIfPresent(Bool.self, forKey: .acceptsClicks) ?? true
-        components = try container.decodeIfPresent([NativeComponentContent].self, forKey: .components) ?? []
-        extras = try container.decodeIfPresent(NativeContentExtras.self, forKey: .extras) ?? NativeContentExtras()
+        self.init(assets: try container.decode([NativeAsset].self, forKey: .assets))
+        try container.decodeIfPresent(&requiredAssets, forKey: .requiredAssets)
+        try container.decodeIfPresent(&acceptsClicks, forKey: .acceptsClicks)
+        try container.decodeIfPresent(&components, forKey: .components)
+        try container.decodeIfPresent(&extras, forKey: .extras)
     }
 
     /// Encodes content with the required kinds sorted, so equal content always encodes to the same bytes.

@@ -75,25 +75,28 @@ public struct LineItemConfiguration: Sendable, Hashable, Codable {
     /// Decodes the JSON shape documented in `Docs/Mediation.md`; missing optional fields take their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        providerID = try container.decode(ProviderID.self, forKey: .provider)
-        adUnitID = try container.decode(String.self, forKey: .adUnit)
-        floorMicros = try container.decodeWholeNumber(
-            .floorMicros, Self.floorMicrosNumber, default: nil, userInfo: decoder.userInfo)
-        timeout =
-            try container.decodeSeconds(
-                .timeoutSeconds, Self.timeoutNumber, default: .seconds(5), userInfo: decoder.userInfo) ?? .seconds(5)
+        // The mode is decoded last, as before, so range problems are recorded in the fields' documented order.
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            providerID: try container.decode(ProviderID.self, forKey: .provider),
+            adUnitID: try container.decode(String.self, forKey: .adUnit), mode: .bidder)
+        try container.decodeWholeNumber(
+            &floorMicros, forKey: .floorMicros, Self.floorMicrosNumber, userInfo: decoder.userInfo)
+        try container.decodeSeconds(&timeout, forKey: .timeoutSeconds, Self.timeoutNumber, userInfo: decoder.userInfo)
         let mode = try container.decode(String.self, forKey: .mode)
         switch mode {
         case "bidder":
             self.mode = .bidder
         case "waterfall":
-            self.mode = .waterfall(
-                pricing: try container.decodeIfPresent(Pricing.self, forKey: .pricing) ?? .fixed,
-                priceMicros: try container.decodeWholeNumber(
-                    .priceMicros, Self.priceMicrosNumber, ifOutOfRange: 0, userInfo: decoder.userInfo),
-                priority: try container.decodeWholeNumber(
-                    .priority, Self.priorityNumber, default: 0, userInfo: decoder.userInfo) ?? 0)
+            // The format's defaults for a waterfall item (the `Mode` case has none of its own).
+            var pricing = Pricing.fixed
+            var priority = 0
+            try container.decodeIfPresent(&pricing, forKey: .pricing)
+            let price = try container.decodeWholeNumber(
+                .priceMicros, Self.priceMicrosNumber, ifOutOfRange: Int64(0), userInfo: decoder.userInfo)
+            try container.decodeWholeNumber(
+                &priority, forKey: .priority, Self.priorityNumber, userInfo: decoder.userInfo)
+            self.mode = .waterfall(pricing: pricing, priceMicros: price, priority: priority)
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .mode, in: container,

@@ -35,9 +35,10 @@ public struct MediationConfiguration: Sendable, Hashable, Codable {
     /// Decodes the JSON shape documented in `Docs/Mediation.md`; missing optional fields take their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        currency = try container.decodeIfPresent(String.self, forKey: .currency) ?? "USD"
-        appCaps = try container.decodeIfPresent([FrequencyCap].self, forKey: .appCaps) ?? []
-        expiry = try container.decodeIfPresent([ExpiryRule].self, forKey: .expiry) ?? []
+        self.init(placements: [])
+        try container.decodeIfPresent(&currency, forKey: .currency)
+        try container.decodeIfPresent(&appCaps, forKey: .appCaps)
+        try container.decodeIfPresent(&expiry, forKey: .expiry)
         placements = try container.decode([PlacementConfiguration].self, forKey: .placements)
     }
 

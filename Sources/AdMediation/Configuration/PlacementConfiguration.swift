@@ -86,24 +86,21 @@ public struct PlacementConfiguration: Sendable, Hashable, Codable {
     /// Decodes the JSON shape documented in `Docs/Mediation.md`; missing optional fields take their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        format = try container.decode(AdFormat.self, forKey: .format)
-        strategy = try container.decode(Strategy.self, forKey: .strategy)
-        lineItems = try container.decode([LineItemConfiguration].self, forKey: .lineItems)
-        floorMicros =
-            try container.decodeWholeNumber(
-                .floorMicros, Self.floorMicrosNumber, default: 0, userInfo: decoder.userInfo) ?? 0
-        auction = try container.decodeIfPresent(AuctionPolicy.self, forKey: .auction) ?? AuctionPolicy()
-        parallelTierSize =
-            try container.decodeWholeNumber(
-                .parallelTierSize, Self.parallelTierSizeNumber, default: 1, userInfo: decoder.userInfo) ?? 1
-        caps = try container.decodeIfPresent([FrequencyCap].self, forKey: .caps) ?? []
-        pacing =
-            try container.decodeSeconds(.pacingSeconds, Self.pacingNumber, default: .zero, userInfo: decoder.userInfo)
-            ?? .zero
-        retry = try container.decodeIfPresent(RetryPolicy.self, forKey: .retry) ?? RetryPolicy()
-        preload = try container.decodeIfPresent(Bool.self, forKey: .preload) ?? false
-        learning = try container.decodeIfPresent(LearningPolicy.self, forKey: .learning) ?? LearningPolicy()
+        let userInfo = decoder.userInfo
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            format: try container.decode(AdFormat.self, forKey: .format),
+            strategy: try container.decode(Strategy.self, forKey: .strategy),
+            lineItems: try container.decode([LineItemConfiguration].self, forKey: .lineItems))
+        try container.decodeWholeNumber(&floorMicros, forKey: .floorMicros, Self.floorMicrosNumber, userInfo: userInfo)
+        try container.decodeIfPresent(&auction, forKey: .auction)
+        try container.decodeWholeNumber(
+            &parallelTierSize, forKey: .parallelTierSize, Self.parallelTierSizeNumber, userInfo: userInfo)
+        try container.decodeIfPresent(&caps, forKey: .caps)
+        try container.decodeSeconds(&pacing, forKey: .pacingSeconds, Self.pacingNumber, userInfo: userInfo)
+        try container.decodeIfPresent(&retry, forKey: .retry)
+        try container.decodeIfPresent(&preload, forKey: .preload)
+        try container.decodeIfPresent(&learning, forKey: .learning)
     }
 
     /// Encodes the JSON shape documented in `Docs/Mediation.md`.
@@ -158,10 +155,10 @@ public struct AuctionPolicy: Sendable, Hashable, Codable {
     /// Decodes `{"deadlineSeconds": 2, "pricing": "secondPrice"}`; both fields are optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        deadline =
-            try container.decodeSeconds(
-                .deadlineSeconds, Self.deadlineNumber, default: .seconds(2), userInfo: decoder.userInfo) ?? .seconds(2)
-        pricing = try container.decodeIfPresent(Pricing.self, forKey: .pricing) ?? .firstPrice
+        self.init()
+        try container.decodeSeconds(
+            &deadline, forKey: .deadlineSeconds, Self.deadlineNumber, userInfo: decoder.userInfo)
+        try container.decodeIfPresent(&pricing, forKey: .pricing)
     }
 
     /// Encodes `{"deadlineSeconds": 2, "pricing": "secondPrice"}`.
@@ -195,8 +192,9 @@ public struct LearningPolicy: Sendable, Hashable, Codable {
     /// Decodes `{"smoothing": 0.3, "explorationRate": 0.05}`; both fields are optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        smoothing = try container.decodeIfPresent(Double.self, forKey: .smoothing) ?? 0.3
-        explorationRate = try container.decodeIfPresent(Double.self, forKey: .explorationRate) ?? 0
+        self.init()
+        try container.decodeIfPresent(&smoothing, forKey: .smoothing)
+        try container.decodeIfPresent(&explorationRate, forKey: .explorationRate)
     }
 }
 

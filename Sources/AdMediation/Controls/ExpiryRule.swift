@@ -33,11 +33,12 @@ public struct ExpiryRule: Sendable, Hashable, Codable {
     /// Decodes `{"provider": "google", "formats": ["interstitial"], "ttlSeconds": 3600}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        providerID = try container.decode(ProviderID.self, forKey: .provider)
-        formats = try container.decodeIfPresent(Set<AdFormat>.self, forKey: .formats) ?? []
-        timeToLive = try container.decodeSeconds(
-            .ttlSeconds, Self.timeToLiveNumber, ifOutOfRange: CheckedConversion.maximumDuration,
-            userInfo: decoder.userInfo)
+        self.init(
+            providerID: try container.decode(ProviderID.self, forKey: .provider),
+            timeToLive: try container.decodeSeconds(
+                .ttlSeconds, Self.timeToLiveNumber, ifOutOfRange: CheckedConversion.maximumDuration,
+                userInfo: decoder.userInfo))
+        try container.decodeIfPresent(&formats, forKey: .formats)
     }
 
     /// Encodes `{"provider": "google", "formats": ["interstitial"], "ttlSeconds": 3600}`.

@@ -21,10 +21,11 @@ public struct FrequencyCap: Sendable, Hashable, Codable {
     /// Decodes `{"maxImpressions": 3, "windowSeconds": 3600}`; without `windowSeconds` the cap is per session.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        maxImpressions = try container.decodeWholeNumber(
-            .maxImpressions, Self.maxImpressionsNumber, ifOutOfRange: 1, userInfo: decoder.userInfo)
-        window = try container.decodeSeconds(
-            .windowSeconds, Self.windowNumber, default: nil, userInfo: decoder.userInfo)
+        self.init(
+            maxImpressions: try container.decodeWholeNumber(
+                .maxImpressions, Self.maxImpressionsNumber, ifOutOfRange: 1, userInfo: decoder.userInfo),
+            window: nil)
+        try container.decodeSeconds(&window, forKey: .windowSeconds, Self.windowNumber, userInfo: decoder.userInfo)
     }
 
     /// Encodes `{"maxImpressions": 3, "windowSeconds": 3600}`.

@@ -38,17 +38,12 @@ public struct RetryPolicy: Sendable, Hashable, Codable {
     /// Decodes `{"maxAttempts": 8, "baseDelaySeconds": 1, "maxDelaySeconds": 64}`; every field is optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        maxAttempts =
-            try container.decodeWholeNumber(
-                .maxAttempts, Self.maxAttemptsNumber, default: 8, userInfo: decoder.userInfo) ?? 8
-        baseDelay =
-            try container.decodeSeconds(
-                .baseDelaySeconds, Self.baseDelayNumber, default: .seconds(1), userInfo: decoder.userInfo)
-            ?? .seconds(1)
-        maximumDelay =
-            try container.decodeSeconds(
-                .maxDelaySeconds, Self.maximumDelayNumber, default: .seconds(64), userInfo: decoder.userInfo)
-            ?? .seconds(64)
+        let userInfo = decoder.userInfo
+        self.init()
+        try container.decodeWholeNumber(&maxAttempts, forKey: .maxAttempts, Self.maxAttemptsNumber, userInfo: userInfo)
+        try container.decodeSeconds(&baseDelay, forKey: .baseDelaySeconds, Self.baseDelayNumber, userInfo: userInfo)
+        try container.decodeSeconds(
+            &maximumDelay, forKey: .maxDelaySeconds, Self.maximumDelayNumber, userInfo: userInfo)
     }
 
     /// Encodes `{"maxAttempts": 8, "baseDelaySeconds": 1, "maxDelaySeconds": 64}`.

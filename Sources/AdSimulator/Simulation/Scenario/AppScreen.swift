@@ -30,8 +30,8 @@ public struct AppScreen: Sendable, Equatable, Codable {
     /// Decodes the screen; `feed` and `buttons` are optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
+        self.init(id: try container.decode(String.self, forKey: .id))
         feed = try container.decodeIfPresent(FeedLayout.self, forKey: .feed)
-        buttons = try container.decodeIfPresent([ScreenButton].self, forKey: .buttons) ?? []
+        try container.decodeIfPresent(&buttons, forKey: .buttons)
     }
 }

@@ -24,7 +24,8 @@ public struct AppWindow: Sendable, Equatable, Codable {
     /// Decodes the size; both fields are optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        width = try container.decodeIfPresent(Double.self, forKey: .width) ?? 390
-        height = try container.decodeIfPresent(Double.self, forKey: .height) ?? 844
+        self.init()
+        try container.decodeIfPresent(&width, forKey: .width)
+        try container.decodeIfPresent(&height, forKey: .height)
     }
 }

@@ -39,11 +39,10 @@ public struct FeedAdSlot: Sendable, Equatable, Codable {
     /// Decodes the slot; `position` and `every` are whole numbers (a fraction is a problem at its path).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        placement = try container.decode(String.self, forKey: .placement)
-        position = try container.decodeWhole(.position, default: 0, userInfo: decoder.userInfo)
-        every =
-            try container.contains(.every)
-            ? container.decodeWhole(.every, default: 1, userInfo: decoder.userInfo) : nil
+        // `position` may be left out: the slot is then the feed's first cell.
+        self.init(placement: try container.decode(String.self, forKey: .placement), position: 0)
+        try container.decodeWhole(&position, forKey: .position, userInfo: decoder.userInfo)
+        try container.decodeWhole(&every, forKey: .every, userInfo: decoder.userInfo)
         height = try container.decodeIfPresent(Double.self, forKey: .height)
     }
 }

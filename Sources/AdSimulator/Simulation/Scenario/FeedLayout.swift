@@ -31,8 +31,9 @@ public struct FeedLayout: Sendable, Equatable, Codable {
     /// Decodes the feed; `cellHeight` and `cells` are optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        cellHeight = try container.decodeIfPresent(Double.self, forKey: .cellHeight) ?? 120
-        cells = try container.decodeWhole(.cells, default: 100, userInfo: decoder.userInfo)
+        self.init(ads: [])
+        try container.decodeIfPresent(&cellHeight, forKey: .cellHeight)
+        try container.decodeWhole(&cells, forKey: .cells, userInfo: decoder.userInfo)
         ads = try container.decode([FeedAdSlot].self, forKey: .ads)
     }
 }

@@ -38,8 +38,9 @@ public struct Scenario: Sendable, Equatable, Codable {
 
     /// Creates a scenario.
     public init(
-        version: Int = Scenario.currentVersion, name: String? = nil, seed: UInt64 = 1, market: ScenarioMarket,
-        app: ScenarioApp, users: ScenarioUsers = ScenarioUsers(), strategies: [ScenarioStrategy]
+        version: Int = Scenario.currentVersion, name: String? = nil, seed: UInt64 = 1,
+        market: ScenarioMarket = ScenarioMarket(), app: ScenarioApp, users: ScenarioUsers = ScenarioUsers(),
+        strategies: [ScenarioStrategy]
     ) {
         self.version = version
         self.name = name
@@ -60,21 +61,25 @@ public struct Scenario: Sendable, Equatable, Codable {
     /// required.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decodeWhole(.version, default: Scenario.currentVersion, userInfo: decoder.userInfo)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        let seed = try container.decodeWhole(.seed, default: 1, userInfo: decoder.userInfo)
-        if let unsigned = UInt64(exactly: seed) {
-            self.seed = unsigned
-        } else {
+        // Read in the documented field order, so problems are listed in it; `app` (required) comes after fields
+        // that may be left out, so those are read first and the ones present overwrite `init`'s defaults.
+        var version: Int?
+        try container.decodeWhole(&version, forKey: .version, userInfo: decoder.userInfo)
+        let name = try container.decodeIfPresent(String.self, forKey: .name)
+        var seed: Int?
+        try container.decodeWhole(&seed, forKey: .seed, userInfo: decoder.userInfo)
+        if let below = seed, below < 0 {
             try ScenarioDecoding.record(
                 ConfigurationProblem(
-                    .outOfRange, at: "$.seed", "\(seed) is below 0.", hint: "Give a seed from 0 to 2^53, such as 7."),
+                    .outOfRange, at: "$.seed", "\(below) is below 0.", hint: "Give a seed from 0 to 2^53, such as 7."),
                 userInfo: decoder.userInfo)
-            self.seed = 1
         }
-        market = try container.decodeIfPresent(ScenarioMarket.self, forKey: .market) ?? ScenarioMarket()
-        app = try container.decode(ScenarioApp.self, forKey: .app)
-        users = try container.decodeIfPresent(ScenarioUsers.self, forKey: .users) ?? ScenarioUsers()
+        let market = try container.decodeIfPresent(ScenarioMarket.self, forKey: .market)
+        self.init(name: name, app: try container.decode(ScenarioApp.self, forKey: .app), strategies: [])
+        if let version { self.version = version }
+        if let unsigned = seed.flatMap(UInt64.init(exactly:)) { self.seed = unsigned }
+        if let market { self.market = market }
+        try container.decodeIfPresent(&users, forKey: .users)
         strategies = try container.decode([ScenarioStrategy].self, forKey: .strategies)
     }
 }

@@ -30,8 +30,8 @@ public struct ScenarioApp: Sendable, Equatable, Codable {
     /// Decodes the app; `window` is optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        mediation = try container.decode(MediationSource.self, forKey: .mediation)
-        window = try container.decodeIfPresent(AppWindow.self, forKey: .window) ?? AppWindow()
+        self.init(mediation: try container.decode(MediationSource.self, forKey: .mediation), screens: [])
+        try container.decodeIfPresent(&window, forKey: .window)
         screens = try container.decode([AppScreen].self, forKey: .screens)
     }
 }

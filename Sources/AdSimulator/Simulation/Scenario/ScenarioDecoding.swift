@@ -27,21 +27,34 @@ enum ScenarioDecoding {
 }
 
 extension KeyedDecodingContainer {
-    /// Decodes an optional whole number; `fallback` when the key is absent, and (recorded as an `outOfRange`
-    /// problem) when the number is not whole or beyond ±2^53. Ranges are the validator's to check.
-    func decodeWhole(_ key: Key, default fallback: Int, userInfo: [CodingUserInfoKey: Any]) throws -> Int {
-        guard let number = try decodeIfPresent(Double.self, forKey: key) else { return fallback }
+    /// Overwrites `field` with the whole number at `key`; leaves it as it is (its default) when the key is absent,
+    /// and (recorded as an `outOfRange` problem) when the number is not whole or beyond ±2^53. Ranges are the
+    /// validator's to check.
+    func decodeWhole(_ field: inout Int, forKey key: Key, userInfo: [CodingUserInfoKey: Any]) throws {
+        if let value = try wholeIfPresent(key, hint: "Write a whole number such as \(field).", userInfo: userInfo) {
+            field = value
+        }
+    }
+
+    /// ``decodeWhole(_:forKey:userInfo:)`` for a number that may be left unset (`nil` by default).
+    func decodeWhole(_ field: inout Int?, forKey key: Key, userInfo: [CodingUserInfoKey: Any]) throws {
+        let hint = "Write a whole number, or leave \(key.stringValue) out."
+        if let value = try wholeIfPresent(key, hint: hint, userInfo: userInfo) { field = value }
+    }
+
+    /// The whole number at `key`; `nil` when the key is absent or (recorded) when the number is not a whole `Int`.
+    private func wholeIfPresent(_ key: Key, hint: String, userInfo: [CodingUserInfoKey: Any]) throws -> Int? {
+        guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
         if let value = ScenarioDecoding.whole(number), let int = Int(exactly: value) { return int }
         try ScenarioDecoding.record(
             ConfigurationProblem(
                 .outOfRange, at: ConfigurationDecoding.path(codingPath + [key]),
-                "\(ScenarioNumber.text(number)) is not a whole number from -2^53 to 2^53.",
-                hint: "Write a whole number such as \(fallback)."),
+                "\(ScenarioNumber.text(number)) is not a whole number from -2^53 to 2^53.", hint: hint),
             userInfo: userInfo)
-        return fallback
+        return nil
     }
 
-    /// Decodes an optional list of whole numbers (each checked like ``decodeWhole(_:default:userInfo:)``; a bad
+    /// Decodes an optional list of whole numbers (each checked like ``decodeWhole(_:forKey:userInfo:)``; a bad
     /// one is recorded at its index and left out).
     func decodeWholeList(_ key: Key, userInfo: [CodingUserInfoKey: Any]) throws -> [Int64]? {
         guard let numbers = try decodeIfPresent([Double].self, forKey: key) else { return nil }

@@ -30,7 +30,8 @@ public struct ScenarioMarket: Sendable, Equatable, Codable {
     /// Decodes the market; both lists are optional (empty).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        defaults = try container.decodeIfPresent([MarketDefault].self, forKey: .defaults) ?? []
-        lineItems = try container.decodeIfPresent([MarketLineItem].self, forKey: .lineItems) ?? []
+        self.init()
+        try container.decodeIfPresent(&defaults, forKey: .defaults)
+        try container.decodeIfPresent(&lineItems, forKey: .lineItems)
     }
 }

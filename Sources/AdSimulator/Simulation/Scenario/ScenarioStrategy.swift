@@ -86,11 +86,9 @@ public struct ScenarioStrategy: Sendable, Equatable, Codable {
             kind = .configured
         }
         placements = try container.decodeIfPresent([String].self, forKey: .placements)
-        if container.contains(.floorMicros) {
-            floorMicros = Int64(try container.decodeWhole(.floorMicros, default: 0, userInfo: decoder.userInfo))
-        } else {
-            floorMicros = nil
-        }
+        var floor: Int?
+        try container.decodeWhole(&floor, forKey: .floorMicros, userInfo: decoder.userInfo)
+        floorMicros = floor.map(Int64.init)
         timeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds)
         sweep = try container.decodeIfPresent(StrategySweep.self, forKey: .sweep)
     }

@@ -57,14 +57,15 @@ public struct ScenarioUsers: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let userInfo = decoder.userInfo
-        count = try container.decodeWhole(.count, default: 1_000, userInfo: userInfo)
-        sessionsPerUser = try container.decodeWhole(.sessionsPerUser, default: 1, userInfo: userInfo)
-        sessionSeconds =
-            try container.decodeIfPresent(ScenarioDistribution.self, forKey: .sessionSeconds) ?? .fixed(120)
-        scrolling = try container.decodeIfPresent(ScrollBehavior.self, forKey: .scrolling) ?? ScrollBehavior()
-        fullScreenOpensPerSession = try container.decodeIfPresent(Double.self, forKey: .fullScreenOpensPerSession) ?? 0
-        let rates = try container.decodeIfPresent([String: Double].self, forKey: .clickThroughRate) ?? [:]
-        clickThroughRate = Dictionary(uniqueKeysWithValues: rates.map { (AdFormat(rawValue: $0.key), $0.value) })
+        self.init()
+        try container.decodeWhole(&count, forKey: .count, userInfo: userInfo)
+        try container.decodeWhole(&sessionsPerUser, forKey: .sessionsPerUser, userInfo: userInfo)
+        try container.decodeIfPresent(&sessionSeconds, forKey: .sessionSeconds)
+        try container.decodeIfPresent(&scrolling, forKey: .scrolling)
+        try container.decodeIfPresent(&fullScreenOpensPerSession, forKey: .fullScreenOpensPerSession)
+        if let rates = try container.decodeIfPresent([String: Double].self, forKey: .clickThroughRate) {
+            clickThroughRate = Dictionary(uniqueKeysWithValues: rates.map { (AdFormat(rawValue: $0.key), $0.value) })
+        }
     }
 
     /// Encodes the users; `clickThroughRate` as an object keyed by format.

@@ -25,7 +25,7 @@ public struct ScreenButton: Sendable, Equatable, Codable {
     /// Decodes the button; `label` is optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        placement = try container.decode(String.self, forKey: .placement)
-        label = try container.decodeIfPresent(String.self, forKey: .label) ?? "Show ad"
+        self.init(placement: try container.decode(String.self, forKey: .placement))
+        try container.decodeIfPresent(&label, forKey: .label)
     }
 }

@@ -29,11 +29,8 @@ public struct ScrollBehavior: Sendable, Equatable, Codable {
     /// Decodes the behaviour; both fields are optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = ScrollBehavior()
-        speedPointsPerSecond =
-            try container.decodeIfPresent(ScenarioDistribution.self, forKey: .speedPointsPerSecond)
-            ?? defaults.speedPointsPerSecond
-        dwellSeconds =
-            try container.decodeIfPresent(ScenarioDistribution.self, forKey: .dwellSeconds) ?? defaults.dwellSeconds
+        self.init()
+        try container.decodeIfPresent(&speedPointsPerSecond, forKey: .speedPointsPerSecond)
+        try container.decodeIfPresent(&dwellSeconds, forKey: .dwellSeconds)
     }
 }
