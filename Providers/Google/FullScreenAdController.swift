@@ -87,9 +87,8 @@ final class FullScreenAdController {
         try googleAd.userDidSkip()
     }
 
-    func userDidClose() {
-        guard ad.phase == .presented else { return }
-        googleAd?.userDidClose()
+    func userDidClose() throws(AdError) {
+        try ad.close()
     }
 
     private func route(_ event: AdEvent) {

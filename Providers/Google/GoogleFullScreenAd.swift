@@ -135,13 +135,21 @@ public final class GoogleFullScreenAd: ProviderAd {
         dismiss()
     }
 
-    /// The user closed the ad: fires `closeLinear` if the video had not ended, then dismisses. A reward not yet
-    /// earned is never granted (rule G11).
+    /// The user closed the ad in the player (a UI bridge's close button): reported to the unified ad as `.closed`,
+    /// which closes it the one way every ad closes (``AdCore/UnifiedAd/close()``: ``didClose()`` here, then the
+    /// dismissal). A reward not yet earned is never granted (rule G11). Nothing happens when it is not on screen.
     public func userDidClose() {
+        guard presentation != nil, !isFinished else { return }
+        events?.sendNow(.closed)
+    }
+
+    /// The user closed the ad (``AdCore/UnifiedAd/close()``): fires `closeLinear` if the video had not ended, then
+    /// `close`, and stops playback; the unified ad emits the dismissal.
+    public func didClose() {
         guard presentation != nil, !isFinished else { return }
         if case .video = creative.kind, !playback.hasEnded { fire(event: "closeLinear") }
         fire(event: "close")
-        dismiss()
+        finish()
     }
 
     // MARK: Playback

@@ -43,8 +43,11 @@ public class GoogleFullScreenAdBase {
     /// - Throws: `notReady` when the ad is not on screen, not skippable, or not yet skippable.
     public func userDidSkip() throws(AdError) { try controller.userDidSkip() }
 
-    /// The user closed the ad; it is dismissed (a reward not yet earned is lost, G11).
-    public func userDidClose() { controller.userDidClose() }
+    /// The user closed the ad; it is dismissed (a reward not yet earned is lost, G11). The same as
+    /// ``AdCore/UnifiedAd/close()`` on ``ad``, the call every format shares.
+    ///
+    /// - Throws: `notReady` when the ad is not on screen, `alreadyUsed` when it was already closed or dismissed.
+    public func userDidClose() throws(AdError) { try controller.userDidClose() }
 
     /// Destroys the ad: its timers stop and it never emits again (C5).
     public func destroy() { controller.ad.destroy() }

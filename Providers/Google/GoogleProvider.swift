@@ -140,9 +140,11 @@ public struct GoogleProvider: AdProvider {
                 throw failure
             }
         }
+        let videoDuration: Duration? = if case .video = creative.kind { creative.duration } else { nil }
         let info = LoadedAdInfo(
             providerID: id, adUnitID: request.adUnitID, format: request.format, creativeID: creative.creativeID,
-            loadedAt: now, expiresAt: creative.timeToLive.map { now.advanced(by: $0) }, revenue: revenue)
+            loadedAt: now, expiresAt: creative.timeToLive.map { now.advanced(by: $0) }, revenue: revenue,
+            reward: creative.reward, videoDuration: videoDuration)
         return GoogleFullScreenAd(
             info: info, creative: creative, beacons: environment.beacons, stamps: environment.stamps)
     }

@@ -175,6 +175,8 @@ public final class ScriptedAd: ProviderAd {
     public func didRecordClick(on node: HostNodeID?, part: AdPart) { recorder.calls.append(Self.call("click", part)) }
     /// Records the call.
     public func detach(part: AdPart) { recorder.calls.append(Self.call("detach", part)) }
+    /// Records the call (`close`): the user closed the presented ad.
+    public func didClose() { recorder.calls.append("close") }
     /// Records the call (the sink stays reachable so tests can prove late callbacks are dropped).
     public func destroy() { recorder.calls.append("destroy") }
 

@@ -143,7 +143,7 @@ struct GooglePlaybackTests {
         try ad.present(from: world.context)
         world.driver.advance(by: .seconds(1))
         #expect(ad.userDidTap() == .counted)
-        ad.userDidClose()
+        try ad.userDidClose()
         #expect(world.beaconKinds == ["impression", "tracking:creativeView", "click"])
         #expect(world.urls("click") == ["https://t.google.test/click?ad=image-1"])
     }

@@ -175,7 +175,7 @@ struct GoogleRuleTests {
         #expect(ad.userDidTap() == .counted)
         #expect(ad.userDidTap() == .repeated)
         world.driver.advance(by: .seconds(30))
-        ad.userDidClose()
+        try ad.userDidClose()
         #expect(log.events == ["willPresent", "impression", "click", "willDismiss", "didDismiss"])
         #expect(ad.ad.phase == .closed)
         #expect(world.urls("click").count == 1)
@@ -205,7 +205,7 @@ struct GoogleRuleTests {
         #expect(whileShown?.providerCode == GoogleErrorCode.adAlreadyUsed)
         #expect(try world.rootChildren(of: world.world.window).count == 2)  // the feed and one overlay
         world.driver.advance(by: .seconds(6))
-        ad.userDidClose()
+        try ad.userDidClose()
         #expect(thrownError { try ad.canPresent(from: world.context) }?.code == .alreadyUsed)
         #expect(thrownError { try ad.present(from: world.context) }?.code == .alreadyUsed)
         #expect(try world.rootChildren(of: world.world.window) == [world.world.feed])
@@ -223,7 +223,7 @@ struct GoogleRuleTests {
         #expect(ad.ad.phase == .presented)
         #expect(ad.ad.presentation != nil)
         world.driver.advance(by: .seconds(5))
-        ad.userDidClose()
+        try ad.userDidClose()
         #expect(thrownError { try ad.present(from: world.context) }?.code == .alreadyUsed)
         #expect(ad.ad.phase == .closed)
         #expect(
@@ -254,7 +254,7 @@ struct GoogleRuleTests {
         #expect(try world.rootChildren(of: world.world.window).count == 2)  // the feed and the rewarded overlay
         world.driver.advance(by: .seconds(19))
         #expect(rewards.rewards == [AdReward(type: "coins", amount: 10)])  // the shown ad plays on, undisturbed
-        rewarded.userDidClose()
+        try rewarded.userDidClose()
         try interstitial.canPresent(from: world.context)
         try interstitial.present(from: world.context)
         #expect(interstitial.ad.phase == .presented)
@@ -321,7 +321,7 @@ struct GoogleRuleTests {
         world.driver.advance(by: .milliseconds(250))
         #expect(log2.rewards == [AdReward(type: "coins", amount: 10)])
         world.driver.advance(by: .seconds(10))
-        ad.userDidClose()
+        try ad.userDidClose()
         #expect(log2.rewards.count == 1)
         #expect(log.events == ["willPresent", "impression", "rewardEarned(10 coins)", "willDismiss", "didDismiss"])
     }
@@ -333,11 +333,51 @@ struct GoogleRuleTests {
         let log = world.contentLog(ad.onContentEvent)
         try ad.present(from: world.context) { _ in Issue.record("the reward must not be granted") }
         world.driver.advance(by: .seconds(19))
-        ad.userDidClose()
+        try ad.userDidClose()
         world.driver.advance(by: .seconds(60))
         #expect(log.events == ["willPresent", "impression", "willDismiss", "didDismiss"])
         #expect(world.trackingEvents.contains("closeLinear"))
         #expect(!world.trackingEvents.contains("complete"))
+    }
+
+    @Test(
+        "G11: through UnifiedAd alone: the reward is known before presenting, close() fires closeLinear, grants nothing"
+    )
+    func g11_unifiedCloseBeforeRewardGrantsNothing() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try world.host.makeAd(AdRequest(adUnitID: "rewarded", format: .rewarded), provider: "google")
+        await ad.load().value
+        #expect(ad.info?.reward == AdReward(type: "coins", amount: 10))
+        #expect(ad.info?.videoDuration == .seconds(20))
+        var events: [String] = []
+        ad.onEvent { events.append("\($0)") }
+        try ad.present(from: world.context)
+        world.driver.advance(by: .seconds(19))
+        try ad.close()
+        world.driver.advance(by: .seconds(60))
+        #expect(
+            events == [
+                "willPresent", "impression(rewarded)", "videoStateChanged(playing)", "willDismiss", "didDismiss",
+            ])
+        #expect(world.trackingEvents.last == "closeLinear")  // the fixture declares no `close` tracking
+        #expect(!world.trackingEvents.contains("complete"))
+        #expect(try world.rootChildren(of: world.world.window) == [world.world.feed])
+        #expect(thrownError { try ad.close() }?.code == .alreadyUsed)
+    }
+
+    @Test("G11: the player's own close button (GoogleFullScreenAd.userDidClose) takes UnifiedAd's close path")
+    func g11_playerCloseTakesTheUnifiedPath() async throws {
+        let world = try GoogleTestWorld()
+        let ad = try await RewardedAd.load(adUnitID: "rewarded", host: world.host)
+        let log = world.contentLog(ad.onContentEvent)
+        try ad.present(from: world.context) { _ in Issue.record("the reward must not be granted") }
+        world.driver.advance(by: .seconds(5))
+        ad.googleAd?.userDidClose()
+        #expect(ad.ad.phase == .closed)
+        #expect(log.events == ["willPresent", "impression", "willDismiss", "didDismiss"])
+        #expect(world.trackingEvents.filter { $0 == "closeLinear" }.count == 1)
+        ad.googleAd?.userDidClose()  // a second tap on a player already gone does nothing
+        #expect(world.trackingEvents.filter { $0 == "closeLinear" }.count == 1)
     }
 
     @Test("G11: a rewarded interstitial grants at its 80 % threshold; skipping before it grants nothing")

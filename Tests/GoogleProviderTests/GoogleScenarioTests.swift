@@ -33,7 +33,7 @@ struct GoogleScenarioTests {
         world.tree.setSceneForeground("main", true)
         world.driver.advance(by: .seconds(20))
         #expect(rewards.rewards == [AdReward(type: "coins", amount: 10)])
-        ad.userDidClose()
+        try ad.userDidClose()
 
         #expect(log.events == ["willPresent", "impression", "rewardEarned(10 coins)", "willDismiss", "didDismiss"])
         #expect(world.urls("impression") == ["https://t.google.test/imp?ad=rewarded-1"])

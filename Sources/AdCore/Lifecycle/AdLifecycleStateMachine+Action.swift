@@ -64,6 +64,8 @@ extension AdLifecycleStateMachine {
         case notifyImpression(ImpressionData)
         /// Tell the provider a click counted on a part (on this node, when a host view was tapped).
         case notifyClick(AdPart, HostNodeID?)
+        /// Tell the provider the user closed the presented ad: stop playback, fire its close tracking.
+        case notifyClose
 
         /// Close the ad's event sink: the provider's events are dropped from now on (rule C5).
         case closeEvents

@@ -19,6 +19,11 @@ public struct LoadedAdInfo: Sendable, Hashable, Codable {
     public var expiresAt: AdInstant?
     /// The price the provider bid or the publisher configured, when known.
     public var revenue: Revenue?
+    /// What a rewarded ad grants when watched (type and amount), when the response says: a host shows it on the
+    /// button that offers the ad ("Watch a video for 10 coins") before presenting it.
+    public var reward: AdReward?
+    /// How long the ad's video plays, when it has one.
+    public var videoDuration: Duration?
 
     /// Creates the info of a loaded ad.
     public init(
@@ -28,7 +33,9 @@ public struct LoadedAdInfo: Sendable, Hashable, Codable {
         creativeIDs: [String] = [],
         loadedAt: AdInstant,
         expiresAt: AdInstant? = nil,
-        revenue: Revenue? = nil
+        revenue: Revenue? = nil,
+        reward: AdReward? = nil,
+        videoDuration: Duration? = nil
     ) {
         self.providerID = providerID
         self.adUnitID = adUnitID
@@ -37,15 +44,17 @@ public struct LoadedAdInfo: Sendable, Hashable, Codable {
         self.loadedAt = loadedAt
         self.expiresAt = expiresAt
         self.revenue = revenue
+        self.reward = reward
+        self.videoDuration = videoDuration
     }
 
     /// Convenience for a single creative.
     public init(
         providerID: ProviderID, adUnitID: String, format: AdFormat, creativeID: String?, loadedAt: AdInstant,
-        expiresAt: AdInstant? = nil, revenue: Revenue? = nil
+        expiresAt: AdInstant? = nil, revenue: Revenue? = nil, reward: AdReward? = nil, videoDuration: Duration? = nil
     ) {
         self.init(
             providerID: providerID, adUnitID: adUnitID, format: format, creativeIDs: creativeID.map { [$0] } ?? [],
-            loadedAt: loadedAt, expiresAt: expiresAt, revenue: revenue)
+            loadedAt: loadedAt, expiresAt: expiresAt, revenue: revenue, reward: reward, videoDuration: videoDuration)
     }
 }

@@ -12,7 +12,7 @@ extension UnifiedAd {
                     providerID: providerID, hint: "Its .click or .clickRejected event tells whether it counted."))
         }
         if let closeView = binding?.closeView, node == closeView {
-            close()
+            run { $0.userClosed() }
             return rejectClick(
                 AdError(
                     .clickRejected, "The close view closes the ad; it is never an ad click.", providerID: providerID,

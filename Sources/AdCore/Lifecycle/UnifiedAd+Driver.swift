@@ -162,6 +162,7 @@ extension UnifiedAd {
             host.endPresentation(of: id, in: presentation.window)
         case .notifyImpression(let data): providerAd?.didRecordImpression(data)
         case .notifyClick(let part, let node): providerAd?.didRecordClick(on: node, part: part)
+        case .notifyClose: providerAd?.didClose()
         case .closeEvents: sink?.close()
         case .destroyProvider:
             providerAd?.destroy()

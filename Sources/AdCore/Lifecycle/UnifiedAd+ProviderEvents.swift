@@ -23,7 +23,7 @@ extension UnifiedAd {
             contain(event, machine.click(AdPart(component: component), on: nil))
         case .rewardEarned(let reward): contain(event, machine.reward(reward))
         case .willDismiss, .didDismiss: contain(event, machine.dismissed())
-        case .closed: close()
+        case .closed: contain(event, machine.userClosed())
         case .failedToPresent(let error): contain(event, machine.presentFailed(error))
         case .bindingFailed, .clickRejected, .jumped, .videoStateChanged, .rendered:
             contain(event, machine.passThrough(event))

@@ -246,9 +246,24 @@ public final class UnifiedAd {
 
     // MARK: Close / destroy
 
-    /// The user closed a native ad with its close view: everything bound is released.
-    public func close() {
-        run { $0.close() }
+    /// The user closed the ad on screen, whatever its provider: one call for every format.
+    ///
+    /// - A bound native ad (its close view) releases everything bound and emits `closed`.
+    /// - A presented full-screen ad (the player's close button) tells its provider, which stops playback and fires
+    ///   its close tracking, then the overlay goes and `willDismiss` and `didDismiss` follow; a reward not earned
+    ///   before the close is never granted (rule G11).
+    ///
+    /// ```swift
+    /// closeButton.onTap = { try? ad.close() }   // a native ad's close view, or a full-screen player's button
+    /// ```
+    ///
+    /// - Throws: `notReady` when nothing is on screen (loading, loaded but neither bound nor presented);
+    ///   `alreadyUsed` when it was already closed or dismissed; `cancelled` after ``destroy()``. A call made while
+    ///   the ad is performing another input (from an event handler) runs after it, and a refusal then is logged.
+    public func close() throws(AdError) {
+        if deferredCall({ [self] () throws(AdError) in try close() }) { return }
+        if let rejection = machine.closeRejection() { throw rejection }
+        try perform(machine.userClosed())
     }
 
     /// Destroys the ad: timers stop, everything bound or shown is released, the provider is told, and no event is

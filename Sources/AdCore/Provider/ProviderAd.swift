@@ -57,6 +57,11 @@ public protocol ProviderAd: AnyObject {
     func didRecordClick(on node: HostNodeID?, part: AdPart)
     /// The host detached a part from its container; it may be bound again.
     func detach(part: AdPart)
+    /// The user closed the presented full-screen ad (``UnifiedAd/close()``, or the provider's own `.closed`
+    /// event): stop playback and fire the vendor's close tracking. The unified ad then takes the overlay away and
+    /// emits `willDismiss` and `didDismiss` itself, so the provider sends no dismissal for this close (one it sends
+    /// anyway is ignored).
+    func didClose()
     /// The ad is gone for good: stop timers, release resources, never call back again.
     func destroy()
 }
@@ -118,6 +123,8 @@ extension ProviderAd {
     public func didRecordClick(on node: HostNodeID?, part: AdPart) {}
     /// Nothing to release by default.
     public func detach(part: AdPart) {}
+    /// Nothing to stop or fire by default.
+    public func didClose() {}
     /// Nothing to release by default.
     public func destroy() {}
 }

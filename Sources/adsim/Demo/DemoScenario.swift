@@ -5,9 +5,6 @@ import AdRuntime
 import AdSimulator
 import BuiltInProviders
 import Foundation
-import GoogleProvider
-import IFLYProvider
-import YandexProvider
 
 /// The demo, end to end, in virtual time: builds the host app (``DemoHostApp``), the registry of the three
 /// providers, the mediator over ``DemoConfiguration``, and plays the user's script, recording everything in a
@@ -34,7 +31,7 @@ final class DemoScenario {
     private var shown: [MediatedAd] = []
     private var slider: MediatedAd?
     private var feedAds: [MediatedAd] = []
-    private var rewardedAd: RewardedAd?
+    private var rewarded: MediatedAd?
     private var coins = 0
 
     /// Where the demo's provider work runs: the main queue, as the simulator's (`UserSimulation`). Two answers due at
@@ -115,7 +112,7 @@ final class DemoScenario {
 
         await run(until: .seconds(31))
         user("closes the video")
-        rewardedAd?.userDidClose()
+        try rewarded?.ad.close()
 
         await run(until: .seconds(32))
         timeline.flushRevenue()
@@ -163,17 +160,20 @@ final class DemoScenario {
         }.joined(separator: ", ")
     }
 
+    /// Presents the rewarded ad, whichever provider won, through the one full-screen path; its reward comes as the
+    /// ad's `rewardEarned` event (``watch(_:)``).
     private func presentRewarded() throws(AdError) {
         let mediated = try mediator.takeAd(for: DemoConfiguration.rewarded)
         watch(mediated)
-        let ad = try RewardedAd(wrapping: mediated.ad, host: host)
-        rewardedAd = ad
-        let reward = ad.reward.map { "\($0.amount) \($0.type)" } ?? "no reward"
-        let length = ad.googleAd.map { "\($0.creative.duration.components.seconds) s, " } ?? ""
+        rewarded = mediated
+        let info = mediated.ad.info
+        let reward = info?.reward.map { "\($0.amount) \($0.type)" } ?? "no reward"
+        let length = info?.videoDuration.map { "\($0.components.seconds) s, " } ?? ""
         timeline.append(
             now, mediated.placementID, .bind,
-            "\(mediated.lineItemID): Google rewarded video (\(length)\(reward)) presented from the toolbar's context")
-        try ad.present(from: app.context) { [weak self] reward in self?.coins += reward.amount }
+            "\(mediated.lineItemID): \(mediated.ad.descriptor.displayName) rewarded video (\(length)\(reward)) "
+                + "presented from the toolbar's context")
+        try mediated.ad.present(from: app.context)
     }
 
     // MARK: Recording
@@ -260,6 +260,7 @@ final class DemoScenario {
             case .failedToPresent(let error):
                 timeline.append(now, placement, .present, "\(label): failed to present: \(error.message)")
             case .rewardEarned(let reward):
+                coins += reward.amount
                 timeline.append(now, placement, .reward, "\(label): earned \(reward.amount) \(reward.type)")
             case .didDismiss:
                 timeline.append(now, placement, .dismiss, "\(label): dismissed; the feed is visible again")
