@@ -129,6 +129,8 @@ public final class ScriptedAd: ProviderAd {
     public let countsOnlyWithVisibleComponent: Bool
     /// The sink the unified layer gave the ad when it was attached or presented.
     public private(set) var events: AdEventSink?
+    /// The scheduler the unified layer gave the ad when it was attached or presented (the ad's task scope).
+    public private(set) var scheduler: (any AdScheduler)?
     private let recorder: ScriptedAdRecorder
 
     init(info: LoadedAdInfo, recorder: ScriptedAdRecorder) {
@@ -149,12 +151,14 @@ public final class ScriptedAd: ProviderAd {
         recorder.calls.append(Self.call("attach", part))
         if let error = recorder.attachError { throw error }
         events = context.events
+        scheduler = context.scheduler
     }
 
     /// Records the call.
     public func present(_ presentation: PresentationContext, context: ProviderContext) throws(AdError) {
         recorder.calls.append("present")
         events = context.events
+        scheduler = context.scheduler
     }
 
     /// The recorder's content.

@@ -206,6 +206,13 @@ public final class AdHost {
     public func environment(
         for providerID: ProviderID, privacy: PrivacySignals, placement: String = ""
     ) -> ProviderEnvironment {
+        environment(for: providerID, privacy: privacy, placement: placement, scheduler: scheduler)
+    }
+
+    /// The environment of one request whose timers and tasks run in `scheduler` (a unified ad's ``AdTaskScope``).
+    func environment(
+        for providerID: ProviderID, privacy: PrivacySignals, placement: String, scheduler: any AdScheduler
+    ) -> ProviderEnvironment {
         ProviderEnvironment(
             providerID: providerID, transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger,
             placement: placement, diagnostics: diagnostics, stamps: stamps, privacy: privacy)
@@ -219,7 +226,7 @@ public final class AdHost {
     ) -> ProviderContext {
         let providerDiagnostics = ProviderDiagnostics(log: diagnostics, providerID: providerID)
         return ProviderContext(
-            adID: adID, providerID: providerID, events: events, scheduler: scheduler, beacons: beacons,
+            adID: adID, providerID: providerID, events: events, scheduler: ad?.taskScope ?? scheduler, beacons: beacons,
             diagnostics: providerDiagnostics, geometry: HostGeometry(tree: tree, engine: engine, own: nodes),
             parts: AdParts(ad), stamps: stamps.with(privacy: privacy ?? ad?.request.privacy ?? self.privacy),
             landings: AdLandings(host: self, events: events, diagnostics: providerDiagnostics))

@@ -98,6 +98,17 @@ public final class UnifiedAd {
     @ObservationIgnored var queuedInputs: [@MainActor () -> Void] = []
     /// Whether ``queuedInputs`` is being run (an input run from it leaves the rest to that run).
     @ObservationIgnored var isRunningQueue = false
+    /// The provider's timers and tasks for this ad, made at the first load (most ads' only use of it).
+    @ObservationIgnored private var scope: AdTaskScope?
+
+    /// The scheduler the provider sees for this ad: its timers and tasks are the ad's, bounded, and cancelled when
+    /// the ad is destroyed (``AdTaskScope``).
+    var taskScope: AdTaskScope {
+        if let scope { return scope }
+        let made = AdTaskScope(base: host.scheduler, owner: id, providerID: providerID, diagnostics: host.diagnostics)
+        scope = made
+        return made
+    }
 
     init(id: AdID, request: AdRequest, provider: any AdProvider, host: AdHost) {
         self.id = id
@@ -198,7 +209,8 @@ public final class UnifiedAd {
     func startLoad(generation: UInt64) {
         let provider = self.provider
         let request = self.request
-        let environment = host.environment(for: providerID, request: request)
+        let environment = host.environment(
+            for: providerID, privacy: request.privacy, placement: request.placementKey, scheduler: taskScope)
         let startup = host.startup
         let providerID = self.providerID
         loadTask = host.scheduler.spawn { [weak self] in
@@ -271,6 +283,7 @@ public final class UnifiedAd {
     public func destroy() {
         if deferredCall({ [self] in destroy() }) { return }
         run(machine.destroy())
+        scope?.close()
         handlers.removeAll()
     }
 }
