@@ -326,18 +326,33 @@ struct GoogleRuleTests {
         #expect(log.events == ["willPresent", "impression", "rewardEarned(10 coins)", "willDismiss", "didDismiss"])
     }
 
-    @Test("G11: closing a rewarded ad before it is earned grants nothing")
-    func g11_noRewardWhenDismissedEarly() async throws {
+    /// Where the host reports the user's close: the facade (`RewardedAd.userDidClose()`, the same as
+    /// `UnifiedAd.close()`) or the player's own button (`GoogleFullScreenAd.userDidClose()`, reported as `.closed`).
+    enum CloseButton: String, CaseIterable, CustomTestStringConvertible {
+        case facade, player
+        var testDescription: String { rawValue }
+    }
+
+    @Test(
+        "G11: closing a rewarded ad before it is earned grants nothing, from the facade or the player's button",
+        arguments: CloseButton.allCases)
+    func g11_noRewardWhenDismissedEarly(close: CloseButton) async throws {
         let world = try GoogleTestWorld()
         let ad = try await RewardedAd.load(adUnitID: "rewarded", host: world.host)
         let log = world.contentLog(ad.onContentEvent)
         try ad.present(from: world.context) { _ in Issue.record("the reward must not be granted") }
         world.driver.advance(by: .seconds(19))
-        try ad.userDidClose()
+        switch close {
+        case .facade: try ad.userDidClose()
+        case .player: ad.googleAd?.userDidClose()
+        }
         world.driver.advance(by: .seconds(60))
+        #expect(ad.ad.phase == .closed)
         #expect(log.events == ["willPresent", "impression", "willDismiss", "didDismiss"])
-        #expect(world.trackingEvents.contains("closeLinear"))
+        #expect(world.trackingEvents.filter { $0 == "closeLinear" }.count == 1)
         #expect(!world.trackingEvents.contains("complete"))
+        ad.googleAd?.userDidClose()  // a second tap on a player already gone does nothing
+        #expect(world.trackingEvents.filter { $0 == "closeLinear" }.count == 1)
     }
 
     @Test(
@@ -363,21 +378,6 @@ struct GoogleRuleTests {
         #expect(!world.trackingEvents.contains("complete"))
         #expect(try world.rootChildren(of: world.world.window) == [world.world.feed])
         #expect(thrownError { try ad.close() }?.code == .alreadyUsed)
-    }
-
-    @Test("G11: the player's own close button (GoogleFullScreenAd.userDidClose) takes UnifiedAd's close path")
-    func g11_playerCloseTakesTheUnifiedPath() async throws {
-        let world = try GoogleTestWorld()
-        let ad = try await RewardedAd.load(adUnitID: "rewarded", host: world.host)
-        let log = world.contentLog(ad.onContentEvent)
-        try ad.present(from: world.context) { _ in Issue.record("the reward must not be granted") }
-        world.driver.advance(by: .seconds(5))
-        ad.googleAd?.userDidClose()
-        #expect(ad.ad.phase == .closed)
-        #expect(log.events == ["willPresent", "impression", "willDismiss", "didDismiss"])
-        #expect(world.trackingEvents.filter { $0 == "closeLinear" }.count == 1)
-        ad.googleAd?.userDidClose()  // a second tap on a player already gone does nothing
-        #expect(world.trackingEvents.filter { $0 == "closeLinear" }.count == 1)
     }
 
     @Test("G11: a rewarded interstitial grants at its 80 % threshold; skipping before it grants nothing")
