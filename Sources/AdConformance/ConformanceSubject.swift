@@ -14,8 +14,8 @@ public struct ConformanceSubject: Sendable {
     public var makeProvider: @Sendable () -> any AdProvider
     /// The responses per format; a declared format without responses fails the load checks for it.
     public var responses: [AdFormat: ConformanceResponses]
-    /// How a user closes a presented full-screen ad (the provider's own close button); `nil` makes the dismissal
-    /// check not applicable.
+    /// How a user closes a presented full-screen ad with the provider's own close button (its player's UI); `nil`
+    /// closes it with `UnifiedAd.close()`, the host's call for every provider (K17, K18 and K22 close either way).
     public var dismiss: (@MainActor @Sendable (any ProviderAd) -> Void)?
     /// How long a load may take (the request's timeout).
     public var loadTimeout: Duration

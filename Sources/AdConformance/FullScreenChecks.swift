@@ -76,7 +76,7 @@ enum FullScreenChecks {
             return verdict.failed(error, while: "Presenting")
         }
         await world.run(for: .seconds(120))
-        if let dismiss = subject.dismiss, let providerAd = ad.loadedAd { dismiss(providerAd) }
+        _ = userCloses(ad, subject)
         await world.run(for: .seconds(1))
         verdict.observe(world, ad)
         let events = world.events(of: ad)
@@ -96,22 +96,43 @@ enum FullScreenChecks {
         return verdict.result(passed: "One reward, before the dismissal.")
     }
 
+    /// Closes a presented ad as its user would: with the player's own close button when the subject names one
+    /// (``ConformanceSubject/dismiss``), else with `UnifiedAd.close()`, the host's call for every provider. Returns
+    /// the unified ad's refusal, if it refused.
+    static func userCloses(_ ad: UnifiedAd, _ subject: ConformanceSubject) -> AdError? {
+        if let dismiss = subject.dismiss {
+            if let providerAd = ad.loadedAd { dismiss(providerAd) }
+            return nil
+        }
+        do throws(AdError) {
+            try ad.close()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// K18: closed by the user, the ad is dismissed and what it covered is visible again.
     static func dismissal(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
         var verdict = ConformanceVerdict("K18", format: format)
-        guard let dismiss = subject.dismiss else {
-            return verdict.notApplicable("The subject says no way to close the ad (ConformanceSubject.dismiss).")
-        }
         guard let (world, ad, context) = await loaded(subject, format, &verdict) else {
             return verdict.result(passed: "")
         }
         do throws(AdError) {
             let probe = try world.tree.makeNode(frame: Rect(x: 0, y: 300, width: 100, height: 100))
             try world.tree.addChild(probe, to: world.test.feed)
-            try ad.present(from: context)
+            do throws(AdError) {
+                try ad.present(from: context)
+            } catch {
+                return verdict.notApplicable("The ad did not present (K15 says why): \(error.message)")
+            }
             await world.run(for: .seconds(1))
             let covered = world.host.engine.visibleRatio(of: probe)
-            if let providerAd = ad.loadedAd { dismiss(providerAd) }
+            if let refusal = userCloses(ad, subject) {
+                verdict.require(
+                    false, "UnifiedAd.close() on the presented ad was refused: \(refusal.message)",
+                    fix: "Keep the ad presented until the user closes it; send .didDismiss only for your own close.")
+            }
             await world.run(for: .seconds(1))
             verdict.observe(world, ad)
             verdict.require(
@@ -147,11 +168,7 @@ enum FullScreenChecks {
                 busy?.code == .presenterBusy,
                 "a second ad presented over the first (\(busy.map { "\($0.code)" } ?? "no refusal"))",
                 fix: "Present only in present(_:context:), which the lifecycle calls when the window is free (G2).")
-            guard let dismiss = subject.dismiss else {
-                verdict.observe(world, first)
-                return verdict.result(passed: "The second ad was refused while the first showed (no way to close).")
-            }
-            if let providerAd = first.loadedAd { dismiss(providerAd) }
+            _ = userCloses(first, subject)
             await world.run(for: .seconds(1))
             guard world.events(of: first).contains("didDismiss") else {
                 verdict.observe(world, first)

@@ -43,16 +43,32 @@ struct BuiltInProvidersConformanceTests {
 @MainActor
 @Suite("The example provider passes the conformance kit")
 struct ExampleProviderConformanceTests {
+    /// The example's house ad as the fill, an empty VAST as the no-fill, a truncated document as the malformed one.
+    private static func responses() throws -> ConformanceResponses {
+        let fill = Array(try Data(contentsOf: FixturePaths.fixtures.appendingPathComponent("example/house-ad.xml")))
+        return ConformanceResponses(
+            fill: fill, noFill: Array(#"<VAST version="4.2"/>"#.utf8), malformed: Array("<VAST version=".utf8))
+    }
+
     @Test("K1-K22: ExampleProvider passes the kit for native and interstitial")
     func examplePasses() async throws {
-        let fill = Array(try Data(contentsOf: FixturePaths.fixtures.appendingPathComponent("example/house-ad.xml")))
-        let responses = ConformanceResponses(
-            fill: fill, noFill: Array(#"<VAST version="4.2"/>"#.utf8), malformed: Array("<VAST version=".utf8))
+        let responses = try Self.responses()
         let report = await ConformanceVerifier.run(
             ConformanceSubject(
                 provider: { ExampleProvider() }, responses: [.native: responses, .interstitial: responses],
                 dismiss: { ad in (ad as? ExampleAd)?.userDismissed() }))
         let failures = report.failures.map(\.name)
         #expect(failures.isEmpty, "\(report.text)")
+    }
+
+    @Test("K18: without a close button of its own, a full-screen subject is closed with UnifiedAd.close() and judged")
+    func k18_closedThroughTheUnifiedAdWithoutADismiss() async throws {
+        let responses = try Self.responses()
+        let report = await ConformanceVerifier.run(
+            ConformanceSubject(
+                provider: { ExampleProvider() }, responses: [.native: responses, .interstitial: responses]))
+        #expect(report.failures.isEmpty, "\(report.text)")
+        let closing = report.results.filter { ["K18", "K22"].contains($0.check.id) }
+        #expect(closing.map(\.status) == [.passed, .passed], "\(report.text)")
     }
 }
