@@ -6,24 +6,27 @@ import AdTestKit
 /// beacons, diagnostics at debug level), with the kit's helpers to load, lay out and bind.
 @MainActor
 final class ConformanceWorld {
-    /// A part's nodes in a layout the kit built from the ad's content.
+    /// A part's layout the kit built from the ad's content: a node for every kind the content has or requires.
+    @MainActor
     struct PartLayout {
         var part: AdPart
-        var container: HostNodeID
-        var nodes: [AssetKind: HostNodeID]
-        var clickView: HostNodeID?
-        var videoView: HostNodeID?
+        var layout: NativeLayout
+        var content: NativeAdContent
 
-        /// The binding of the part, optionally without one kind's node.
+        var container: HostNodeID { layout.container }
+        var nodes: [AssetKind: HostNodeID] { layout.nodes }
+        /// Where the kit taps: the call-to-action, or a node of its own when the ad takes clicks without one.
+        var clickView: HostNodeID? { content.acceptsClicks ? layout.clickView ?? layout.callToAction : nil }
+
+        /// The binding of the part (the one content-to-binding rule, ``NativeLayout/binding(for:omitting:)``),
+        /// optionally without one kind's node.
         func binding(omitting omitted: AssetKind? = nil) -> AdBinding {
-            var assets = nodes
-            if let omitted { assets[omitted] = nil }
-            return AdBinding(
-                container: container, assets: assets, clickViews: clickView.map { [$0] } ?? [], videoView: videoView)
+            layout.binding(for: content, omitting: omitted)
         }
     }
 
     /// The layout of a whole ad: its own part and each component's.
+    @MainActor
     struct Layout {
         var main: PartLayout
         var components: [PartLayout]
@@ -139,8 +142,8 @@ final class ConformanceWorld {
     /// content has a value for or requires, a call-to-action click view when the ad takes clicks, the video asset's
     /// node as the video view; a component gets a card of its own inside the container.
     func layout(for content: NativeAdContent, y: Double) throws(AdError) -> Layout {
-        let mainKinds = Self.kinds(of: content)
-        let cardHeights = content.components.map { Self.height(of: Self.kinds(of: $0.content).count) }
+        let mainKinds = NativeLayout.kinds(of: content)
+        let cardHeights = content.components.map { Self.height(of: NativeLayout.kinds(of: $0.content).count) }
         let mainHeight = Self.height(of: mainKinds.count)
         let height = mainHeight + cardHeights.reduce(0) { $0 + $1 + 10 }
         let container = try tree.makeNode(frame: Rect(x: 0, y: y, width: 400, height: height))
@@ -166,35 +169,24 @@ final class ConformanceWorld {
         _ part: AdPart, content: NativeAdContent, in container: HostNodeID, origin: Double
     ) throws(AdError) -> PartLayout {
         var nodes: [AssetKind: HostNodeID] = [:]
-        var videoView: HostNodeID?
-        for (index, kind) in Self.kinds(of: content).enumerated() {
+        for (index, kind) in NativeLayout.kinds(of: content).enumerated() {
             let frame = Rect(
                 x: 5 + Double(index % 4) * 98, y: origin + 5 + Double(index / 4) * 35, width: 90, height: 30)
             let node = try tree.makeNode(frame: frame)
             try tree.addChild(node, to: container)
             nodes[kind] = node
-            if case .video? = content[kind] { videoView = node }
         }
         var clickView: HostNodeID?
-        if content.acceptsClicks {
-            if let cta = nodes[.callToAction] {
-                clickView = cta
-            } else {
-                let count = Self.kinds(of: content).count
-                let frame = Rect(
-                    x: 5 + Double(count % 4) * 98, y: origin + 5 + Double(count / 4) * 35, width: 90, height: 30)
-                let cta = try tree.makeNode(frame: frame)
-                try tree.addChild(cta, to: container)
-                clickView = cta
-            }
+        if content.acceptsClicks, nodes[.callToAction] == nil {
+            let count = NativeLayout.kinds(of: content).count
+            let frame = Rect(
+                x: 5 + Double(count % 4) * 98, y: origin + 5 + Double(count / 4) * 35, width: 90, height: 30)
+            let cta = try tree.makeNode(frame: frame)
+            try tree.addChild(cta, to: container)
+            clickView = cta
         }
-        return PartLayout(part: part, container: container, nodes: nodes, clickView: clickView, videoView: videoView)
-    }
-
-    /// The kinds a layout renders: the content's, then any required kind without a value, in a stable order.
-    private static func kinds(of content: NativeAdContent) -> [AssetKind] {
-        let extra = content.requiredAssets.subtracting(content.kinds).sorted { $0.rawValue < $1.rawValue }
-        return content.kinds + extra
+        let layout = NativeLayout(container: container, nodes: nodes, clickView: clickView)
+        return PartLayout(part: part, layout: layout, content: content)
     }
 
     /// The height of a part with `count` nodes, a call-to-action included.

@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 import AdMediation
 import AdSimulator
 import Foundation

@@ -1,4 +1,5 @@
 import AdCore
+import AdEmbedded
 
 /// One ad cell of a simulated feed: where it sits in the feed's content, which placement it shows, and its
 /// layout: a native cell (one ``NativeLayout`` with a node for every asset kind) or a slider cell (the block's
