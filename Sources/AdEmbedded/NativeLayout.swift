@@ -45,10 +45,14 @@ package struct NativeLayout {
     package func binding(for content: NativeAdContent, omitting omitted: AssetKind? = nil) -> AdBinding {
         var assets: [AssetKind: HostNodeID] = [:]
         var videoView: HostNodeID?
-        for kind in Self.kinds(of: content) where kind != omitted {
-            guard let node = nodes[kind] else { continue }
-            assets[kind] = node
-            if case .video? = content[kind] { videoView = node }
+        for asset in content.assets where asset.kind != omitted {
+            guard let node = nodes[asset.kind] else { continue }
+            assets[asset.kind] = node
+            if case .video = asset.value { videoView = node }
+        }
+        // The required kinds without a value (never a video): their order does not matter in a binding.
+        for kind in content.requiredAssets where kind != omitted && assets[kind] == nil {
+            if let node = nodes[kind] { assets[kind] = node }
         }
         let tapped = content.acceptsClicks ? clickView ?? assets[.callToAction] : nil
         return AdBinding(

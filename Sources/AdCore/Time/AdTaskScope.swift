@@ -89,9 +89,11 @@ public final class AdTaskScope: AdScheduler {
             return Self.cancelled(base.spawn(operation))
         }
         let token = takeToken()
-        let task = base.spawn { [weak self] in
+        // The task holds the scope until it ends (no weak reference to load on every end); the scope drops the
+        // task's handle then, so neither outlives the other.
+        let task = base.spawn { [self] in
             await operation()
-            self?.tasks[token] = nil
+            tasks[token] = nil
         }
         tasks[token] = task
         return task
