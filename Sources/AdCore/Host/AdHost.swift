@@ -60,7 +60,8 @@ public final class AdHost {
 
     private var clickViewOwners: [HostNodeID: ViewOwner] = [:]
     private var viewOwners: [HostNodeID: ViewOwner] = [:]
-    private var presenters: [HostWindowID: AdID] = [:]
+    /// The full-screen ad shown in each window (`AdHost+Presentation.swift`).
+    var presenters: [HostWindowID: Presenter] = [:]
     private var nextAdID: UInt64 = 0
     private var evaluationScheduled = false
 
@@ -289,29 +290,6 @@ public final class AdHost {
         if let index = viewOwners.index(forKey: container), viewOwners.values[index] == owner {
             viewOwners.remove(at: index)
         }
-    }
-
-    // MARK: Full-screen presentations (rule G2)
-
-    /// The ad shown full-screen in `window`, if any: one presentation per window at a time, as a root presenter
-    /// that is already presenting cannot present again.
-    public func presentedAd(in window: HostWindowID) -> AdID? { presenters[window] }
-
-    /// Throws `presenterBusy` when `window` shows a full-screen ad other than `ad` (rule G2).
-    func checkPresenterFree(_ window: HostWindowID, for ad: AdID, providerID: ProviderID?) throws(AdError) {
-        guard let shown = presenters[window], shown != ad else { return }
-        throw AdError(
-            .presenterBusy, "The window \(window) already shows another full-screen ad (\(shown)).",
-            providerID: providerID,
-            hint: "Present after the ad on screen is dismissed; a window shows one full-screen ad (G2).")
-    }
-
-    /// Records that `ad` is shown full-screen in `window`.
-    func beginPresentation(of ad: AdID, in window: HostWindowID) { presenters[window] = ad }
-
-    /// Records that `ad` is no longer shown full-screen in `window`.
-    func endPresentation(of ad: AdID, in window: HostWindowID) {
-        if presenters[window] == ad { presenters[window] = nil }
     }
 
     /// A frame tick: samples the visibility of every tracked ad now.

@@ -73,7 +73,7 @@ extension UnifiedAd {
             case .showOverlay(let presentation):
                 do throws(AdError) {
                     try host.tree.addChild(presentation.overlay, to: try host.tree.rootNode(of: presentation.window))
-                    host.beginPresentation(of: id, in: presentation.window)
+                    host.beginPresentation(of: self, in: presentation.window)
                 } catch {
                     let failure = attributed(error)
                     run { $0.presentFailed(failure) }

@@ -55,6 +55,20 @@ struct UnifiedAdCloseTests {
         #expect(world.events(of: ad).filter { $0 == "didDismiss" }.count == 1)
     }
 
+    @Test("C1: the host's own close from its context ends the presented ad the same way, whoever holds the ad")
+    func c1_hostClosesFromItsContext() async throws {
+        let ad = try await presented()
+        try world.host.closePresentedAd(from: context)
+        #expect(ad.phase == .closed)
+        #expect(recorder.calls == ["present", "impression", "close"])
+        #expect(world.events(of: ad).suffix(2) == ["willDismiss", "didDismiss"])
+        #expect(world.host.presentedAd(in: world.window) == nil)
+        // Nothing presented any more: a typed error, and a context in no window says so.
+        #expect(thrownError { try world.host.closePresentedAd(from: context) }?.code == .notReady)
+        let detached = try HostContextProvider(tree: world.tree)
+        #expect(thrownError { try world.host.closePresentedAd(from: detached) }?.code == .presenterNotInWindow)
+    }
+
     @Test("C1: close() on a bound native ad releases it and emits closed, as its close view does")
     func c1_closeBoundNativeAd() async throws {
         let card = try world.addCard(y: 100)
