@@ -15,8 +15,9 @@ final class ConformanceWorld {
 
         var container: HostNodeID { layout.container }
         var nodes: [AssetKind: HostNodeID] { layout.nodes }
-        /// Where the kit taps: the call-to-action, or a node of its own when the ad takes clicks without one.
-        var clickView: HostNodeID? { content.acceptsClicks ? layout.clickView ?? layout.callToAction : nil }
+        /// Where the kit taps: the binding's click view (the call-to-action, or a node of the kit's own when the
+        /// ad takes clicks without one); `nil` when the ad takes no clicks.
+        var clickView: HostNodeID? { binding().clickViews.first }
 
         /// The binding of the part (the one content-to-binding rule, ``NativeLayout/binding(for:omitting:)``),
         /// optionally without one kind's node.

@@ -29,7 +29,7 @@ public final class AdTaskScope: AdScheduler {
     /// images needs (each fetch is one task, its deadline race another), far below a runaway loop.
     public static let defaultLimit = 64
 
-    /// The most tasks that run at once.
+    /// The most tasks that run uncancelled at once (at least 1: a smaller limit given to the initialiser is 1).
     public let limit: Int
     /// Whether the ad is gone: tasks spawned now start cancelled.
     public private(set) var isClosed = false
