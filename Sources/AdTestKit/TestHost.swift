@@ -42,7 +42,7 @@ public final class TestHost {
     ) throws(AdError) {
         driver = VirtualTimeDriver(seed: seed, taskExecutor: taskExecutor)
         transport = InMemoryTransport(clock: driver.clock)
-        beacons = RecordingBeaconSender()
+        beacons = RecordingBeaconSender(clock: driver.clock)
         landings = RecordingLandingOpener()
         host = AdHost(
             registry: try ProviderRegistry(providers), scheduler: driver, transport: transport, beacons: beacons,
