@@ -133,7 +133,8 @@ let package = Package(
         .target(
             name: "AdTestKit", dependencies: ["AdCore", "AdEmbedded"], path: "Sources/AdTestKit", swiftSettings: strict),
         .target(
-            name: "AdConformance", dependencies: ["AdCore", "AdEmbedded", "AdTestKit"], path: "Sources/AdConformance",
+            name: "AdConformance", dependencies: ["AdCore", "AdCreative", "AdEmbedded", "AdTestKit"],
+            path: "Sources/AdConformance",
             swiftSettings: strict),
         .target(
             name: "AdTestSupport", dependencies: ["AdCore", "AdTestKit"], path: "Tests/AdTestSupport",

@@ -19,6 +19,8 @@ public struct ConformanceCheck: Sendable, Hashable, Identifiable, CustomStringCo
         case misbehaviour
         /// Hostile and broken responses.
         case hostile
+        /// The beacons themselves: macros and timestamps.
+        case tracking
     }
 
     /// `K1`, `K2`, ...
@@ -67,7 +69,8 @@ public struct ConformanceCheck: Sendable, Hashable, Identifiable, CustomStringCo
             "A server that never answers ends in a timeout at the deadline, and nothing of that load happens later."),
         ConformanceCheck(
             "K7", rules: ["C7"], category: .load,
-            "Every fetch goes through the transport the host gave; nothing is fetched any other way."),
+            "Every fetch the kit can see goes through the host's transport under the provider's ID (I/O outside the "
+                + "transport, such as a URLSession or a file cache of the provider's own, is not observed)."),
         ConformanceCheck(
             "K8", rules: ["C3", "C4", "G7"], category: .load,
             "Loading shows nothing: no impression or click, no beacon of either, no presentation."),
@@ -79,11 +82,12 @@ public struct ConformanceCheck: Sendable, Hashable, Identifiable, CustomStringCo
             "A bound ad in a hidden or zero-size container never counts an impression."),
         ConformanceCheck(
             "K11", rules: ["C3"], category: .native,
-            "Scroll jitter across the visibility threshold ends in exactly one impression and one set of beacons."),
+            "Scroll jitter across the visibility threshold ends in exactly one impression, and each declared "
+                + "impression URL goes out exactly once, whatever its cache-buster."),
         ConformanceCheck(
             "K12", rules: ["C4"], category: .native,
             "Clicks before the impression, on hidden, covered or foreign views are refused with no click beacon; a "
-                + "valid click counts once."),
+                + "valid click counts once and sends each declared click URL once, whatever its cache-buster."),
         ConformanceCheck(
             "K13", rules: ["C1", "C3"], category: .native,
             "Detached and bound into another container (list reuse), the ad counts there; one container holds one "
@@ -117,5 +121,20 @@ public struct ConformanceCheck: Sendable, Hashable, Identifiable, CustomStringCo
             "K22", rules: ["G2", "G8"], category: .fullScreen,
             "One full-screen ad at a time: a second is refused while the first shows, and presents once it is "
                 + "dismissed."),
+        ConformanceCheck(
+            "K23", rules: ["C1"], category: .load, "Every load gives a new ad object; none is handed out twice."),
+        ConformanceCheck(
+            "K24", rules: ["C1", "C3"], category: .native,
+            "Once detached, the ad sends no beacon: no viewability, progress or quartile ping from the old container."),
+        ConformanceCheck(
+            "K25", rules: ["C3"], category: .native,
+            "A hidden container sends no tracking ping of any kind (viewable, progress, quartiles, mute, pause)."),
+        ConformanceCheck(
+            "K26", rules: ["N5"], category: .tracking,
+            "Every beacon of an ad's life has its macros expanded, and its [TIMESTAMP] is the host clock's time of "
+                + "its send."),
+        ConformanceCheck(
+            "K27", rules: ["C5", "G8"], category: .fullScreen,
+            "A presented ad's tracking stops at its dismissal, and no declared event goes out twice."),
     ]
 }

@@ -35,6 +35,7 @@ public struct ConformanceReport: Sendable {
             case .passed: status = "pass"
             case .failed: status = "FAIL"
             case .notApplicable: status = "n/a "
+            case .notRun: status = "skip"
             }
             let check = Self.pad(result.check.id, 4)
             let format = Self.pad(result.format?.rawValue ?? "-", 20)
@@ -45,8 +46,10 @@ public struct ConformanceReport: Sendable {
         }
         let passed = results.filter { $0.status == .passed }.count
         let skipped = results.filter { $0.status == .notApplicable }.count
+        let notRun = results.filter { $0.status == .notRun }.count
         lines.append(
-            "\(providerID): \(passed) passed, \(failures.count) failed, \(skipped) not applicable")
+            "\(providerID): \(passed) passed, \(failures.count) failed, \(skipped) not applicable"
+                + (notRun > 0 ? ", \(notRun) not run" : ""))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -68,9 +71,9 @@ public struct ConformanceReport: Sendable {
     }
 
     /// The report as one JUnit `<testsuite>`: a test case per check and format (`classname` the provider), a
-    /// `<failure>` with the reason and fix for each failed one, `<skipped>` for those that do not apply.
+    /// `<failure>` with the reason and fix for each failed one, `<skipped>` for those that do not apply or did not run.
     public func junitTestSuite() -> String {
-        let skipped = results.filter { $0.status == .notApplicable }.count
+        let skipped = results.filter { $0.status == .notApplicable || $0.status == .notRun }.count
         var xml =
             "  <testsuite name=\"\(XMLText.escape(providerID.rawValue))\" tests=\"\(results.count)\" "
             + "failures=\"\(failures.count)\" errors=\"0\" skipped=\"\(skipped)\">\n"
@@ -80,7 +83,7 @@ public struct ConformanceReport: Sendable {
                 "    <testcase classname=\"AdConformance.\(XMLText.escape(providerID.rawValue))\" name=\"\(XMLText.escape(name))\""
             switch result.status {
             case .passed: xml += "/>\n"
-            case .notApplicable:
+            case .notApplicable, .notRun:
                 xml += ">\n      <skipped message=\"\(XMLText.escape(result.reason))\"/>\n    </testcase>\n"
             case .failed:
                 let body =

@@ -15,6 +15,9 @@ public struct ConformanceResult: Sendable, Hashable {
         case failed
         /// The check does not apply (a format the provider does not serve, a response the subject did not give).
         case notApplicable
+        /// The check could not run because what it starts from failed in another check (the fill did not load:
+        /// K3; the same ad object came back twice: K23); ``ConformanceResult/reason`` names that check.
+        case notRun
     }
 
     /// The check.

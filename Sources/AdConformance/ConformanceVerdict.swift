@@ -7,6 +7,8 @@ struct ConformanceVerdict {
     let format: AdFormat?
     private(set) var problems: [String] = []
     private(set) var hints: [String] = []
+    /// Why the check could not run, when what it starts from failed elsewhere (the check that says why named).
+    private(set) var blocked: String?
     var events: [String] = []
     var beacons: [String] = []
     var contained: [String] = []
@@ -24,6 +26,11 @@ struct ConformanceVerdict {
         if !hints.contains(hint) { hints.append(hint) }
     }
 
+    /// Records that the check cannot run: `reason` names the check whose failure it starts from.
+    mutating func notRun(_ reason: String) {
+        if blocked == nil { blocked = reason }
+    }
+
     /// Keeps an ad's events and the world's beacons as evidence.
     mutating func observe(_ world: ConformanceWorld, _ ad: UnifiedAd? = nil) {
         if let ad { events += world.events(of: ad) }
@@ -33,6 +40,11 @@ struct ConformanceVerdict {
 
     /// The result: passed with `passed` as its reason, or failed with every problem.
     func result(passed: String) -> ConformanceResult {
+        if problems.isEmpty, let blocked {
+            return ConformanceResult(
+                check: check, format: format, status: .notRun, reason: "Not run: \(blocked).", events: events,
+                beacons: beacons, contained: contained)
+        }
         guard !problems.isEmpty else {
             return ConformanceResult(
                 check: check, format: format, status: .passed, reason: passed, events: events, beacons: beacons,
@@ -48,11 +60,13 @@ struct ConformanceVerdict {
         ConformanceResult(check: check, format: format, status: .notApplicable, reason: reason)
     }
 
-    /// A failure because the scenario itself could not be set up (the provider threw where it must not).
+    /// A failure because the scenario itself could not be set up (the provider threw where it must not). The fix
+    /// is the kit's own: an error's hint may come from the kit's test doubles, which the vendor cannot act on.
     func failed(_ error: AdError, while doing: String) -> ConformanceResult {
         ConformanceResult(
-            check: check, format: format, status: .failed, reason: "\(doing) failed: \(error.message)",
-            hint: error.hint ?? "Make \(doing) succeed for a fill response.", events: events, beacons: beacons,
-            contained: contained)
+            check: check, format: format, status: .failed,
+            reason: "\(doing) failed with \(error.code): \(error.message)",
+            hint: "\(doing) must succeed for the subject's fill response; the provider threw \(error.code) there.",
+            events: events, beacons: beacons, contained: contained)
     }
 }

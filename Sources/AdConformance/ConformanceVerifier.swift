@@ -38,12 +38,15 @@ public enum ConformanceVerifier {
                 ("K8", { await LoadChecks.silentLoad(subject, format) }),
                 ("K21", { await LoadChecks.cancelled(subject, format) }),
                 ("K16", { await LoadChecks.expiry(subject, format) }),
+                ("K23", { await LoadChecks.newObjects(subject, format) }),
+                ("K26", { await TrackingChecks.stamps(subject, format) }),
             ]
             if format.isFullScreen {
                 checks.append(("K15", { await FullScreenChecks.present(subject, format) }))
                 checks.append(("K17", { await FullScreenChecks.reward(subject, format) }))
                 checks.append(("K18", { await FullScreenChecks.dismissal(subject, format) }))
                 checks.append(("K22", { await FullScreenChecks.oneAtATime(subject, format) }))
+                checks.append(("K27", { await TrackingChecks.dismissed(subject, format) }))
             } else {
                 checks.append(("K9", { await NativeChecks.content(subject, format) }))
                 checks.append(("K10", { await NativeChecks.hidden(subject, format) }))
@@ -51,6 +54,8 @@ public enum ConformanceVerifier {
                 checks.append(("K12", { await NativeChecks.clicks(subject, format) }))
                 checks.append(("K13", { await NativeChecks.reuse(subject, format) }))
                 checks.append(("K14", { await NativeChecks.release(subject, format) }))
+                checks.append(("K24", { await TrackingChecks.detach(subject, format) }))
+                checks.append(("K25", { await TrackingChecks.hidden(subject, format) }))
             }
             checks.append(("K20", { await HostileResponseChecks.hostile(subject, format) }))
             for (id, check) in checks where wanted(id) {
@@ -61,6 +66,13 @@ public enum ConformanceVerifier {
         }
         if wanted("K19") {
             var verdict = ConformanceVerdict("K19")
+            let closedOnDetach = containments.filter {
+                ($0.hasPrefix("K13 ") || $0.hasPrefix("K24 ")) && $0.contains("Contained closed")
+            }
+            verdict.require(
+                closedOnDetach.isEmpty, "the ad sent .closed when it was detached (\(closedOnDetach.count) time(s))",
+                fix: "Detach is not a close: the host is reusing the cell and may bind the ad again. Forget the "
+                    + "container in detach; send .closed only when the user closes the ad (C1).")
             verdict.require(
                 containments.isEmpty,
                 "the lifecycle contained \(containments.count) callback(s): "

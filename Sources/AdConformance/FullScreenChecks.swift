@@ -4,7 +4,7 @@ import AdCore
 @MainActor
 enum FullScreenChecks {
     /// A loaded full-screen ad, a context in the feed, and the world.
-    private static func loaded(
+    static func loaded(
         _ subject: ConformanceSubject, _ format: AdFormat, _ verdict: inout ConformanceVerdict
     ) async -> (ConformanceWorld, UnifiedAd, HostContextProvider)? {
         guard let (world, ad) = await ConformanceWorld.loadedFill(subject, format, &verdict) else { return nil }
@@ -75,15 +75,17 @@ enum FullScreenChecks {
         } catch {
             return verdict.failed(error, while: "Presenting")
         }
-        await world.run(for: .seconds(120))
+        let playback = playback(of: ad)
+        await world.run(for: playback)
         _ = userCloses(ad, subject)
         await world.run(for: .seconds(1))
         verdict.observe(world, ad)
         let events = world.events(of: ad)
         let rewards = events.indices.filter { events[$0].hasPrefix("rewardEarned") }
         verdict.require(
-            rewards.count == 1, "\(rewards.count) reward(s) after playing to the end",
-            fix: "Send .rewardEarned once when the user has earned it (G11).")
+            rewards.count == 1, "\(rewards.count) reward(s) after playing to the end (\(playback))",
+            fix: "Send .rewardEarned once when the user has earned it (G11), by the end of the video the ad declares "
+                + "in LoadedAdInfo.videoDuration.")
         if let dismissed = events.firstIndex(of: "didDismiss"), let reward = rewards.first {
             verdict.require(
                 reward < dismissed, "the reward came after didDismiss",
@@ -95,6 +97,18 @@ enum FullScreenChecks {
             fix: "Send the reward once, while presented.")
         return verdict.result(passed: "One reward, before the dismissal.")
     }
+
+    /// How long K17 plays a rewarded ad before the user closes it: the video the ad declares
+    /// (`LoadedAdInfo.videoDuration`) and ``closeGrace`` more, or ``undeclaredPlayback`` when it declares none.
+    static func playback(of ad: UnifiedAd) -> Duration {
+        (ad.info?.videoDuration ?? undeclaredPlayback) + closeGrace
+    }
+
+    /// What K17 plays when the ad declares no video duration.
+    static let undeclaredPlayback = Duration.seconds(120)
+
+    /// How long after the end of the video the user closes it: the player's end card.
+    static let closeGrace = Duration.seconds(1)
 
     /// Closes a presented ad as its user would: with the player's own close button when the subject names one
     /// (``ConformanceSubject/dismiss``), else with `UnifiedAd.close()`, the host's call for every provider. Returns
@@ -156,6 +170,10 @@ enum FullScreenChecks {
         else { return verdict.result(passed: "") }
         do throws(AdError) {
             let second = try await world.load(format, body: fill)
+            if let one = first.loadedAd, let two = second.loadedAd, one === two {
+                verdict.notRun("the provider returned the same ad object for two loads (K23)")
+                return verdict.result(passed: "")
+            }
             do throws(AdError) {
                 try first.present(from: context)
             } catch {

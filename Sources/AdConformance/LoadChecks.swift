@@ -20,7 +20,7 @@ enum LoadChecks {
             verdict.observe(world, ad)
             verdict.require(
                 ad.phase == .loaded, "the fill ended \(ad.phase) instead of loaded",
-                fix: ConformanceWorld.loadError(ad)?.hint ?? "Return a ProviderAd for a fill response.")
+                fix: ConformanceWorld.fix(forFailedFill: ad.phase, timeout: subject.loadTimeout))
             if let info = ad.info {
                 verdict.require(
                     info.providerID == world.providerID,
@@ -38,6 +38,45 @@ enum LoadChecks {
             return verdict.failed(error, while: "Loading a fill")
         }
         return verdict.result(passed: "A fill became a ready \(format) ad.")
+    }
+
+    /// K23: every load gives a new ad object; none is handed out twice.
+    static func newObjects(_ subject: ConformanceSubject, _ format: AdFormat) async -> ConformanceResult {
+        var verdict = ConformanceVerdict("K23", format: format)
+        guard let responses = subject.responses[format] else {
+            verdict.notRun("the subject gives no fill for \(format) (K3)")
+            return verdict.result(passed: "")
+        }
+        do throws(AdError) {
+            let world = try ConformanceWorld(subject)
+            // Every provider ad is kept alive until the end, so a freed object's address cannot come back as a new
+            // one's; each unified ad is destroyed before the next load, as a host does with a used ad (a provider
+            // may refuse the same creative while another ad of it is alive).
+            var kept: [any ProviderAd] = []
+            var seen: [ObjectIdentifier] = []
+            for load in 1...3 {
+                let ad = try await world.load(format, body: responses.fill)
+                defer { ad.destroy() }
+                if let loaded = ad.loadedAd { kept.append(loaded) }
+                verdict.observe(world, ad)
+                guard let loaded = ad.loadedAd else {
+                    verdict.notRun("the fill did not load, it ended \(ad.phase) (K3)")
+                    return verdict.result(passed: "")
+                }
+                let id = ObjectIdentifier(loaded)
+                if let earlier = seen.firstIndex(of: id) {
+                    verdict.require(
+                        false, "the same ad object was returned twice: load \(load) gave load \(earlier + 1)'s",
+                        fix: "Return a new ProviderAd from every load: an ad object belongs to the one UnifiedAd that "
+                            + "binds or presents it and destroys it (C1). Cache responses, never ad objects.")
+                }
+                seen.append(id)
+            }
+            withExtendedLifetime(kept) {}
+        } catch {
+            return verdict.failed(error, while: "Loading three fills")
+        }
+        return verdict.result(passed: "Three loads gave three ad objects.")
     }
 
     /// K4 and K5: a no-fill and a malformed response are typed errors with the provider's code and a hint.
@@ -195,7 +234,8 @@ enum LoadChecks {
             let world = try ConformanceWorld(subject)
             let ad = try await world.load(format, body: responses.fill)
             guard let info = ad.info else {
-                return verdict.failed(AdError(.notReady, "No ad loaded."), while: "Loading")
+                verdict.notRun("the fill did not load, it ended \(ad.phase) (K3)")
+                return verdict.result(passed: "")
             }
             let declared = world.provider.descriptor.timeToLive[format]
             if info.expiresAt == nil && declared == nil {

@@ -4,21 +4,25 @@ import AdCore
 @MainActor
 enum NativeChecks {
     /// A loaded native ad, its content and a world, or the result that says why there is none.
-    private static func loaded(
+    static func loaded(
         _ subject: ConformanceSubject, _ format: AdFormat, _ verdict: inout ConformanceVerdict
     ) async -> (ConformanceWorld, UnifiedAd, NativeAdContent)? {
         guard let (world, ad) = await ConformanceWorld.loadedFill(subject, format, &verdict) else { return nil }
         guard let content = ad.content else {
-            verdict.require(
-                false, "the loaded \(format) ad has no content",
-                fix: "Implement ProviderAd.content: map the vendor's assets to NativeAdContent (N1).")
+            if verdict.check.id == "K9" {
+                verdict.require(
+                    false, "the loaded \(format) ad has no content",
+                    fix: "Implement ProviderAd.content: map the vendor's assets to NativeAdContent (N1).")
+            } else {
+                verdict.notRun("the loaded \(format) ad has no content (K9)")
+            }
             return nil
         }
         return (world, ad, content)
     }
 
     /// How long to wait for an impression by the provider's rule.
-    private static func impressionWait(_ world: ConformanceWorld) -> Duration {
+    static func impressionWait(_ world: ConformanceWorld) -> Duration {
         world.provider.descriptor.impressionRule.minimumDuration + .seconds(2)
     }
 
@@ -107,7 +111,7 @@ enum NativeChecks {
         }
         do throws(AdError) {
             let layout = try world.layout(for: content, y: 100)
-            let loadBeacons = world.beacons(.impression).count
+            let loadRecords = world.records.count
             try world.bind(ad, layout)
             let rule = world.provider.descriptor.impressionRule
             let half = Swift.max(rule.minimumDuration / 2, .milliseconds(50))
@@ -127,11 +131,26 @@ enum NativeChecks {
             verdict.require(
                 Set(impressions).count == impressions.count, "impressions counted twice: \(impressions)",
                 fix: "Report nothing yourself: the lifecycle counts each part once.")
-            let beacons = Array(world.beacons(.impression).dropFirst(loadBeacons))
+            let audit = world.audit(format)
+            let sent = world.records.dropFirst(loadRecords)
+            let beacons = sent.filter { $0.beacon.kind == .impression && audit.template(of: $0.beacon.url) == nil }
+                .map(\.beacon.url)
             verdict.require(
                 Set(beacons).count == beacons.count,
                 "an impression beacon went out more than once (\(beacons.count) sent, \(Set(beacons).count) distinct)",
                 fix: "Send each impression URL once, from didRecordImpression.")
+            let declared = audit.declared(.impression)
+            let everyPartCounted = Set(impressions).count == layout.parts.count
+            for template in declared {
+                let sends = audit.sends(of: template, in: sent)
+                verdict.require(
+                    sends <= 1 && (sends == 1 || !everyPartCounted),
+                    "the declared impression URL \(template.url) went out \(sends) times for one impression per part",
+                    fix: sends == 0
+                        ? "Send the impression tracking the creative declares, once, from didRecordImpression (C3)."
+                        : "Send each impression URL once, from didRecordImpression: a send stamped anew (another "
+                            + "[CACHEBUSTING]) is the same event again.")
+            }
         } catch {
             return verdict.failed(error, while: "Binding")
         }
@@ -147,6 +166,9 @@ enum NativeChecks {
         do throws(AdError) {
             let layout = try world.layout(for: content, y: 100)
             let loadBeacons = world.beacons(.click).count
+            let audit = world.audit(format)
+            let clickURLs = audit.declared(.click)
+            let loadRecords = world.records.count
             try world.bind(ad, layout)
             guard let part = layout.parts.first(where: { $0.clickView != nil }), let cta = part.clickView else {
                 return verdict.notApplicable("The ad takes no clicks (acceptsClicks is false everywhere).")
@@ -171,10 +193,13 @@ enum NativeChecks {
                 refused.count == 4,
                 "only \(refused.count) of 4 invalid clicks were refused (\(refused.joined(separator: ", ")))",
                 fix: "Let the unified validator decide clicks; do not report clicks yourself (C4).")
+            let afterBind = world.records.dropFirst(loadRecords)
+            let refusedSends = clickURLs.reduce(0) { $0 + audit.sends(of: $1, in: afterBind) }
             verdict.require(
-                world.beacons(.click).count == loadBeacons,
-                "refused clicks sent \(world.beacons(.click).count - loadBeacons) click beacon(s)",
+                world.beacons(.click).count == loadBeacons && refusedSends == 0,
+                "refused clicks sent \(max(world.beacons(.click).count - loadBeacons, refusedSends)) click beacon(s)",
                 fix: "Send click tracking only from didRecordClick, never from validateClick or attach.")
+            let beforeValid = world.records.count
             let first = ad.click(on: cta)
             let second = ad.click(on: cta)
             verdict.observe(world, ad)
@@ -190,6 +215,18 @@ enum NativeChecks {
                 Set(tracked).count == tracked.count,
                 "one click sent \(tracked.count) click beacons, \(Set(tracked).count) distinct",
                 fix: "Send each click URL once, from didRecordClick only.")
+            let clicked = world.records.dropFirst(beforeValid)
+            let sends = clickURLs.map { audit.sends(of: $0, in: clicked) }
+            for (template, count) in zip(clickURLs, sends) where count > 1 {
+                verdict.require(
+                    false, "the declared click URL \(template.url) went out \(count) times for one click",
+                    fix: "Send each click URL once, from didRecordClick only: a send stamped anew (another "
+                        + "[CACHEBUSTING]) is the same click again.")
+            }
+            verdict.require(
+                clickURLs.isEmpty || first != .counted || sends.contains { $0 > 0 },
+                "the creative declares \(clickURLs.count) click URL(s) and the counted click sent none",
+                fix: "Send the click tracking the creative declares from didRecordClick (C4).")
         } catch {
             return verdict.failed(error, while: "Binding")
         }

@@ -5,7 +5,7 @@ import Testing
 /// Every check proven by a provider that breaks it: the flawless reference passes the whole kit, and each flaw
 /// fails exactly its check (for at least one format) and nothing else.
 @MainActor
-@Suite("Every check caught by a provider that breaks it (K1-K22)")
+@Suite("Every check caught by a provider that breaks it (K1-K27)")
 struct BrokenProviderTests {
     /// The failed checks of a run, by ID.
     static func failedChecks(_ flaw: FlawedProvider.Flaw?) async -> (Set<String>, ConformanceReport) {
@@ -92,7 +92,7 @@ struct BrokenProviderTests {
         await Self.expectEach("K10")
     }
 
-    @Test("K11: impression beacons sent again, or one of two sent again (near miss), fail only the jitter check")
+    @Test("K11: impression beacons sent again, none sent, or one of two sent again (near miss), fail only K11")
     func k11_repeatsImpressionBeacons() async {
         await Self.expectEach("K11")
     }
@@ -132,7 +132,7 @@ struct BrokenProviderTests {
         await Self.expectEach("K18")
     }
 
-    @Test("K19: an own impression, a callback after destroy, or didDismiss twice (near miss) fail only K19")
+    @Test("K19: own impressions, a callback after destroy, a close on detach, didDismiss twice (near miss) fail K19")
     func k19_reportsOwnImpression() async {
         await Self.expectEach("K19")
     }
@@ -168,6 +168,96 @@ struct BrokenProviderTests {
     @Test("K22: one player freed only on destroy, or 1 ms after the kit's grace (near miss), fails only K22")
     func k22_sharesOnePlayer() async {
         await Self.expectEach("K22")
+    }
+
+    @Test("K23: one ad object for every load, or the first one again on the third load (near miss), fails only K23")
+    func k23_reusesAdObject() async {
+        await Self.expectEach("K23")
+    }
+
+    @Test("K24: pings every second, or one ping 1 ms (near miss), after detach fail only K24")
+    func k24_closesOnDetach() async {
+        await Self.expectEach("K24")
+    }
+
+    @Test("K25: a viewable ping for a hidden container, unchecked or checked at attach (near miss), fails only K25")
+    func k25_viewablePingWhileHidden() async {
+        await Self.expectEach("K25")
+    }
+
+    @Test("K26: an unexpanded macro, its own clock or a timestamp 1 ms early (near miss) fails only K26")
+    func k26_unexpandedMacro() async {
+        await Self.expectEach("K26")
+    }
+
+    @Test("K27: progress pings after the dismissal, or one 1 ms after the close grace (near miss), fail only K27")
+    func k27_pingsAfterDismissal() async {
+        await Self.expectEach("K27")
+    }
+
+    @Test("K3-K27: the whole matrix: every broken provider fails exactly its own check, the reference none")
+    func k3_wholeMatrix() async {
+        var wrong: [String] = []
+        for flaw in FlawedProvider.Flaw.allCases {
+            let failed = await Self.failedChecks(flaw).0
+            if failed != [flaw.check] { wrong.append("\(flaw) failed \(failed.sorted()), not [\(flaw.check)]") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
+        #expect(await Self.failedChecks(nil).0.isEmpty)
+        let proven = Set(FlawedProvider.Flaw.allCases.map(\.check))
+        #expect(proven == Set(ConformanceCheck.all.map(\.id)), "a check without a broken provider, or the reverse")
+    }
+
+    @Test("K3: a provider that refuses every fill fails K3 once; the checks that start from a loaded ad are not run")
+    func k3_failedLoadIsReportedOnce() async {
+        let (failed, report) = await Self.failedChecks(.refusesEveryFill)
+        #expect(failed == ["K3"])
+        let notRun = report.results.filter { $0.status == .notRun }
+        #expect(notRun.count >= 20, "\(report.text)")
+        #expect(notRun.allSatisfy { $0.reason.hasPrefix("Not run: ") && $0.reason.hasSuffix("(K3).") })
+        #expect(report.text.contains("not run"))
+        let fix = report.failures.first?.hint ?? ""
+        #expect(fix.contains("refused the subject's fill (noFill)"), "\(fix)")
+    }
+
+    @Test("K3: no fix echoes a test double's hint: a provider that fetches an unknown unit is told what to do")
+    func k3_fixNeverEchoesTheTransportHint() async {
+        let (failed, report) = await Self.failedChecks(.fetchesUnderAnotherName)
+        #expect(failed == ["K7"])
+        #expect(report.results.allSatisfy { !($0.hint ?? "").contains("respond(to:with:)") })
+    }
+
+    @Test("K23: the failure says the same ad object was returned twice, and K22 is not run for it")
+    func k23_failureNamesTheReusedObject() async {
+        let (_, report) = await Self.failedChecks(.reusesAdObject)
+        #expect(report.failures.allSatisfy { $0.reason.contains("the same ad object was returned twice") })
+        let k22 = report.results.filter { $0.check.id == "K22" }
+        #expect(!k22.isEmpty && k22.allSatisfy { $0.status == .notRun && $0.reason.contains("(K23)") })
+    }
+
+    @Test("K19: a close on detach fails K19 alone, with a sentence of its own and a fix about detach, not tracking")
+    func k19_closeOnDetachHasItsOwnSentence() async {
+        let (failed, report) = await Self.failedChecks(.closesOnDetach)
+        #expect(failed == ["K19"])
+        #expect(report.failures.first?.reason.contains("the ad sent .closed when it was detached") == true)
+        #expect(report.failures.first?.hint?.contains("Detach is not a close") == true)
+    }
+
+    @Test("K26: the failure names the unexpanded macro and the timestamp against the host's time")
+    func k26_failureNamesTheMacro() async {
+        let (_, unexpanded) = await Self.failedChecks(.unexpandedCacheBuster)
+        #expect(unexpanded.failures.first?.reason.contains("left [CACHEBUSTING] unexpanded") == true)
+        let (_, ownClock) = await Self.failedChecks(.timestampFromOwnClock)
+        let expected = "says [TIMESTAMP] 2026-12-06T12:00:00.000Z, but it was sent at 2026-12-01T"
+        #expect(ownClock.failures.first?.reason.contains(expected) == true)
+    }
+
+    @Test("K17: a correct rewarded ad with a 180 s video passes: the kit plays the duration the ad declares")
+    func k17_playsTheDeclaredDuration() async {
+        let report = await ConformanceVerifier.run(FlawedProvider.subject(nil, videoDuration: .seconds(180)))
+        #expect(report.failures.isEmpty, "\(report.text)")
+        let k17 = report.results.first { $0.check.id == "K17" && $0.format == .rewarded }
+        #expect(k17?.status == .passed)
     }
 
     @Test("K1: the declaration failure names the format it should not have a lifetime for")

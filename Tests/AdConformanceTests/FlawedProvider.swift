@@ -1,11 +1,14 @@
 import AdConformance
 import AdCore
+import Foundation
 import Synchronization
 
 /// A small provider that passes the whole kit, or breaks exactly one check with one ``Flaw``: the kit's proof that
 /// every check catches what it claims. Every check has at least two flaws, one of them a near miss
 /// (``Flaw/isNearMiss``): the smallest defect the check must still catch, just past its boundary (1 ms, one field,
-/// one clause), so a check made more lenient is noticed. Responses are plain text: `fill`, `nofill`, anything else is malformed.
+/// one clause), so a check made more lenient is noticed. Responses are plain text: `fill`, `nofill`, anything else is
+/// malformed; the fill declares its tracking URLs through ``ConformanceResponses/tracking``, and every beacon is
+/// stamped from the host (`[TIMESTAMP]`, `[CACHEBUSTING]`), so the kit must judge beacons by meaning, not by string.
 struct FlawedProvider: AdProvider {
     /// One way to break the contract; the comment names the check that catches it.
     enum Flaw: String, Sendable, CaseIterable {
@@ -57,6 +60,24 @@ struct FlawedProvider: AdProvider {
         case retriesCancelledFetch
         /// K22: one player for all its ads, freed only when an ad is destroyed.
         case sharesOnePlayer
+        /// K3 (a second way): refuses every fill; every check that starts from a loaded ad is then not run.
+        case refusesEveryFill
+        /// K11 (a third way): never sends the impression tracking its fill declares.
+        case sendsNoImpressionBeacon
+        /// K23: hands out one ad object for every load while it lives.
+        case reusesAdObject
+        /// K19 (a third way): sends `.closed` when it is detached.
+        case closesOnDetach
+        /// K24: a progress ping every second while its old container is on screen, even detached.
+        case pingsAfterDetach
+        /// K25: a viewable ping a second after attach, whether or not the container is visible.
+        case viewablePingWhileHidden
+        /// K26: the click URL's `[CACHEBUSTING]` left unexpanded.
+        case unexpandedCacheBuster
+        /// K26 (a second way): the impression's `[TIMESTAMP]` from a clock of its own.
+        case timestampFromOwnClock
+        /// K27: a progress ping every 5 s from presentation until the ad is destroyed.
+        case pingsAfterDismissal
 
         // The near misses: each the smallest defect its check must catch.
 
@@ -106,6 +127,16 @@ struct FlawedProvider: AdProvider {
         case retriesCancelledFetchLater
         /// K22 (near miss): the player is freed 1 s and 1 ms after the dismissal, just after the check presents again.
         case freesPlayerLate
+        /// K23 (near miss): only the third load, while the first ad lives, gets the first's object.
+        case reusesFirstAdOnThirdLoad
+        /// K24 (near miss): one last progress ping 1 ms after detach.
+        case pingsJustAfterDetach
+        /// K25 (near miss): reads visibility at attach and sends a viewable ping a second later, by then hidden.
+        case staleVisibilityPing
+        /// K26 (near miss): the impression's `[TIMESTAMP]` 1 ms before its send.
+        case timestampOneMillisecondEarly
+        /// K27 (near miss): one last progress ping 1 ms after the kit's close grace.
+        case pingsJustAfterDismissal
 
         /// The check the flaw breaks: the table of check ID to broken provider.
         var check: String {
@@ -132,6 +163,14 @@ struct FlawedProvider: AdProvider {
             case .waitsOnEmptyResponse, .keepsEveryResponse: "K20"
             case .retriesCancelledFetch: "K21"
             case .sharesOnePlayer: "K22"
+            case .refusesEveryFill: "K3"
+            case .sendsNoImpressionBeacon: "K11"
+            case .reusesAdObject, .reusesFirstAdOnThirdLoad: "K23"
+            case .closesOnDetach: "K19"
+            case .pingsAfterDetach, .pingsJustAfterDetach: "K24"
+            case .viewablePingWhileHidden, .staleVisibilityPing: "K25"
+            case .unexpandedCacheBuster, .timestampFromOwnClock, .timestampOneMillisecondEarly: "K26"
+            case .pingsAfterDismissal, .pingsJustAfterDismissal: "K27"
             case .zeroSDKVersion: "K1"
             case .impressionRuleDrifts: "K2"
             case .loadedBeforeTheLoad: "K3"
@@ -167,6 +206,8 @@ struct FlawedProvider: AdProvider {
             .countsZeroSizeContainer, .repeatsOneImpressionBeacon, .clickBeaconTwice, .refusesAttachWhileDetaching,
             .leavesOneTimer, .firstPresentNotReady, .outlivesByOneMillisecond, .rewardJustAfterPlayback,
             .swallowsFirstClose, .dismissesTwice, .keepsLastResponse, .retriesCancelledFetchLater, .freesPlayerLate,
+            .reusesFirstAdOnThirdLoad, .pingsJustAfterDetach, .staleVisibilityPing, .timestampOneMillisecondEarly,
+            .pingsJustAfterDismissal,
         ]
     }
 
@@ -174,8 +215,28 @@ struct FlawedProvider: AdProvider {
     private let reads = ReadCounter()
     private let player = PlayerSlot()
     private let kept = KeptResponses()
+    private let handedOut = HandedOutAds()
+    /// How long its rewarded video plays (`LoadedAdInfo.videoDuration`), the reward due at its end.
+    let videoDuration: Duration
 
-    init(_ flaw: Flaw? = nil) { self.flaw = flaw }
+    init(_ flaw: Flaw? = nil, videoDuration: Duration = .seconds(30)) {
+        self.flaw = flaw
+        self.videoDuration = videoDuration
+    }
+
+    /// The tracking URLs of its ads, `[MACRO]`s unexpanded, which its fill declares.
+    enum URLs {
+        static let impression = "https://flawed.example/imp?t=[TIMESTAMP]&cb=[CACHEBUSTING]"
+        static let badge = "https://flawed.example/imp?badge=1&t=[TIMESTAMP]&cb=[CACHEBUSTING]"
+        static let second = "https://flawed.example/imp?second=1&cb=[CACHEBUSTING]"
+        static let click = "https://flawed.example/click?t=[TIMESTAMP]&cb=[CACHEBUSTING]"
+        static let early = "https://flawed.example/early?cb=[CACHEBUSTING]"
+        /// Its own impression pings outside the declared tracking (on attach, by its own viewability).
+        static let ownImpression = "https://flawed.example/imp?own=1&cb=[CACHEBUSTING]"
+        static let viewable = "https://flawed.example/viewable?t=[TIMESTAMP]&cb=[CACHEBUSTING]"
+        static let progress = "https://flawed.example/progress?t=[TIMESTAMP]&cb=[CACHEBUSTING]"
+        static let request = "https://flawed.example/request?cb=[CACHEBUSTING]"
+    }
 
     var descriptor: ProviderDescriptor {
         let read = reads.next()
@@ -193,12 +254,20 @@ struct FlawedProvider: AdProvider {
     }
 
     /// The subject for the kit: fill, no-fill and malformed bodies for every format, and the close button.
-    static func subject(_ flaw: Flaw?) -> ConformanceSubject {
+    static func subject(_ flaw: Flaw?, videoDuration: Duration = .seconds(30)) -> ConformanceSubject {
+        var impressions = [URLs.impression]
+        if flaw == .requiredKindOnlyInComponent { impressions.append(URLs.badge) }
+        if flaw == .repeatsOneImpressionBeacon { impressions.append(URLs.second) }
+        let tracking = ConformanceTracking([
+            .impression: impressions, .click: [URLs.click], .viewable: [URLs.viewable],
+            .tracking("progress"): [URLs.progress],
+        ])
         let responses = ConformanceResponses(
-            fill: Array("fill".utf8), noFill: Array("nofill".utf8), malformed: Array("<garbage".utf8))
+            fill: Array("fill".utf8), noFill: Array("nofill".utf8), malformed: Array("<garbage".utf8),
+            tracking: tracking)
         let close: @MainActor @Sendable (any ProviderAd) -> Void = { ad in (ad as? FlawedAd)?.userDidClose() }
         return ConformanceSubject(
-            provider: { FlawedProvider(flaw) },
+            provider: { FlawedProvider(flaw, videoDuration: videoDuration) },
             responses: [.native: responses, .interstitial: responses, .rewarded: responses],
             dismiss: flaw == .interstitialCannotPresent || flaw == .firstPresentNotReady ? nil : close)
     }
@@ -206,13 +275,15 @@ struct FlawedProvider: AdProvider {
     @MainActor
     func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
         let startedAt = environment.scheduler.now
+        // The late work is a request timer that the success path cancels; a timed-out load never reaches it.
+        var lateWork: ScheduledActionID?
         if flaw == .lateWorkAfterLoad || flaw == .lateWorkJustAfterDeadline {
             let beacons = environment.beacons
             let late = flaw == .lateWorkAfterLoad ? Duration.seconds(2) : .milliseconds(1)
-            environment.scheduler.schedule(after: request.timeout + late) {
-                beacons.send([
-                    Beacon(kind: .tracking("request"), url: "https://flawed.example/request", providerID: "flawed")
-                ])
+            let stamps = environment.stamps
+            lateWork = environment.scheduler.schedule(after: request.timeout + late) {
+                let url = URLs.request.replacingOccurrences(of: "[CACHEBUSTING]", with: stamps.next().cacheBusting)
+                beacons.send([Beacon(kind: .tracking("request"), url: url, providerID: "flawed")])
             }
         }
         let fetch = TransportRequest(
@@ -231,6 +302,7 @@ struct FlawedProvider: AdProvider {
             guard error.code == .cancelled && flaw == .retriesCancelledFetch else { throw error }
             response = try await environment.transport.fetch(fetch)
         }
+        if let lateWork { environment.scheduler.cancel(lateWork) }
         if flaw == .keepsEveryResponse { kept.keep(response.body) }
         if flaw == .keepsLastResponse { kept.keepOnly(response.body) }
         if response.body.isEmpty && flaw == .waitsOnEmptyResponse {
@@ -243,6 +315,8 @@ struct FlawedProvider: AdProvider {
         }
         let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         switch text {
+        case "fill" where flaw == .refusesEveryFill:
+            throw AdError(.noFill, "No ad.", providerID: "flawed", providerCode: 204, hint: "Try another network.")
         case "fill": break
         case "nofill":
             if flaw == .noFillAsInvalidResponse {
@@ -258,10 +332,10 @@ struct FlawedProvider: AdProvider {
             throw AdError(.invalidResponse, "Unreadable.", providerID: "flawed", providerCode: 400, hint: "Report it.")
         }
         if flaw == .impressionBeaconOnLoad || flaw == .clickBeaconOnLoad {
+            let stamp = environment.stamps.next()
+            let url = URLs.early.replacingOccurrences(of: "[CACHEBUSTING]", with: stamp.cacheBusting)
             environment.beacons.send([
-                Beacon(
-                    kind: flaw == .clickBeaconOnLoad ? .click : .impression, url: "https://flawed.example/early",
-                    providerID: "flawed")
+                Beacon(kind: flaw == .clickBeaconOnLoad ? .click : .impression, url: url, providerID: "flawed")
             ])
         }
         let now = environment.scheduler.now
@@ -279,8 +353,14 @@ struct FlawedProvider: AdProvider {
             }
         let info = LoadedAdInfo(
             providerID: "flawed", adUnitID: request.adUnitID, format: request.format, creativeID: "cr-1",
-            loadedAt: loadedAt, expiresAt: (flaw == .loadedBeforeTheLoad ? loadedAt : now).advanced(by: lifetime))
-        return FlawedAd(info: info, flaw: flaw, beacons: environment.beacons, player: player)
+            loadedAt: loadedAt, expiresAt: (flaw == .loadedBeforeTheLoad ? loadedAt : now).advanced(by: lifetime),
+            videoDuration: request.format == .rewarded ? videoDuration : nil)
+        if let reused = handedOut.reused(for: flaw) { return reused }
+        let ad = FlawedAd(
+            info: info, flaw: flaw, beacons: environment.beacons, stamps: environment.stamps,
+            scheduler: environment.scheduler, player: player)
+        handedOut.record(ad)
+        return ad
     }
 }
 
@@ -321,6 +401,30 @@ final class KeptResponses: Sendable {
     func keepOnly(_ body: [UInt8]) { bodies.withLock { $0 = [body] } }
 }
 
+/// The ads a provider handed out, for ``FlawedProvider/Flaw/reusesAdObject`` and its near miss: the first one held
+/// weakly (a destroyed ad is freed as usual) and how many were made.
+@MainActor
+final class HandedOutAds {
+    private weak var first: FlawedAd?
+    private var made = 0
+
+    nonisolated init() {}
+
+    func record(_ ad: FlawedAd) {
+        made += 1
+        if first == nil { first = ad }
+    }
+
+    /// The object a flawed provider hands out again instead of a new one, if its flaw says so.
+    func reused(for flaw: FlawedProvider.Flaw?) -> FlawedAd? {
+        switch flaw {
+        case .reusesAdObject: first
+        case .reusesFirstAdOnThirdLoad where made == 2: first
+        default: nil
+        }
+    }
+}
+
 /// The flawed provider's ad.
 @MainActor
 final class FlawedAd: ProviderAd {
@@ -337,10 +441,18 @@ final class FlawedAd: ProviderAd {
     private var closes = 0
     private var warmedUp = false
 
-    init(info: LoadedAdInfo, flaw: FlawedProvider.Flaw?, beacons: any BeaconSender, player: PlayerSlot) {
+    private let stamps: BeaconStamps
+    private let scheduler: any AdScheduler
+
+    init(
+        info: LoadedAdInfo, flaw: FlawedProvider.Flaw?, beacons: any BeaconSender, stamps: BeaconStamps,
+        scheduler: any AdScheduler, player: PlayerSlot
+    ) {
         self.info = info
         self.flaw = flaw
         self.beacons = beacons
+        self.stamps = stamps
+        self.scheduler = scheduler
         self.player = player
     }
 
@@ -378,7 +490,8 @@ final class FlawedAd: ProviderAd {
             throw AdError(.bindingFailed, "Already attached once.", providerID: "flawed")
         }
         if detaching { throw AdError(.bindingFailed, "Still detaching.", providerID: "flawed", hint: "Try later.") }
-        if flaw == .impressionBeaconOnAttach { send(.impression, "https://flawed.example/imp?on=attach") }
+        if flaw == .impressionBeaconOnAttach { send(.impression, FlawedProvider.URLs.ownImpression) }
+        if part == .main { attachPings(binding.container, context: context) }
         if flaw == .leaksTimer { tick(context.scheduler) }
         if flaw == .leavesOneTimer { context.scheduler.schedule(after: .seconds(3_600)) {} }
         if flaw == .countsZeroSizeContainer, part == .main {
@@ -387,9 +500,35 @@ final class FlawedAd: ProviderAd {
             timers.append(
                 context.scheduler.schedule(after: .seconds(1)) { [weak self] in
                     guard geometry.geometry(of: container).zeroReason != .hidden else { return }
-                    self?.send(.impression, "https://flawed.example/imp?viewable=own")
+                    self?.send(.impression, FlawedProvider.URLs.ownImpression)
                 })
         }
+    }
+
+    /// The pings its flaws send from a bound container: a viewable ping a second after attach (checked against the
+    /// container's visibility never, or only at attach), and a progress ping every second while the container
+    /// is on screen (the container it was attached to, even once detached).
+    private func attachPings(_ container: HostNodeID, context: ProviderContext) {
+        let geometry = context.geometry
+        if flaw == .viewablePingWhileHidden || flaw == .staleVisibilityPing {
+            let visibleAtAttach = geometry.geometry(of: container).visibleRatio > 0
+            timers.append(
+                context.scheduler.schedule(after: .seconds(1)) { [weak self] in
+                    guard self?.flaw == .viewablePingWhileHidden || visibleAtAttach else { return }
+                    self?.send(.viewable, FlawedProvider.URLs.viewable)
+                })
+        }
+        if flaw == .pingsAfterDetach { progress(container, geometry: geometry, scheduler: context.scheduler) }
+    }
+
+    private func progress(_ container: HostNodeID, geometry: HostGeometry, scheduler: any AdScheduler) {
+        timers.append(
+            scheduler.schedule(after: .seconds(1)) { [weak self] in
+                if geometry.geometry(of: container).visibleRatio > 0 {
+                    self?.send(.tracking("progress"), FlawedProvider.URLs.progress)
+                }
+                self?.progress(container, geometry: geometry, scheduler: scheduler)
+            })
     }
 
     private func tick(_ scheduler: any AdScheduler) {
@@ -410,8 +549,9 @@ final class FlawedAd: ProviderAd {
             }
             hasPlayer = true
         }
+        if flaw == .pingsAfterDismissal { playbackPings(context.scheduler) }
         if info.format == .rewarded && flaw != .forgetsReward {
-            let due = flaw == .rewardJustAfterPlayback ? rewardJustAfterPlayback : .seconds(10)
+            let due = flaw == .rewardJustAfterPlayback ? rewardJustAfterPlayback : (info.videoDuration ?? .zero)
             timers.append(
                 context.scheduler.schedule(after: due) { [weak self] in
                     self?.context?.events.sendNow(.rewardEarned(AdReward(type: "coins", amount: 10)))
@@ -419,33 +559,42 @@ final class FlawedAd: ProviderAd {
         }
     }
 
+    /// A progress ping every 5 s of playback, stopped only by destroy.
+    private func playbackPings(_ scheduler: any AdScheduler) {
+        timers.append(
+            scheduler.schedule(after: .seconds(5)) { [weak self] in
+                self?.send(.tracking("progress"), FlawedProvider.URLs.progress)
+                self?.playbackPings(scheduler)
+            })
+    }
+
     func validateClick(on node: HostNodeID, part: AdPart, binding: AdBinding) -> AdError? {
-        if flaw == .clickBeaconInValidate { send(.click, "https://flawed.example/click") }
+        if flaw == .clickBeaconInValidate { send(.click, FlawedProvider.URLs.click) }
         return nil
     }
 
     func didRecordImpression(_ data: ImpressionData) {
-        guard data.component == nil else { return send(.impression, "https://flawed.example/imp?badge=1") }
-        send(.impression, "https://flawed.example/imp")
-        if flaw == .repeatsOneImpressionBeacon, let scheduler = context?.scheduler {
-            send(.impression, "https://flawed.example/imp?second=1")
+        guard data.component == nil else { return send(.impression, FlawedProvider.URLs.badge) }
+        if flaw != .sendsNoImpressionBeacon { send(.impression, FlawedProvider.URLs.impression) }
+        if flaw == .repeatsOneImpressionBeacon, !info.format.isFullScreen, let scheduler = context?.scheduler {
+            send(.impression, FlawedProvider.URLs.second)
             timers.append(
                 scheduler.schedule(after: .seconds(1)) { [weak self] in
-                    self?.send(.impression, "https://flawed.example/imp?second=1")
+                    self?.send(.impression, FlawedProvider.URLs.second)
                 })
         }
-        if flaw == .repeatsImpressionBeacons, let scheduler = context?.scheduler {
+        if flaw == .repeatsImpressionBeacons, !info.format.isFullScreen, let scheduler = context?.scheduler {
             timers.append(
                 scheduler.schedule(after: .seconds(1)) { [weak self] in
-                    self?.send(.impression, "https://flawed.example/imp")
+                    self?.send(.impression, FlawedProvider.URLs.impression)
                 })
         }
         if flaw == .reportsOwnImpression { context?.events.sendNow(.impression(data)) }
     }
 
     func didRecordClick(on node: HostNodeID?, part: AdPart) {
-        send(.click, "https://flawed.example/click")
-        if flaw == .clickBeaconTwice { send(.click, "https://flawed.example/click") }
+        send(.click, FlawedProvider.URLs.click)
+        if flaw == .clickBeaconTwice { send(.click, FlawedProvider.URLs.click) }
     }
 
     /// The player's close button.
@@ -461,14 +610,29 @@ final class FlawedAd: ProviderAd {
             let player = player
             scheduler.schedule(after: .seconds(1) + .milliseconds(1)) { player.release() }
         }
+        if flaw == .pingsJustAfterDismissal, let scheduler = context?.scheduler {
+            timers.append(
+                scheduler.schedule(after: .seconds(1) + .milliseconds(1)) { [weak self] in
+                    self?.send(.tracking("progress"), FlawedProvider.URLs.progress)
+                })
+        }
         context?.events.sendNow(.didDismiss)
         if flaw == .dismissesTwice { context?.events.sendNow(.didDismiss) }
     }
 
-    /// The playback K17 plays, and 1 ms more.
-    private var rewardJustAfterPlayback: Duration { .seconds(120) + .milliseconds(1) }
+    /// The playback K17 plays (the declared video and the kit's 1 s close grace), and 1 ms more.
+    private var rewardJustAfterPlayback: Duration {
+        (info.videoDuration ?? .zero) + .seconds(1) + .milliseconds(1)
+    }
 
     func detach(part: AdPart) {
+        if flaw == .closesOnDetach { context?.events.sendNow(.closed) }
+        if flaw == .pingsJustAfterDetach, let scheduler = context?.scheduler {
+            timers.append(
+                scheduler.schedule(after: .milliseconds(1)) { [weak self] in
+                    self?.send(.tracking("progress"), FlawedProvider.URLs.progress)
+                })
+        }
         guard flaw == .refusesAttachWhileDetaching, let scheduler = context?.scheduler else { return }
         detaching = true
         timers.append(scheduler.schedule(after: .milliseconds(1)) { [weak self] in self?.detaching = false })
@@ -481,7 +645,21 @@ final class FlawedAd: ProviderAd {
         context = nil
     }
 
-    private func send(_ kind: Beacon.Kind, _ url: String) {
+    /// Sends a tracking URL with its macros expanded from a fresh host stamp (or, by its flaws, not quite).
+    private func send(_ kind: Beacon.Kind, _ template: String) {
+        let stamp = stamps.next()
+        var timestamp = stamp.timestamp ?? "-1"
+        if kind == .impression && flaw == .timestampFromOwnClock { timestamp = "2026-12-06T12:00:00.000Z" }
+        if kind == .impression && flaw == .timestampOneMillisecondEarly {
+            timestamp = Self.wallClock.iso8601(at: scheduler.now.advanced(by: .milliseconds(-1)))
+        }
+        var url = template.replacingOccurrences(of: "[TIMESTAMP]", with: timestamp)
+        if !(kind == .click && flaw == .unexpandedCacheBuster) {
+            url = url.replacingOccurrences(of: "[CACHEBUSTING]", with: stamp.cacheBusting)
+        }
         beacons.send([Beacon(kind: kind, url: url, providerID: "flawed")])
     }
+
+    /// The test host's wall clock, which ``FlawedProvider/Flaw/timestampOneMillisecondEarly`` reads itself.
+    private static let wallClock = AdWallClock(unixMillisecondsAtZero: 1_796_083_200_000)
 }
