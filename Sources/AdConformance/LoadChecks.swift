@@ -183,7 +183,8 @@ enum LoadChecks {
             let fetched = world.test.transport.requests.filter { $0.adUnitID == ad.request.adUnitID }
             verdict.require(
                 !fetched.isEmpty, "the ad unit was never asked of the host's transport",
-                fix: "Fetch with environment.transport.fetch(_:), never with your own client.")
+                fix: "Fetch with environment.loadVAST(_:) (environment.fetch(_:) for a response that is not VAST), "
+                    + "never with your own client.")
             verdict.require(
                 fetched.allSatisfy { $0.providerID == world.providerID },
                 "a fetch named another provider than '\(world.providerID)'",
