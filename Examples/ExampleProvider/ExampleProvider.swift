@@ -2,7 +2,7 @@ public import AdCore
 import AdCreative
 import AdVAST
 
-/// A complete third-party provider written against AdCore and AdCreative only: the shape an SDK vendor copies.
+/// A complete third-party provider written against AdCore, AdCreative and AdVAST only: the shape an SDK vendor copies.
 /// Its server answers VAST whose ad carries the house-ads fields in its own extension (``ExampleResponse``); it
 /// loads through the host's transport, parses with AdBridge's parser, maps its fields to the shared native content,
 /// tracks with the host's stamps, opens its click-through through the host, and passes the conformance kit.
