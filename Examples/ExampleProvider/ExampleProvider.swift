@@ -24,8 +24,8 @@ public struct ExampleProvider: AdProvider {
             providerCodes: [.noFill: 204, .invalidResponse: 400])
     }
 
-    /// Fetches and parses the response in one call (`environment.loadVAST`: the host's transport, its timeout raced
-    /// on the scheduler, AdCreative's parser), then reads the house-ads fields.
+    /// Fetches and parses the response with `environment.loadVAST(_:)`, the one recommended call (the host's
+    /// transport, its timeout raced on the scheduler, AdCreative's parser), then reads the house-ads fields.
     @MainActor
     public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
         let load = try await environment.loadVAST(
