@@ -8,7 +8,8 @@ import PackageDescription
 /// `Sources/AdRuntime` the drivers that perform I/O and time, `Providers/*` the vendor plugins,
 /// `Sources/AdSimulator` the simulator library, `Sources/BuiltInProviders` the one module naming the vendors,
 /// `Sources/adsim` the command line, `Benchmarks/adbench` the benchmarks, `Examples/ExampleProvider` the provider a
-/// vendor reads and copies.
+/// vendor reads and copies. `Tests/Packages/VendorConformance` is a separate package (its own Package.swift, not
+/// part of this one) that runs the conformance kit on it from outside, as a vendor's package does.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
