@@ -7,7 +7,9 @@ import PackageDescription
 /// `Sources/AdCore` is the sans-I/O protocol layer, `Sources/AdCreative` the one VAST parser,
 /// `Sources/AdRuntime` the drivers that perform I/O and time, `Providers/*` the vendor plugins,
 /// `Sources/AdSimulator` the simulator library, `Sources/BuiltInProviders` the one module naming the vendors,
-/// `Sources/adsim` the command line, `Benchmarks/adbench` the benchmarks.
+/// `Sources/adsim` the command line, `Benchmarks/adbench` the benchmarks, `Examples/ExampleProvider` the provider a
+/// vendor reads and copies. `Tests/Packages/VendorConformance` is a separate package (its own Package.swift, not
+/// part of this one) that runs the conformance kit on it from outside, as a vendor's package does.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -43,6 +45,7 @@ let package = Package(
         .library(name: "YandexProvider", targets: ["YandexProvider"]),
         .library(name: "GoogleProvider", targets: ["GoogleProvider"]),
         .library(name: "IFLYProvider", targets: ["IFLYProvider"]),
+        .library(name: "ExampleProvider", targets: ["ExampleProvider"]),
         .library(name: "AdTestKit", targets: ["AdTestKit"]),
         .library(name: "AdConformance", targets: ["AdConformance"]),
         .executable(name: "adsim", targets: ["adsim"]),
@@ -125,10 +128,11 @@ let package = Package(
         // The benchmark's one C helper: the heap in use, for memory per live ad.
         .target(name: "CHeapStatistics", path: "Benchmarks/CHeapStatistics"),
 
-        // A third-party provider written against AdCore and AdCreative only: the shape an SDK vendor copies.
+        // A third-party provider written against AdCore, AdCreative and AdVAST only: the shape an SDK vendor reads
+        // and copies (Docs/ImplementingAProvider.md), shipped as a library product; its tests: ExampleProviderTests.
         .target(
-            name: "ExampleProvider", dependencies: ["AdCore", "AdCreative", "AdVAST"], path: "Tests/ExampleProvider",
-            swiftSettings: strict),
+            name: "ExampleProvider", dependencies: ["AdCore", "AdCreative", "AdVAST"],
+            path: "Examples/ExampleProvider", swiftSettings: strict),
         // Test-only helpers shared by several test targets (a loopback HTTP server, fixture paths).
         .target(
             name: "AdTestKit", dependencies: ["AdCore", "AdEmbedded"], path: "Sources/AdTestKit", swiftSettings: strict),

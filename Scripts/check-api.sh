@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 modules=(AdCore AdCreative AdVAST AdEmbedded AdRuntime AdMediation AdTestKit AdConformance AdSimulator
-    BuiltInProviders YandexProvider GoogleProvider IFLYProvider)
+    BuiltInProviders YandexProvider GoogleProvider IFLYProvider ExampleProvider)
 build=".build/debug/Modules"
 record=false
 case "${1:-}" in

@@ -12,6 +12,7 @@
 #   (b) a display name in Tests/ starts with a rule ID that Docs/Rules.md does not define: `@Test("X12: ...")`,
 #       `@Suite("X12: ...")`, also with the string on the line after `@Test(`/`@Suite(`, and with several IDs
 #       (`"G4, G8, G11: ..."`, `"Y9/Y22: ..."`, a range `"I8-I15: ..."`, every ID of which must be defined);
+#       build folders (the .build of a package under Tests/Packages) are left out;
 #   (c) Sources/AdConformance/ConformanceCheck.swift names a check ID, or a rule ID in a `rules: [...]` array, that
 #       Docs/Rules.md does not define;
 # and when Docs/Rules.md defines one ID twice. Exits 1 on any problem, 0 otherwise with one summary line. No build;
@@ -90,7 +91,7 @@ while IFS= read -r entry; do
             report "$location: $id (in \"$citation:\") is not defined in $rules"
         fi
     done < <(expand_ids "$citation")
-done < <(find Tests -name '*.swift' -print0 | sort -z | xargs -0 awk -v ids="$id_list" '
+done < <(find Tests -name '*.swift' -not -path '*/.build/*' -print0 | sort -z | xargs -0 awk -v ids="$id_list" '
     FNR == 1 { pending = 0 }
     function cite(text, line) {
         if (match(text, "^[[:space:]]*\"" ids ":")) {

@@ -3,8 +3,9 @@ public import AdCreative
 import Foundation
 
 extension ProviderEnvironment {
-    /// Fetch, parse, resolve: the one call a provider makes for a VAST response. Fetches `request` through the
-    /// transport with its timeout raced on the scheduler (``fetch(_:)``), parses the body with `parser` (by default
+    /// Fetch, parse, resolve: the one recommended call a provider makes for its response (VAST; a response that is
+    /// not VAST is the exception, fetched with ``fetch(_:)``). Fetches `request` through the host's transport with
+    /// its timeout raced on the scheduler (``fetch(_:)``), parses the body with `parser` (by default
     /// with `allowNoAd`, so a no-fill answer is a document the provider can read its no-fill extensions from),
     /// and, when `wrappers` is given and the response's first ad is a wrapper, resolves its chains through the same
     /// transport with ``WrapperResolver`` (hop timeouts raced on the scheduler, the R8 caps), pinging the `<Error>`

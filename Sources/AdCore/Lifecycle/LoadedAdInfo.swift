@@ -3,6 +3,7 @@
 /// ```swift
 /// let info = LoadedAdInfo(providerID: "google", adUnitID: "ca-app-pub-1/2", format: .rewarded,
 ///                         creativeID: "cr-1", loadedAt: now, expiresAt: now.advanced(by: .seconds(3600)))
+/// // info.creativeIDs == ["cr-1"], info.creativeID == "cr-1"
 /// ```
 public struct LoadedAdInfo: Sendable, Hashable, Codable {
     /// The provider that loaded the ad.
@@ -11,7 +12,7 @@ public struct LoadedAdInfo: Sendable, Hashable, Codable {
     public var adUnitID: String
     /// The format loaded.
     public var format: AdFormat
-    /// The creative, when the response names one.
+    /// The creatives the response names, the main one first (``creativeID``); empty when it names none.
     public var creativeIDs: [String]
     /// When the ad finished loading (driver time).
     public var loadedAt: AdInstant
@@ -25,7 +26,11 @@ public struct LoadedAdInfo: Sendable, Hashable, Codable {
     /// How long the ad's video plays, when it has one.
     public var videoDuration: Duration?
 
-    /// Creates the info of a loaded ad.
+    /// The main creative: the first of ``creativeIDs``, the one the ad's impression reports
+    /// (``ImpressionData/creativeID``); `nil` when the response names none.
+    public var creativeID: String? { creativeIDs.first }
+
+    /// Creates the info of a loaded ad with every creative the response names (the main one first).
     public init(
         providerID: ProviderID,
         adUnitID: String,
@@ -48,7 +53,8 @@ public struct LoadedAdInfo: Sendable, Hashable, Codable {
         self.videoDuration = videoDuration
     }
 
-    /// Convenience for a single creative.
+    /// Creates the info of a loaded ad with at most one creative: ``creativeIDs`` is `[creativeID]`, or empty
+    /// when `creativeID` is `nil`, and ``creativeID`` reads it back.
     public init(
         providerID: ProviderID, adUnitID: String, format: AdFormat, creativeID: String?, loadedAt: AdInstant,
         expiresAt: AdInstant? = nil, revenue: Revenue? = nil, reward: AdReward? = nil, videoDuration: Duration? = nil

@@ -123,7 +123,7 @@ extension UnifiedAd {
         guard let info = machine.info else { return }
         let data = ImpressionData(
             providerID: providerID, placementID: request.placementID, adUnitID: request.adUnitID,
-            creativeID: part == .main ? info.creativeIDs.first : component(part)?.creativeID,
+            creativeID: part == .main ? info.creativeID : component(part)?.creativeID,
             component: part.componentID, revenue: part == .main ? info.revenue : nil)
         run { $0.impression(part, data: data, at: instant) }
     }

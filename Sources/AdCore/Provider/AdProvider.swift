@@ -1,17 +1,19 @@
 /// An ad provider plugin: declares itself and loads ads. A third-party provider is a module that depends on
-/// AdCore (and AdCreative for VAST responses) and implements this protocol and ``ProviderAd``.
+/// AdCore (and AdCreative and AdVAST for VAST responses) and implements this protocol and ``ProviderAd``.
 ///
-/// The provider fetches through `environment.transport`, pings through `environment.beacons`, reads time from
-/// `environment.scheduler`; it never touches the network, a clock or a global directly.
+/// The provider fetches with AdVAST's `environment.loadVAST(_:)` (the host's transport, the request's timeout
+/// raced on the scheduler, the parse: one call), or ``ProviderEnvironment/fetch(_:)`` for a response that is not
+/// VAST; it pings through `environment.beacons` and reads time from `environment.scheduler`; it never touches the
+/// network, a clock or a global directly.
 ///
 /// ```swift
 /// struct ExampleProvider: AdProvider {
 ///     let descriptor = ProviderDescriptor(id: "example", displayName: "Example", version: .init(1, 0, 0, 0),
 ///                                         supportedFormats: [.native])
 ///     func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
-///         let response = try await environment.transport.fetch(
-///             TransportRequest(providerID: descriptor.id, adUnitID: request.adUnitID))
-///         return ExampleAd(response: response, loadedAt: environment.scheduler.now)
+///         let load = try await environment.loadVAST(
+///             TransportRequest(providerID: descriptor.id, adUnitID: request.adUnitID, timeout: request.timeout))
+///         return ExampleAd(document: load.document, loadedAt: environment.scheduler.now)
 ///     }
 /// }
 /// ```

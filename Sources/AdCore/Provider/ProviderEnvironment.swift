@@ -2,8 +2,12 @@
 /// its placement's holds in the placement ledger and diagnostics. Nothing else: no host, no network, clock or
 /// global of its own, and no other placement's holds.
 ///
+/// A provider fetches with AdVAST's `environment.loadVAST(_:)`, the one recommended call: it fetches through the
+/// host's ``transport``, races the request's timeout on the ``scheduler`` and parses. A response that is not VAST
+/// is the one exception: ``fetch(_:)``, the same transport and race without the parse.
+///
 /// ```swift
-/// let response = try await environment.fetch(request)  // the transport, its timeout raced on the scheduler
+/// let load = try await environment.loadVAST(request)  // AdVAST: fetch, timeout raced, parse
 /// let loadedAt = environment.scheduler.now
 /// environment.holds.hold(creative: "cr-1")   // in the request's placement only
 /// ```
@@ -11,8 +15,10 @@
 public struct ProviderEnvironment {
     /// The provider loading.
     public let providerID: ProviderID
-    /// Fetches ad responses. When ``privacy`` does not allow personalised ads, a ``PrivacyFilteringTransport``:
-    /// no personalising parameter leaves the app, whatever the provider puts in a request (H6).
+    /// The host's transport, which `loadVAST(_:)` (AdVAST) and ``fetch(_:)`` fetch through, racing each request's
+    /// timeout: a provider calls those, not this directly. When ``privacy`` does not allow personalised ads, a
+    /// ``PrivacyFilteringTransport``: no personalising parameter leaves the app, whatever the provider puts in a
+    /// request (H6).
     public let transport: any ResponseTransport
     /// Sends tracking pings.
     public let beacons: any BeaconSender
@@ -57,8 +63,9 @@ public struct ProviderEnvironment {
             .with(privacy: privacy)
     }
 
-    /// Fetches through the transport, racing ``TransportRequest/timeout`` on the scheduler (``TransportDeadline``):
-    /// the one call a provider makes for a response that is not VAST (VAST responses: AdVAST's `loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)`).
+    /// Fetches through the transport, racing ``TransportRequest/timeout`` on the scheduler (``TransportDeadline``),
+    /// without parsing: the exception, for a response that is not VAST (an image, JSON). A VAST response is
+    /// fetched with AdVAST's `environment.loadVAST(_:)`, the one recommended call, which fetches through this.
     ///
     /// - Throws: the transport's errors; `timeout` when the request's timeout passes first; `cancelled`.
     public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {

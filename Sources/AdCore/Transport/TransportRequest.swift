@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let request = TransportRequest(providerID: "yandex", adUnitID: "R-M-1", parameters: ["adf_ownerid": "1"])
-/// let response = try await transport.fetch(request)
+/// let load = try await environment.loadVAST(request)  // a provider's one recommended call (AdVAST)
 /// ```
 public struct TransportRequest: Sendable, Hashable {
     /// The provider fetching.

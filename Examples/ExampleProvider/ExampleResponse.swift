@@ -44,7 +44,8 @@ public struct ExampleResponse: Sendable, Hashable {
     /// Click tracking URLs.
     public var clickURLs: [String]
 
-    /// Reads a parsed response (``ExampleProvider`` gets it from `environment.loadVAST`: fetch and parse in one call).
+    /// Reads a parsed response (``ExampleProvider`` gets it from `environment.loadVAST(_:)`: fetch and parse in one
+    /// call).
     ///
     /// - Throws: `noFill` (VAST 303) for an answer without an ad; `invalidResponse` with the VAST code for an ad
     ///   without the house-ads extension or its title, or a bad number.

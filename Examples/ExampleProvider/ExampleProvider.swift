@@ -2,7 +2,7 @@ public import AdCore
 import AdCreative
 import AdVAST
 
-/// A complete third-party provider written against AdCore and AdCreative only: the shape an SDK vendor copies.
+/// A complete third-party provider written against AdCore, AdCreative and AdVAST only: the shape an SDK vendor copies.
 /// Its server answers VAST whose ad carries the house-ads fields in its own extension (``ExampleResponse``); it
 /// loads through the host's transport, parses with AdBridge's parser, maps its fields to the shared native content,
 /// tracks with the host's stamps, opens its click-through through the host, and passes the conformance kit.
@@ -24,8 +24,8 @@ public struct ExampleProvider: AdProvider {
             providerCodes: [.noFill: 204, .invalidResponse: 400])
     }
 
-    /// Fetches and parses the response in one call (`environment.loadVAST`: the host's transport, its timeout raced
-    /// on the scheduler, AdCreative's parser), then reads the house-ads fields.
+    /// Fetches and parses the response with `environment.loadVAST(_:)`, the one recommended call (the host's
+    /// transport, its timeout raced on the scheduler, AdCreative's parser), then reads the house-ads fields.
     @MainActor
     public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
         let load = try await environment.loadVAST(
