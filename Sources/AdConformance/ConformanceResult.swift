@@ -37,6 +37,8 @@ public struct ConformanceResult: Sendable, Hashable {
     /// The provider's callbacks the lifecycle had to contain during the check (ignored, dropped or refused), which
     /// K19 gathers.
     public var contained: [String]
+    /// Checks of the same format this failure makes meaningless, with why: the verifier reports them not run.
+    var blocking: [String: String] = [:]
 
     /// Creates a result.
     public init(

@@ -9,6 +9,8 @@ struct ConformanceVerdict {
     private(set) var hints: [String] = []
     /// Why the check could not run, when what it starts from failed elsewhere (the check that says why named).
     private(set) var blocked: String?
+    /// Checks of the same format this failure makes meaningless, with why (K6's hang blocks K21).
+    private(set) var blocking: [String: String] = [:]
     var events: [String] = []
     var beacons: [String] = []
     var contained: [String] = []
@@ -24,6 +26,12 @@ struct ConformanceVerdict {
         problems.append(problem())
         let hint = fix()
         if !hints.contains(hint) { hints.append(hint) }
+    }
+
+    /// Records that this check's failure makes `check` meaningless for the same format: the verifier reports it
+    /// not run, with `reason`, so one defect is reported once.
+    mutating func blocks(_ check: String, because reason: String) {
+        blocking[check] = reason
     }
 
     /// Records that the check cannot run: `reason` names the check whose failure it starts from.
@@ -50,9 +58,11 @@ struct ConformanceVerdict {
                 check: check, format: format, status: .passed, reason: passed, events: events, beacons: beacons,
                 contained: contained)
         }
-        return ConformanceResult(
+        var failed = ConformanceResult(
             check: check, format: format, status: .failed, reason: problems.joined(separator: "; ") + ".",
             hint: hints.joined(separator: " "), events: events, beacons: beacons, contained: contained)
+        failed.blocking = blocking
+        return failed
     }
 
     /// A result for a check that does not apply.

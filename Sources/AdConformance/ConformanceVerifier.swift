@@ -58,11 +58,13 @@ public enum ConformanceVerifier {
                 checks.append(("K25", { await TrackingChecks.hidden(subject, format) }))
             }
             checks.append(("K20", { await HostileResponseChecks.hostile(subject, format) }))
+            var formatResults: [ConformanceResult] = []
             for (id, check) in checks where wanted(id) {
                 let result = await check()
-                results.append(result)
+                formatResults.append(result)
                 containments += result.contained.map { "\(id) \(format): \($0)" }
             }
+            results += blockedNotRun(formatResults)
         }
         if wanted("K19") {
             var verdict = ConformanceVerdict("K19")
@@ -88,6 +90,19 @@ public enum ConformanceVerifier {
             return left == right ? (lhs.format?.rawValue ?? "") < (rhs.format?.rawValue ?? "") : left < right
         }
         return ConformanceReport(providerID: descriptor.id, results: results)
+    }
+
+    /// One format's results with every check another's failure blocks reported not run instead (K6's hang makes
+    /// K21 say the same again): one defect, one failure.
+    private static func blockedNotRun(_ results: [ConformanceResult]) -> [ConformanceResult] {
+        var blocked: [String: String] = [:]
+        for result in results where result.status == .failed { blocked.merge(result.blocking) { first, _ in first } }
+        return results.map { result in
+            guard let reason = blocked[result.check.id] else { return result }
+            return ConformanceResult(
+                check: result.check, format: result.format, status: .notRun, reason: "Not run: \(reason).",
+                events: result.events, beacons: result.beacons, contained: result.contained)
+        }
     }
 
     /// Runs every check and throws when any fails.

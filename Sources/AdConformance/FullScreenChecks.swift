@@ -79,6 +79,7 @@ enum FullScreenChecks {
         await world.run(for: playback)
         _ = userCloses(ad, subject)
         await world.run(for: .seconds(1))
+        await world.awaitEvents(of: ad) { $0.contains("didDismiss") }
         verdict.observe(world, ad)
         let events = world.events(of: ad)
         let rewards = events.indices.filter { events[$0].hasPrefix("rewardEarned") }
@@ -148,6 +149,7 @@ enum FullScreenChecks {
                     fix: "Keep the ad presented until the user closes it; send .didDismiss only for your own close.")
             }
             await world.run(for: .seconds(1))
+            await world.awaitEvents(of: ad) { $0.contains("didDismiss") }
             verdict.observe(world, ad)
             verdict.require(
                 world.events(of: ad).contains("didDismiss"), "closing the ad did not dismiss it (\(ad.phase))",
@@ -188,6 +190,7 @@ enum FullScreenChecks {
                 fix: "Present only in present(_:context:), which the lifecycle calls when the window is free (G2).")
             _ = userCloses(first, subject)
             await world.run(for: .seconds(1))
+            await world.awaitEvents(of: first) { $0.contains("didDismiss") }
             guard world.events(of: first).contains("didDismiss") else {
                 verdict.observe(world, first)
                 return verdict.result(passed: "The second ad was refused while the first showed (K18: no dismissal).")

@@ -118,7 +118,7 @@ enum LoadChecks {
         do throws(AdError) {
             let world = try ConformanceWorld(subject)
             let ad = try world.makeAd(format, reply: .never)
-            ad.load()
+            let ending = LoadEnding(ad.load())
             await world.run(for: subject.loadTimeout - .milliseconds(1))
             verdict.require(
                 ad.phase == .loading, "1 ms before the deadline the load was \(ad.phase)",
@@ -129,6 +129,15 @@ enum LoadChecks {
                 fix: "Fetch through environment.transport so the lifecycle's timeout applies (C7).")
             let events = world.events(of: ad).count
             let beacons = world.beacons.count
+            await world.run(for: .milliseconds(1))
+            if await !ending.hasEnded(world.driver) {
+                verdict.require(
+                    false, "the provider's load had not returned 1 ms after the timeout cancelled it",
+                    fix: "Await only what the environment gives (loadVAST, fetch, the scheduler): they end when the "
+                        + "load is cancelled. Wrap a wait on your SDK's own callback in withTaskCancellationHandler and "
+                        + "end it on cancellation.")
+                verdict.blocks("K21", because: "the load does not return once cancelled (K6)")
+            }
             await world.run(for: .seconds(60))
             verdict.observe(world, ad)
             verdict.require(
@@ -289,14 +298,13 @@ private final class LoadEnding {
         }
     }
 
-    /// Whether the task has ended: waits (without moving virtual time) while the driver's tasks can still make
-    /// progress, since a cancelled fetch may finish on another thread, then lets the watcher run. A load that waits
-    /// on something that never comes is given up on after a bounded number of executor turns.
+    /// Whether the task has ended: settles the driver (without moving virtual time), since a cancelled fetch may
+    /// finish on another thread, then lets the watcher run. A load stuck on something that never comes is waited
+    /// for once, by the kit's driver's first settle that meets it (``ConformanceWorld/realTimeTurns`` turns),
+    /// never again.
     func hasEnded(_ driver: VirtualTimeDriver) async -> Bool {
-        var idleTurns = 0
-        for _ in 0..<200_000 where !ended {
-            idleTurns = driver.runnableTaskCount == 0 ? idleTurns + 1 : 0
-            if idleTurns > 64 { break }
+        for _ in 0..<64 where !ended {
+            await driver.settle()
             await Task.yield()
         }
         return ended

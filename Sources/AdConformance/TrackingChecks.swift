@@ -83,6 +83,7 @@ enum TrackingChecks {
                 await world.run(for: FullScreenChecks.playback(of: ad))
                 _ = FullScreenChecks.userCloses(ad, subject)
                 await world.run(for: FullScreenChecks.closeGrace)
+                await world.awaitEvents(of: ad) { $0.contains("didDismiss") }
             } else {
                 guard let (loaded, bound, content) = await NativeChecks.loaded(subject, format, &verdict) else {
                     return verdict.result(passed: "")
@@ -123,7 +124,7 @@ enum TrackingChecks {
         await world.run(for: FullScreenChecks.playback(of: ad))
         _ = FullScreenChecks.userCloses(ad, subject)
         await world.run(for: FullScreenChecks.closeGrace)
-        guard world.events(of: ad).contains("didDismiss") else {
+        guard await world.awaitEvents(of: ad, until: { $0.contains("didDismiss") }) else {
             verdict.observe(world, ad)
             verdict.notRun("closing the ad did not dismiss it (K18)")
             return verdict.result(passed: "")

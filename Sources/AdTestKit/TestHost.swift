@@ -36,11 +36,13 @@ public final class TestHost {
 
     /// Creates the host with the given providers; `seed` seeds the driver and the beacons' cache-busting numbers;
     /// `taskExecutor` is where the nonisolated parts of the driver's tasks run (`nil`: the global pool; the
-    /// conformance kit passes a ``MainQueueTaskExecutor``, so a provider's load never leaves the main queue).
+    /// conformance kit passes a ``MainQueueTaskExecutor``, so a provider's load never leaves the main queue);
+    /// `stuckTaskTurns` is the driver's (``VirtualTimeDriver/init(seed:start:taskExecutor:stuckTaskTurns:)``).
     public init(
-        providers: [any AdProvider], seed: UInt64 = 1, taskExecutor: (any TaskExecutor)? = nil
+        providers: [any AdProvider], seed: UInt64 = 1, taskExecutor: (any TaskExecutor)? = nil,
+        stuckTaskTurns: Int? = nil
     ) throws(AdError) {
-        driver = VirtualTimeDriver(seed: seed, taskExecutor: taskExecutor)
+        driver = VirtualTimeDriver(seed: seed, taskExecutor: taskExecutor, stuckTaskTurns: stuckTaskTurns)
         transport = InMemoryTransport(clock: driver.clock)
         beacons = RecordingBeaconSender(clock: driver.clock)
         landings = RecordingLandingOpener()

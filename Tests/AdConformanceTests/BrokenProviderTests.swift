@@ -67,7 +67,7 @@ struct BrokenProviderTests {
         await Self.expectEach("K5")
     }
 
-    @Test("K6: a beacon 2 s, or 1 ms (near miss), after a timed-out load's deadline fails only the timeout check")
+    @Test("K6: late beacons (2 s, 1 ms near miss), a load that never or 2 ms late returns once cancelled fail only K6")
     func k6_lateWorkAfterLoad() async {
         await Self.expectEach("K6")
     }
@@ -225,6 +225,26 @@ struct BrokenProviderTests {
         let (failed, report) = await Self.failedChecks(.fetchesUnderAnotherName)
         #expect(failed == ["K7"])
         #expect(report.results.allSatisfy { !($0.hint ?? "").contains("respond(to:with:)") })
+    }
+
+    @Test("K6: a load that never returns once cancelled is one K6 failure; K21, which sees it too, is not run")
+    func k6_hangIsReportedOnce() async {
+        let (failed, report) = await Self.failedChecks(.ignoresCancellation)
+        #expect(failed == ["K6"])
+        let sentence = "the provider's load had not returned 1 ms after the timeout"
+        #expect(report.failures.allSatisfy { $0.reason.contains(sentence) })
+        let k21 = report.results.filter { $0.check.id == "K21" }
+        #expect(k21.count == 3 && k21.allSatisfy { $0.status == .notRun && $0.reason.contains("(K6)") })
+    }
+
+    @Test("G11, G8: callbacks from a queue of the provider's own, 20 ms later, are judged alike in 10 of 10 runs")
+    func g11_offThreadCallbacksJudgedDeterministically() async {
+        for run in 1...10 {
+            let report = await ConformanceVerifier.run(
+                FlawedProvider.subject(nil, offThread: true), only: ["K17", "K18", "K22", "K27"])
+            #expect(report.failures.isEmpty, "run \(run):\n\(report.text)")
+            #expect(report.results.filter { $0.status == .passed }.count == 7, "run \(run):\n\(report.text)")
+        }
     }
 
     @Test("K23: the failure says the same ad object was returned twice, and K22 is not run for it")

@@ -78,6 +78,8 @@ struct FlawedProvider: AdProvider {
         case timestampFromOwnClock
         /// K27: a progress ping every 5 s from presentation until the ad is destroyed.
         case pingsAfterDismissal
+        /// K6 (a third way): once its fetch is cancelled, the load waits for a callback that never comes.
+        case ignoresCancellation
 
         // The near misses: each the smallest defect its check must catch.
 
@@ -137,6 +139,9 @@ struct FlawedProvider: AdProvider {
         case timestampOneMillisecondEarly
         /// K27 (near miss): one last progress ping 1 ms after the kit's close grace.
         case pingsJustAfterDismissal
+        /// K6 (a fourth way): once its fetch is cancelled, the load returns 2 ms later, by a timer of its own (K6
+        /// gives it 1 ms).
+        case returnsLateOnceCancelled
 
         /// The check the flaw breaks: the table of check ID to broken provider.
         var check: String {
@@ -171,6 +176,7 @@ struct FlawedProvider: AdProvider {
             case .viewablePingWhileHidden, .staleVisibilityPing: "K25"
             case .unexpandedCacheBuster, .timestampFromOwnClock, .timestampOneMillisecondEarly: "K26"
             case .pingsAfterDismissal, .pingsJustAfterDismissal: "K27"
+            case .ignoresCancellation, .returnsLateOnceCancelled: "K6"
             case .zeroSDKVersion: "K1"
             case .impressionRuleDrifts: "K2"
             case .loadedBeforeTheLoad: "K3"
@@ -216,12 +222,17 @@ struct FlawedProvider: AdProvider {
     private let player = PlayerSlot()
     private let kept = KeptResponses()
     private let handedOut = HandedOutAds()
+    private let hung = HungLoads()
+    /// Whether it calls back from a queue of its own, 20 ms of real time later, as a wrapped closed-source SDK
+    /// does (not a flaw: the contract allows any thread).
+    let offThread: Bool
     /// How long its rewarded video plays (`LoadedAdInfo.videoDuration`), the reward due at its end.
     let videoDuration: Duration
 
-    init(_ flaw: Flaw? = nil, videoDuration: Duration = .seconds(30)) {
+    init(_ flaw: Flaw? = nil, videoDuration: Duration = .seconds(30), offThread: Bool = false) {
         self.flaw = flaw
         self.videoDuration = videoDuration
+        self.offThread = offThread
     }
 
     /// The tracking URLs of its ads, `[MACRO]`s unexpanded, which its fill declares.
@@ -254,7 +265,9 @@ struct FlawedProvider: AdProvider {
     }
 
     /// The subject for the kit: fill, no-fill and malformed bodies for every format, and the close button.
-    static func subject(_ flaw: Flaw?, videoDuration: Duration = .seconds(30)) -> ConformanceSubject {
+    static func subject(
+        _ flaw: Flaw?, videoDuration: Duration = .seconds(30), offThread: Bool = false
+    ) -> ConformanceSubject {
         var impressions = [URLs.impression]
         if flaw == .requiredKindOnlyInComponent { impressions.append(URLs.badge) }
         if flaw == .repeatsOneImpressionBeacon { impressions.append(URLs.second) }
@@ -267,7 +280,7 @@ struct FlawedProvider: AdProvider {
             tracking: tracking)
         let close: @MainActor @Sendable (any ProviderAd) -> Void = { ad in (ad as? FlawedAd)?.userDidClose() }
         return ConformanceSubject(
-            provider: { FlawedProvider(flaw, videoDuration: videoDuration) },
+            provider: { FlawedProvider(flaw, videoDuration: videoDuration, offThread: offThread) },
             responses: [.native: responses, .interstitial: responses, .rewarded: responses],
             dismiss: flaw == .interstitialCannotPresent || flaw == .firstPresentNotReady ? nil : close)
     }
@@ -295,6 +308,13 @@ struct FlawedProvider: AdProvider {
         do throws(AdError) {
             response = try await environment.transport.fetch(fetch)
         } catch {
+            if error.code == .cancelled && flaw == .ignoresCancellation { await hung.wait() }
+            if error.code == .cancelled && flaw == .returnsLateOnceCancelled {
+                let scheduler = environment.scheduler
+                await scheduler.suspend { (resumer: AdResumer<Void>) in
+                    scheduler.schedule(after: .milliseconds(2)) { resumer.resume(returning: ()) }
+                }
+            }
             if error.code == .cancelled && flaw == .retriesCancelledFetchLater {
                 let transport = environment.transport
                 Task { _ = try? await transport.fetch(fetch) }
@@ -358,7 +378,7 @@ struct FlawedProvider: AdProvider {
         if let reused = handedOut.reused(for: flaw) { return reused }
         let ad = FlawedAd(
             info: info, flaw: flaw, beacons: environment.beacons, stamps: environment.stamps,
-            scheduler: environment.scheduler, player: player)
+            scheduler: environment.scheduler, player: player, offThread: offThread)
         handedOut.record(ad)
         return ad
     }
@@ -425,6 +445,17 @@ final class HandedOutAds {
     }
 }
 
+/// The loads a provider with ``FlawedProvider/Flaw/ignoresCancellation`` left waiting for a callback that never
+/// comes: kept, never resumed (an unsafe continuation, so nothing reports the leak the flaw is).
+@MainActor
+final class HungLoads {
+    private var waiting: [UnsafeContinuation<Void, Never>] = []
+
+    nonisolated init() {}
+
+    func wait() async { await withUnsafeContinuation { waiting.append($0) } }
+}
+
 /// The flawed provider's ad.
 @MainActor
 final class FlawedAd: ProviderAd {
@@ -443,11 +474,14 @@ final class FlawedAd: ProviderAd {
 
     private let stamps: BeaconStamps
     private let scheduler: any AdScheduler
+    /// Where an off-thread ad sends its reward and dismissal: one serial queue, so they keep their order.
+    private let callbacks: DispatchQueue?
 
     init(
         info: LoadedAdInfo, flaw: FlawedProvider.Flaw?, beacons: any BeaconSender, stamps: BeaconStamps,
-        scheduler: any AdScheduler, player: PlayerSlot
+        scheduler: any AdScheduler, player: PlayerSlot, offThread: Bool = false
     ) {
+        callbacks = offThread ? DispatchQueue(label: "flawed.sdk") : nil
         self.info = info
         self.flaw = flaw
         self.beacons = beacons
@@ -554,7 +588,7 @@ final class FlawedAd: ProviderAd {
             let due = flaw == .rewardJustAfterPlayback ? rewardJustAfterPlayback : (info.videoDuration ?? .zero)
             timers.append(
                 context.scheduler.schedule(after: due) { [weak self] in
-                    self?.context?.events.sendNow(.rewardEarned(AdReward(type: "coins", amount: 10)))
+                    self?.callBack(.rewardEarned(AdReward(type: "coins", amount: 10)))
                 })
         }
     }
@@ -616,8 +650,17 @@ final class FlawedAd: ProviderAd {
                     self?.send(.tracking("progress"), FlawedProvider.URLs.progress)
                 })
         }
-        context?.events.sendNow(.didDismiss)
-        if flaw == .dismissesTwice { context?.events.sendNow(.didDismiss) }
+        callBack(.didDismiss)
+        if flaw == .dismissesTwice { callBack(.didDismiss) }
+    }
+
+    /// Sends an event at once on the main actor, or, off-thread, from its SDK queue 20 ms of real time later.
+    private func callBack(_ event: AdEvent) {
+        guard let callbacks, let events = context?.events else { return context?.events.sendNow(event) ?? () }
+        callbacks.async {
+            usleep(20_000)
+            events.send(event)
+        }
     }
 
     /// The playback K17 plays (the declared video and the kit's 1 s close grace), and 1 ms more.

@@ -74,4 +74,39 @@ struct VirtualTimeDriverTests {
         await driver.run(for: .seconds(3))
         #expect(resumedAt == AdInstant(sinceEpoch: .seconds(3)))
     }
+
+    @Test("C7: with stuckTaskTurns a task stuck on a continuation of its own is waited for once; new work still is")
+    @MainActor
+    func c7_stuckTaskWaitedForOnce() async {
+        let driver = VirtualTimeDriver(stuckTaskTurns: 50)
+        let gate = Gate()
+        driver.spawn { await gate.wait() }
+        await driver.settle()
+        #expect(driver.runnableTaskCount == 1, "the stuck task still counts as runnable")
+        var done = false
+        driver.spawn {
+            for _ in 0..<10 { await Task.yield() }
+            done = true
+        }
+        await driver.settle()
+        #expect(done, "a settle after giving up on the stuck task still waits for a new one")
+        // Resumed, the task it gave up on is not waited for again; it runs on its own turns and ends.
+        gate.open()
+        for _ in 0..<10 { await Task.yield() }
+        await driver.settle()
+        #expect(driver.runnableTaskCount == 0, "the stuck task, resumed, ended and is no longer counted")
+    }
+}
+
+/// A wait that ends only when opened: a task stuck on a continuation the driver does not see.
+@MainActor
+private final class Gate {
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async { await withCheckedContinuation { waiting.append($0) } }
+
+    func open() {
+        for continuation in waiting { continuation.resume() }
+        waiting.removeAll()
+    }
 }
