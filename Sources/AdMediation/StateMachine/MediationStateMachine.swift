@@ -52,6 +52,8 @@ public struct MediationStateMachine: Sendable {
     private(set) var memory: PlacementMemory
     /// The request running now, or the last one (an empty one before the first): what reports are made of.
     private(set) var record: RequestRecord
+    /// The tier buffer of the last waterfall round, handed to the next round: asking tiers allocates nothing.
+    private var spareTier: [Int] = []
 
     /// Creates the machine of one placement.
     ///
@@ -68,6 +70,7 @@ public struct MediationStateMachine: Sendable {
         plan = PlacementPlan(placement: placement, currency: currency, timeToLive: timeToLive)
         memory = PlacementMemory(plan: plan)
         record = RequestRecord(number: 0, startedAt: .zero, retryAttempt: 0, itemCount: placement.lineItems.count)
+        spareTier.reserveCapacity(plan.tierSize)
     }
 
     // MARK: Inputs
@@ -90,9 +93,7 @@ public struct MediationStateMachine: Sendable {
         case .idle:
             break
         }
-        record = RequestRecord(
-            number: record.number + 1, startedAt: now, retryAttempt: memory.failedRequests,
-            itemCount: record.outcomes.count)
+        record.restart(number: record.number + 1, startedAt: now, retryAttempt: memory.failedRequests)
         if let block = memory.history.block(at: now, includingPacing: false) ?? context.appBlock {
             record.capAll()
             let error = MediationErrors.blocked(
@@ -103,7 +104,7 @@ public struct MediationStateMachine: Sendable {
         }
         let order = memory.ranking.order(plan: plan, explore: context.explorationRoll < plan.explorationRate)
         guard !plan.bidders.isEmpty else {
-            advance(WaterfallRound(order: order, winningBid: nil, tierSize: plan.tierSize), at: now, into: &actions)
+            advance(WaterfallRound(order: order, winningBid: nil, buffer: &spareTier), at: now, into: &actions)
             return
         }
         let round = AuctionRound(
@@ -241,9 +242,7 @@ public struct MediationStateMachine: Sendable {
         if ready.expiresAt != nil {
             actions.append(.cancelTimer(MediationTimer(kind: .expiry, request: ready.request)))
         }
-        if plan.preload {
-            actions.append(.startTimer(MediationTimer(kind: .preload, request: record.number), at: now))
-        }
+        if plan.preload { actions.append(.startTimer(MediationTimer(kind: .preload, request: record.number), at: now)) }
         return MediationTake(result: .success(ready), actions: actions)
     }
 
@@ -296,29 +295,29 @@ public struct MediationStateMachine: Sendable {
             guard let winningBid else { return finishWithoutAd(at: now, into: &actions) }
             deliver(winningBid, at: now, into: &actions)
         } else {
-            let next = WaterfallRound(order: round.waterfallOrder, winningBid: winningBid, tierSize: plan.tierSize)
+            let next = WaterfallRound(order: round.waterfallOrder, winningBid: winningBid, buffer: &spareTier)
             advance(next, at: now, into: &actions)
         }
     }
 
     /// Asks the waterfall's next tier, or ends the request when the order is exhausted: with the winning bid if
-    /// there is one, else without an ad.
-    private mutating func advance(_ round: WaterfallRound, at now: AdInstant, into actions: inout [Action]) {
-        var round = round
-        if round.nextTier(plan: plan, expected: memory.ranking.expected, outcomes: &record.outcomes) {
-            for index in round.tier {
-                record.startLoading(index, timeout: plan.timeouts[index], plan: plan, at: now, into: &actions)
-            }
-            state = .waterfall(round)
-        } else if let winningBid = round.winningBid {
-            deliver(winningBid, at: now, into: &actions)
-        } else {
-            finishWithoutAd(at: now, into: &actions)
+    /// there is one, else without an ad. The round is consumed (moved, not copied: its tier is changed in place).
+    private mutating func advance(_ round: consuming WaterfallRound, at now: AdInstant, into actions: inout [Action]) {
+        guard round.nextTier(plan: plan, expected: memory.ranking.expected, outcomes: &record.outcomes) else {
+            spareTier = round.tier  // the round ends: the next one asks its tiers in this buffer
+            if let winningBid = round.winningBid { return deliver(winningBid, at: now, into: &actions) }
+            return finishWithoutAd(at: now, into: &actions)
         }
+        for index in round.tier {
+            record.startLoading(index, timeout: plan.timeouts[index], plan: plan, at: now, into: &actions)
+        }
+        state = .waterfall(round)
     }
 
     /// Decides the tier once it can be: its first filled item wins, the others and a waiting bid lose.
-    private mutating func resolveTier(_ round: WaterfallRound, at now: AdInstant, into actions: inout [Action]) {
+    private mutating func resolveTier(
+        _ round: consuming WaterfallRound, at now: AdInstant, into actions: inout [Action]
+    ) {
         let winner: Int
         switch round.resolution(outcomes: record.outcomes) {
         case .waiting:
@@ -341,6 +340,7 @@ public struct MediationStateMachine: Sendable {
             record.outbid(index, into: &actions)
         }
         if let winningBid = round.winningBid { record.outbid(winningBid.index, into: &actions) }
+        spareTier = round.tier  // the round ends: the next one asks its tiers in this buffer
         deliver(winner, price: price, at: now, into: &actions)
     }
 

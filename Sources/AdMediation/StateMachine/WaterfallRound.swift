@@ -17,10 +17,13 @@ public struct WaterfallRound: Sendable, Equatable {
     /// The auction's winner in a hybrid request, delivered when no waterfall item priced above it fills.
     let winningBid: WinningBid?
 
-    init(order: [Int], winningBid: WinningBid?, tierSize: Int) {
+    /// A round asking its tiers in `buffer`'s storage (the last round's tier, emptied; `buffer` is left empty),
+    /// so that a request's waterfall allocates nothing once the machine has a buffer.
+    init(order: [Int], winningBid: WinningBid?, buffer: inout [Int]) {
         self.order = order
         self.winningBid = winningBid
-        tier.reserveCapacity(tierSize)
+        swap(&tier, &buffer)
+        tier.removeAll(keepingCapacity: true)
     }
 
     /// How the tier stands after an answer.
