@@ -136,5 +136,14 @@ public struct ConformanceCheck: Sendable, Hashable, Identifiable, CustomStringCo
         ConformanceCheck(
             "K27", rules: ["C5", "G8"], category: .fullScreen,
             "A presented ad's tracking stops at its dismissal, and no declared event goes out twice."),
+        ConformanceCheck(
+            "K28", rules: ["N6", "C4"], category: .native,
+            "A counted click opens the ad's landing through the host's opener, once; a refused click opens none."),
+        ConformanceCheck(
+            "K29", rules: ["C5"], category: .fullScreen,
+            "A presented ad destroyed by the host is released: deallocated, no timer left, nothing sent after."),
+        ConformanceCheck(
+            "K30", rules: ["C6", "N5"], category: .tracking,
+            "A refused response (no fill, malformed) pings each error URL it declares once, with a VAST error code."),
     ]
 }

@@ -40,6 +40,7 @@ public enum ConformanceVerifier {
                 ("K16", { await LoadChecks.expiry(subject, format) }),
                 ("K23", { await LoadChecks.newObjects(subject, format) }),
                 ("K26", { await TrackingChecks.stamps(subject, format) }),
+                ("K30", { await LifecycleChecks.errorTracking(subject, format) }),
             ]
             if format.isFullScreen {
                 checks.append(("K15", { await FullScreenChecks.present(subject, format) }))
@@ -47,6 +48,7 @@ public enum ConformanceVerifier {
                 checks.append(("K18", { await FullScreenChecks.dismissal(subject, format) }))
                 checks.append(("K22", { await FullScreenChecks.oneAtATime(subject, format) }))
                 checks.append(("K27", { await TrackingChecks.dismissed(subject, format) }))
+                checks.append(("K29", { await LifecycleChecks.destroyedWhilePresented(subject, format) }))
             } else {
                 checks.append(("K9", { await NativeChecks.content(subject, format) }))
                 checks.append(("K10", { await NativeChecks.hidden(subject, format) }))
@@ -56,6 +58,7 @@ public enum ConformanceVerifier {
                 checks.append(("K14", { await NativeChecks.release(subject, format) }))
                 checks.append(("K24", { await TrackingChecks.detach(subject, format) }))
                 checks.append(("K25", { await TrackingChecks.hidden(subject, format) }))
+                checks.append(("K28", { await LifecycleChecks.landing(subject, format) }))
             }
             checks.append(("K20", { await HostileResponseChecks.hostile(subject, format) }))
             var formatResults: [ConformanceResult] = []

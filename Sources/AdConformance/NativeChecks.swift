@@ -286,7 +286,7 @@ enum NativeChecks {
             let layout = try world.layout(for: content, y: 100)
             try world.bind(ad, layout)
             await world.run(for: impressionWait(world))
-            let providerAd = WeakReference(ad.loadedAd)
+            let providerAd = WeakProviderAd(ad.loadedAd)
             ad.destroy()
             let events = world.events(of: ad).count
             let beacons = world.beacons.count
@@ -306,14 +306,4 @@ enum NativeChecks {
         }
         return verdict.result(passed: "After destroy the ad was deallocated, no timer was left, nothing was sent.")
     }
-}
-
-/// A weak reference to a provider's ad, to see it deallocated.
-@MainActor
-private struct WeakReference {
-    weak var object: AnyObject?
-
-    init(_ ad: (any ProviderAd)?) { object = ad }
-
-    var isReleased: Bool { object == nil }
 }

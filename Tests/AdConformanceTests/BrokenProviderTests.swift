@@ -5,7 +5,7 @@ import Testing
 /// Every check proven by a provider that breaks it: the flawless reference passes the whole kit, and each flaw
 /// fails exactly its check (for at least one format) and nothing else.
 @MainActor
-@Suite("Every check caught by a provider that breaks it (K1-K27)")
+@Suite("Every check caught by a provider that breaks it (K1-K30)")
 struct BrokenProviderTests {
     /// The failed checks of a run, by ID.
     static func failedChecks(_ flaw: FlawedProvider.Flaw?) async -> (Set<String>, ConformanceReport) {
@@ -195,7 +195,22 @@ struct BrokenProviderTests {
         await Self.expectEach("K27")
     }
 
-    @Test("K3-K27: the whole matrix: every broken provider fails exactly its own check, the reference none")
+    @Test("K28: no landing for a click, or the landing opened twice (near miss), fails only K28")
+    func k28_noLanding() async {
+        await Self.expectEach("K28")
+    }
+
+    @Test("K29: a player timer that holds the ad, or one one-shot timer (near miss), left after destroy fails only K29")
+    func k29_leaksPlayerTimer() async {
+        await Self.expectEach("K29")
+    }
+
+    @Test("K30: a refused response's error URL never pinged, or pinged twice (near miss), fails only K30")
+    func k30_skipsErrorTracking() async {
+        await Self.expectEach("K30")
+    }
+
+    @Test("K3-K30: the whole matrix: every broken provider fails exactly its own check, the reference none")
     func k3_wholeMatrix() async {
         var wrong: [String] = []
         for flaw in FlawedProvider.Flaw.allCases {

@@ -17,21 +17,21 @@ struct BuiltInProvidersConformanceTests {
         return try #require(subjects.first { $0.0 == id }?.1)
     }
 
-    @Test("K1-K27: YandexProvider passes the kit for native and nativeSlider")
+    @Test("K1-K30: YandexProvider passes the kit for native and nativeSlider")
     func yandexPasses() async throws {
         let report = await ConformanceVerifier.run(try Self.subject("yandex"))
         let failures = report.failures.map(\.name)
         #expect(failures.isEmpty, "\(report.text)")
     }
 
-    @Test("K1-K27: IFLYProvider passes the kit for native")
+    @Test("K1-K30: IFLYProvider passes the kit for native")
     func iflyPasses() async throws {
         let report = await ConformanceVerifier.run(try Self.subject("ifly"))
         let failures = report.failures.map(\.name)
         #expect(failures.isEmpty, "\(report.text)")
     }
 
-    @Test("K1-K27: GoogleProvider passes the kit for its three full-screen formats")
+    @Test("K1-K30: GoogleProvider passes the kit for its three full-screen formats")
     func googlePasses() async throws {
         let report = await ConformanceVerifier.run(try Self.subject("google"))
         let failures = report.failures.map(\.name)
@@ -50,7 +50,7 @@ struct ExampleProviderConformanceTests {
             fill: fill, noFill: Array(#"<VAST version="4.2"/>"#.utf8), malformed: Array("<VAST version=".utf8))
     }
 
-    @Test("K1-K27: ExampleProvider passes the kit for native and interstitial")
+    @Test("K1-K30: ExampleProvider passes the kit for native and interstitial")
     func examplePasses() async throws {
         let responses = try Self.responses()
         let report = await ConformanceVerifier.run(

@@ -6,8 +6,8 @@ import Synchronization
 /// A small provider that passes the whole kit, or breaks exactly one check with one ``Flaw``: the kit's proof that
 /// every check catches what it claims. Every check has at least two flaws, one of them a near miss
 /// (``Flaw/isNearMiss``): the smallest defect the check must still catch, just past its boundary (1 ms, one field,
-/// one clause), so a check made more lenient is noticed. Responses are plain text: `fill`, `nofill`, anything else is
-/// malformed; the fill declares its tracking URLs through ``ConformanceResponses/tracking``, and every beacon is
+/// one clause), so a check made more lenient is noticed. Responses are plain text: `fill`, a VAST document without
+/// an ad (the no-fill, declaring an error URL), anything else is malformed; the fill declares its tracking URLs through ``ConformanceResponses/tracking``, and every beacon is
 /// stamped from the host (`[TIMESTAMP]`, `[CACHEBUSTING]`), so the kit must judge beacons by meaning, not by string.
 struct FlawedProvider: AdProvider {
     /// One way to break the contract; the comment names the check that catches it.
@@ -80,6 +80,12 @@ struct FlawedProvider: AdProvider {
         case pingsAfterDismissal
         /// K6 (a third way): once its fetch is cancelled, the load waits for a callback that never comes.
         case ignoresCancellation
+        /// K28: gives no landing for its clicks, so a counted click leads nowhere.
+        case noLanding
+        /// K29: a repeating timer started in present, cancelled on close but not in destroy.
+        case leaksPlayerTimer
+        /// K30: never pings the error URL of a response it refuses.
+        case skipsErrorTracking
 
         // The near misses: each the smallest defect its check must catch.
 
@@ -139,6 +145,12 @@ struct FlawedProvider: AdProvider {
         case timestampOneMillisecondEarly
         /// K27 (near miss): one last progress ping 1 ms after the kit's close grace.
         case pingsJustAfterDismissal
+        /// K28 (near miss): opens the landing itself as well, so one counted click opens two.
+        case opensLandingItself
+        /// K29 (near miss): one one-shot timer an hour away, scheduled in present, left after destroy.
+        case leavesOnePlayerTimer
+        /// K30 (near miss): pings the refused response's error URL twice.
+        case pingsErrorTwice
         /// K6 (a fourth way): once its fetch is cancelled, the load returns 2 ms later, by a timer of its own (K6
         /// gives it 1 ms).
         case returnsLateOnceCancelled
@@ -177,6 +189,9 @@ struct FlawedProvider: AdProvider {
             case .unexpandedCacheBuster, .timestampFromOwnClock, .timestampOneMillisecondEarly: "K26"
             case .pingsAfterDismissal, .pingsJustAfterDismissal: "K27"
             case .ignoresCancellation, .returnsLateOnceCancelled: "K6"
+            case .noLanding, .opensLandingItself: "K28"
+            case .leaksPlayerTimer, .leavesOnePlayerTimer: "K29"
+            case .skipsErrorTracking, .pingsErrorTwice: "K30"
             case .zeroSDKVersion: "K1"
             case .impressionRuleDrifts: "K2"
             case .loadedBeforeTheLoad: "K3"
@@ -213,7 +228,7 @@ struct FlawedProvider: AdProvider {
             .leavesOneTimer, .firstPresentNotReady, .outlivesByOneMillisecond, .rewardJustAfterPlayback,
             .swallowsFirstClose, .dismissesTwice, .keepsLastResponse, .retriesCancelledFetchLater, .freesPlayerLate,
             .reusesFirstAdOnThirdLoad, .pingsJustAfterDetach, .staleVisibilityPing, .timestampOneMillisecondEarly,
-            .pingsJustAfterDismissal,
+            .pingsJustAfterDismissal, .opensLandingItself, .leavesOnePlayerTimer, .pingsErrorTwice,
         ]
     }
 
@@ -247,6 +262,8 @@ struct FlawedProvider: AdProvider {
         static let viewable = "https://flawed.example/viewable?t=[TIMESTAMP]&cb=[CACHEBUSTING]"
         static let progress = "https://flawed.example/progress?t=[TIMESTAMP]&cb=[CACHEBUSTING]"
         static let request = "https://flawed.example/request?cb=[CACHEBUSTING]"
+        static let error = "https://flawed.example/error?code=[ERRORCODE]&cb=[CACHEBUSTING]"
+        static let landing = "https://flawed.example/landing"
     }
 
     var descriptor: ProviderDescriptor {
@@ -264,6 +281,9 @@ struct FlawedProvider: AdProvider {
             timeToLive: lifetimes, providerCodes: [.noFill: 204, .invalidResponse: 400])
     }
 
+    /// Its no-fill response: a VAST document with no ad and an error URL, which the kit reads (K30).
+    static let noFill = "<VAST version=\"4.2\"><Error><![CDATA[\(URLs.error)]]></Error></VAST>"
+
     /// The subject for the kit: fill, no-fill and malformed bodies for every format, and the close button.
     static func subject(
         _ flaw: Flaw?, videoDuration: Duration = .seconds(30), offThread: Bool = false
@@ -276,7 +296,7 @@ struct FlawedProvider: AdProvider {
             .tracking("progress"): [URLs.progress],
         ])
         let responses = ConformanceResponses(
-            fill: Array("fill".utf8), noFill: Array("nofill".utf8), malformed: Array("<garbage".utf8),
+            fill: Array("fill".utf8), noFill: Array(noFill.utf8), malformed: Array("<garbage".utf8),
             tracking: tracking)
         let close: @MainActor @Sendable (any ProviderAd) -> Void = { ad in (ad as? FlawedAd)?.userDidClose() }
         return ConformanceSubject(
@@ -338,7 +358,14 @@ struct FlawedProvider: AdProvider {
         case "fill" where flaw == .refusesEveryFill:
             throw AdError(.noFill, "No ad.", providerID: "flawed", providerCode: 204, hint: "Try another network.")
         case "fill": break
-        case "nofill":
+        case Self.noFill:
+            if flaw != .skipsErrorTracking {
+                let stamp = environment.stamps.next()
+                let url = URLs.error.replacingOccurrences(of: "[ERRORCODE]", with: "303")
+                    .replacingOccurrences(of: "[CACHEBUSTING]", with: stamp.cacheBusting)
+                let pings = flaw == .pingsErrorTwice ? 2 : 1
+                for _ in 0..<pings { environment.beacons.send(Beacon(kind: .error, url: url, providerID: "flawed")) }
+            }
             if flaw == .noFillAsInvalidResponse {
                 throw AdError(.invalidResponse, "Unreadable.", providerID: "flawed", providerCode: 400, hint: "Retry.")
             }
@@ -465,6 +492,8 @@ final class FlawedAd: ProviderAd {
     private var context: ProviderContext?
     private var attachments = 0
     private var timers: [ScheduledActionID] = []
+    /// The player timers its K29 flaws start in present: cancelled on the user's close, not in destroy.
+    private var playerTimers: [ScheduledActionID] = []
 
     private let player: PlayerSlot
     private var hasPlayer = false
@@ -584,6 +613,10 @@ final class FlawedAd: ProviderAd {
             hasPlayer = true
         }
         if flaw == .pingsAfterDismissal { playbackPings(context.scheduler) }
+        if flaw == .leaksPlayerTimer { playerTick(context.scheduler) }
+        if flaw == .leavesOnePlayerTimer {
+            playerTimers.append(context.scheduler.schedule(after: .seconds(3_600)) {})
+        }
         if info.format == .rewarded && flaw != .forgetsReward {
             let due = flaw == .rewardJustAfterPlayback ? rewardJustAfterPlayback : (info.videoDuration ?? .zero)
             timers.append(
@@ -591,6 +624,11 @@ final class FlawedAd: ProviderAd {
                     self?.callBack(.rewardEarned(AdReward(type: "coins", amount: 10)))
                 })
         }
+    }
+
+    /// A repeating no-op player timer (holding the ad), cancelled only by the user's close.
+    private func playerTick(_ scheduler: any AdScheduler) {
+        playerTimers.append(scheduler.schedule(after: .seconds(1)) { self.playerTick(scheduler) })
     }
 
     /// A progress ping every 5 s of playback, stopped only by destroy.
@@ -629,11 +667,15 @@ final class FlawedAd: ProviderAd {
     func didRecordClick(on node: HostNodeID?, part: AdPart) {
         send(.click, FlawedProvider.URLs.click)
         if flaw == .clickBeaconTwice { send(.click, FlawedProvider.URLs.click) }
+        if flaw == .opensLandingItself { context?.landings.open([FlawedProvider.URLs.landing]) }
     }
+
+    func landingURLs(for part: AdPart) -> [String]? { flaw == .noLanding ? nil : [FlawedProvider.URLs.landing] }
 
     /// The player's close button.
     func userDidClose() {
         guard flaw != .ignoresClose else { return }
+        if let scheduler = context?.scheduler { for timer in playerTimers { scheduler.cancel(timer) } }
         if flaw == .rewardJustAfterPlayback, let scheduler = context?.scheduler {
             for timer in timers { scheduler.cancel(timer) }
         }

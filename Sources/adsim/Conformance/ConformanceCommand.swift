@@ -59,7 +59,7 @@ enum ConformanceCommand {
     /// The `conformance` subcommand.
     static let subcommand = Subcommand(
         signature: signature,
-        abstract: "Run the provider conformance kit (checks K1-K27) on the built-in providers.",
+        abstract: "Run the provider conformance kit (checks K1-K30) on the built-in providers.",
         overview: """
             Judge the built-in providers with the conformance kit any SDK vendor runs (AdConformance):
             declaration, loading, native binding, impressions, clicks, reuse, release, full-screen presentation,

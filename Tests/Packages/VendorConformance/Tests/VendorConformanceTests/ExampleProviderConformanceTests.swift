@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite("ExampleProvider under the conformance kit, from a vendor's package (Swift Testing)")
 struct ExampleProviderConformanceTests {
-    @Test("K1-K27: ExampleProvider passes the kit for native and interstitial")
+    @Test("K1-K30: ExampleProvider passes the kit for native and interstitial")
     func passesTheKit() async throws {
         try await ConformanceVerifier.verify(try VendorSubject.example())
     }

@@ -5,7 +5,7 @@ import XCTest
 /// The conformance kit under XCTest, from a package outside AdBridge: `verify` throws a `ConformanceFailure` that
 /// lists every failed check, which XCTest reports as the test's error.
 final class ExampleProviderConformanceXCTests: XCTestCase {
-    /// K1-K27 for native and interstitial.
+    /// K1-K30 for native and interstitial.
     func testExampleProviderPassesTheKit() async throws {
         try await ConformanceVerifier.verify(try VendorSubject.example())
     }
