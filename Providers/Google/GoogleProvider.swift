@@ -144,7 +144,7 @@ public struct GoogleProvider: AdProvider {
         let info = LoadedAdInfo(
             providerID: id, adUnitID: request.adUnitID, format: request.format, creativeID: creative.creativeID,
             loadedAt: now, expiresAt: creative.timeToLive.map { now.advanced(by: $0) }, revenue: revenue,
-            reward: creative.reward, videoDuration: videoDuration)
+            reward: creative.reward, videoDuration: videoDuration, skipOffset: creative.skipOffset)
         return GoogleFullScreenAd(
             info: info, creative: creative, beacons: environment.beacons, stamps: environment.stamps)
     }

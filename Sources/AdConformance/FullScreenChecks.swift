@@ -105,6 +105,12 @@ enum FullScreenChecks {
         (ad.info?.videoDuration ?? undeclaredPlayback) + closeGrace
     }
 
+    /// How long K18 and K22 let a presented ad play before the user closes it: 1 s, or the skip offset the ad
+    /// declares (`LoadedAdInfo.skipOffset`) and ``closeGrace`` more, since its player offers no close before it.
+    static func closeDelay(of ad: UnifiedAd) -> Duration {
+        Swift.max(.seconds(1), (ad.info?.skipOffset ?? .zero) + closeGrace)
+    }
+
     /// What K17 plays when the ad declares no video duration.
     static let undeclaredPlayback = Duration.seconds(120)
 
@@ -141,7 +147,7 @@ enum FullScreenChecks {
             } catch {
                 return verdict.notApplicable("The ad did not present (K15 says why): \(error.message)")
             }
-            await world.run(for: .seconds(1))
+            await world.run(for: closeDelay(of: ad))
             let covered = world.host.engine.visibleRatio(of: probe)
             if let refusal = userCloses(ad, subject) {
                 verdict.require(
@@ -184,6 +190,7 @@ enum FullScreenChecks {
             await world.run(for: .seconds(1))
             var busy: AdError?
             do throws(AdError) { try second.present(from: context) } catch { busy = error }
+            await world.run(for: closeDelay(of: first) - .seconds(1))
             verdict.require(
                 busy?.code == .presenterBusy,
                 "a second ad presented over the first (\(busy.map { "\($0.code)" } ?? "no refusal"))",

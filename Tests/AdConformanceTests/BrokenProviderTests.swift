@@ -287,6 +287,13 @@ struct BrokenProviderTests {
         #expect(ownClock.failures.first?.reason.contains(expected) == true)
     }
 
+    @Test("K18: a correct ad whose player offers its close only after a 5 s skip offset passes: the kit waits for it")
+    func k18_closesAfterTheDeclaredSkipOffset() async {
+        let report = await ConformanceVerifier.run(FlawedProvider.subject(nil, closableAfter: .seconds(5)))
+        #expect(report.failures.isEmpty, "\(report.text)")
+        #expect(report.results.filter { $0.check.id == "K18" }.allSatisfy { $0.status == .passed })
+    }
+
     @Test("K17: a correct rewarded ad with a 180 s video passes: the kit plays the duration the ad declares")
     func k17_playsTheDeclaredDuration() async {
         let report = await ConformanceVerifier.run(FlawedProvider.subject(nil, videoDuration: .seconds(180)))

@@ -243,11 +243,18 @@ struct FlawedProvider: AdProvider {
     let offThread: Bool
     /// How long its rewarded video plays (`LoadedAdInfo.videoDuration`), the reward due at its end.
     let videoDuration: Duration
+    /// When its player offers the close button (`LoadedAdInfo.skipOffset`): a close before it is ignored, as a
+    /// skippable video's player does (not a flaw); `nil`: closable at once.
+    let closableAfter: Duration?
 
-    init(_ flaw: Flaw? = nil, videoDuration: Duration = .seconds(30), offThread: Bool = false) {
+    init(
+        _ flaw: Flaw? = nil, videoDuration: Duration = .seconds(30), offThread: Bool = false,
+        closableAfter: Duration? = nil
+    ) {
         self.flaw = flaw
         self.videoDuration = videoDuration
         self.offThread = offThread
+        self.closableAfter = closableAfter
     }
 
     /// The tracking URLs of its ads, `[MACRO]`s unexpanded, which its fill declares.
@@ -286,7 +293,7 @@ struct FlawedProvider: AdProvider {
 
     /// The subject for the kit: fill, no-fill and malformed bodies for every format, and the close button.
     static func subject(
-        _ flaw: Flaw?, videoDuration: Duration = .seconds(30), offThread: Bool = false
+        _ flaw: Flaw?, videoDuration: Duration = .seconds(30), offThread: Bool = false, closableAfter: Duration? = nil
     ) -> ConformanceSubject {
         var impressions = [URLs.impression]
         if flaw == .requiredKindOnlyInComponent { impressions.append(URLs.badge) }
@@ -300,7 +307,9 @@ struct FlawedProvider: AdProvider {
             tracking: tracking)
         let close: @MainActor @Sendable (any ProviderAd) -> Void = { ad in (ad as? FlawedAd)?.userDidClose() }
         return ConformanceSubject(
-            provider: { FlawedProvider(flaw, videoDuration: videoDuration, offThread: offThread) },
+            provider: {
+                FlawedProvider(flaw, videoDuration: videoDuration, offThread: offThread, closableAfter: closableAfter)
+            },
             responses: [.native: responses, .interstitial: responses, .rewarded: responses],
             dismiss: flaw == .interstitialCannotPresent || flaw == .firstPresentNotReady ? nil : close)
     }
@@ -401,7 +410,8 @@ struct FlawedProvider: AdProvider {
         let info = LoadedAdInfo(
             providerID: "flawed", adUnitID: request.adUnitID, format: request.format, creativeID: "cr-1",
             loadedAt: loadedAt, expiresAt: (flaw == .loadedBeforeTheLoad ? loadedAt : now).advanced(by: lifetime),
-            videoDuration: request.format == .rewarded ? videoDuration : nil)
+            videoDuration: request.format == .rewarded ? videoDuration : nil,
+            skipOffset: request.format.isFullScreen ? closableAfter : nil)
         if let reused = handedOut.reused(for: flaw) { return reused }
         let ad = FlawedAd(
             info: info, flaw: flaw, beacons: environment.beacons, stamps: environment.stamps,
@@ -492,6 +502,8 @@ final class FlawedAd: ProviderAd {
     private var context: ProviderContext?
     private var attachments = 0
     private var timers: [ScheduledActionID] = []
+    /// When it was presented, for a close button offered only after ``LoadedAdInfo/skipOffset``.
+    private var presentedAt: AdInstant?
     /// The player timers its K29 flaws start in present: cancelled on the user's close, not in destroy.
     private var playerTimers: [ScheduledActionID] = []
 
@@ -612,6 +624,7 @@ final class FlawedAd: ProviderAd {
             }
             hasPlayer = true
         }
+        presentedAt = context.scheduler.now
         if flaw == .pingsAfterDismissal { playbackPings(context.scheduler) }
         if flaw == .leaksPlayerTimer { playerTick(context.scheduler) }
         if flaw == .leavesOnePlayerTimer {
@@ -675,6 +688,7 @@ final class FlawedAd: ProviderAd {
     /// The player's close button.
     func userDidClose() {
         guard flaw != .ignoresClose else { return }
+        if let offset = info.skipOffset, let presentedAt, scheduler.now < presentedAt.advanced(by: offset) { return }
         if let scheduler = context?.scheduler { for timer in playerTimers { scheduler.cancel(timer) } }
         if flaw == .rewardJustAfterPlayback, let scheduler = context?.scheduler {
             for timer in timers { scheduler.cancel(timer) }

@@ -57,4 +57,14 @@ struct GooglePlaybackBoundaryTests {
         try ad.userDidSkip()
         #expect(world.trackingEvents.last == "skip")
     }
+
+    @Test("A skippable ad tells the host its skip offset in LoadedAdInfo; a plain one says nothing")
+    func skipOffsetInLoadedAdInfo() async throws {
+        let world = try GoogleTestWorld()
+        let skippable = try await InterstitialAd.load(adUnitID: "skippable", host: world.host)
+        let offset = try #require(skippable.googleAd?.creative.skipOffset)
+        #expect(skippable.ad.info?.skipOffset == offset)
+        let rewarded = try await RewardedAd.load(adUnitID: "rewarded", host: world.host)
+        #expect(rewarded.ad.info?.skipOffset == nil)
+    }
 }

@@ -25,6 +25,9 @@ public struct LoadedAdInfo: Sendable, Hashable, Codable {
     public var reward: AdReward?
     /// How long the ad's video plays, when it has one.
     public var videoDuration: Duration?
+    /// When a skippable video ad's user may skip or close it: the playback time from which its player offers the
+    /// button; `nil` when the ad says nothing (closable at any time, or at the end only).
+    public var skipOffset: Duration?
 
     /// The main creative: the first of ``creativeIDs``, the one the ad's impression reports
     /// (``ImpressionData/creativeID``); `nil` when the response names none.
@@ -40,7 +43,8 @@ public struct LoadedAdInfo: Sendable, Hashable, Codable {
         expiresAt: AdInstant? = nil,
         revenue: Revenue? = nil,
         reward: AdReward? = nil,
-        videoDuration: Duration? = nil
+        videoDuration: Duration? = nil,
+        skipOffset: Duration? = nil
     ) {
         self.providerID = providerID
         self.adUnitID = adUnitID
@@ -51,16 +55,19 @@ public struct LoadedAdInfo: Sendable, Hashable, Codable {
         self.revenue = revenue
         self.reward = reward
         self.videoDuration = videoDuration
+        self.skipOffset = skipOffset
     }
 
     /// Creates the info of a loaded ad with at most one creative: ``creativeIDs`` is `[creativeID]`, or empty
     /// when `creativeID` is `nil`, and ``creativeID`` reads it back.
     public init(
         providerID: ProviderID, adUnitID: String, format: AdFormat, creativeID: String?, loadedAt: AdInstant,
-        expiresAt: AdInstant? = nil, revenue: Revenue? = nil, reward: AdReward? = nil, videoDuration: Duration? = nil
+        expiresAt: AdInstant? = nil, revenue: Revenue? = nil, reward: AdReward? = nil, videoDuration: Duration? = nil,
+        skipOffset: Duration? = nil
     ) {
         self.init(
             providerID: providerID, adUnitID: adUnitID, format: format, creativeIDs: creativeID.map { [$0] } ?? [],
-            loadedAt: loadedAt, expiresAt: expiresAt, revenue: revenue, reward: reward, videoDuration: videoDuration)
+            loadedAt: loadedAt, expiresAt: expiresAt, revenue: revenue, reward: reward, videoDuration: videoDuration,
+            skipOffset: skipOffset)
     }
 }
