@@ -86,7 +86,8 @@ enum FullScreenChecks {
         verdict.require(
             rewards.count == 1, "\(rewards.count) reward(s) after playing to the end (\(playback))",
             fix: "Send .rewardEarned once when the user has earned it (G11), by the end of the video the ad declares "
-                + "in LoadedAdInfo.videoDuration.")
+                + "in LoadedAdInfo.videoDuration (from a queue of your own, within the kit's real-time bound of "
+                + "\(ConformanceWorld.realTimeTurns) executor turns, about 0.2 s).")
         if let dismissed = events.firstIndex(of: "didDismiss"), let reward = rewards.first {
             verdict.require(
                 reward < dismissed, "the reward came after didDismiss",
@@ -158,8 +159,11 @@ enum FullScreenChecks {
             await world.awaitEvents(of: ad) { $0.contains("didDismiss") }
             verdict.observe(world, ad)
             verdict.require(
-                world.events(of: ad).contains("didDismiss"), "closing the ad did not dismiss it (\(ad.phase))",
-                fix: "Send .didDismiss when the user closes the player.")
+                world.events(of: ad).contains("didDismiss"),
+                "closing the ad did not dismiss it (\(ad.phase)), not even by a callback from another thread within "
+                    + "the kit's real-time bound (\(ConformanceWorld.realTimeTurns) executor turns)",
+                fix: "Send .didDismiss when the user closes the player; from a queue of your own, within about 0.2 s "
+                    + "of real time.")
             verdict.require(
                 world.host.engine.visibleRatio(of: probe) > covered || covered > 0,
                 "what the ad covered is still hidden after the dismissal",
