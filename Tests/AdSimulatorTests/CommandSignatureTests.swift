@@ -218,7 +218,8 @@ struct CommandSignatureTests {
         let usage = help.split(separator: "\n").filter { $0.hasPrefix("USAGE: ") || $0.hasPrefix("       ") }
             .joined(separator: " ")
         for option in command.signature.options {
-            #expect(usage.contains("[\(option.label)]"), "\(name): \(option.label)")
+            let shown = option.isRequired ? option.label : "[\(option.label)]"
+            #expect(usage.contains(shown), "\(name): \(option.label)")
         }
         for argument in command.signature.arguments {
             #expect(usage.contains(argument.usage), "\(name): \(argument.usage)")
@@ -392,7 +393,7 @@ struct CommandSignatureTests {
           0 the simulation ran, 1 it failed (or writing --sqlite or --html failed), 64 usage error (unknown
           option, a bad value, --json with --csv, --sqlite with --jobs above 1, a --sqlite or --html path
           that cannot be written or that exists and is not a regular file: a FIFO, a device, a folder, a
-          socket, a symbolic link; checked before the run; a scenario that cannot be read or is invalid).
+          socket, a symbolic link; checked before the run), 65 the scenario is invalid, 66 it cannot be read.
 
         """
 }

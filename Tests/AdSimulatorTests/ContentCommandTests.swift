@@ -62,27 +62,36 @@ struct ContentCommandTests {
         #expect(lines[0].contains("\"requiredAssets\":[\"callToAction\",\"media\",\"sponsored\",\"title\"]"))
     }
 
-    @Test("N4: a folder lists every file; a full-screen response and an unknown provider fail with exit 1")
+    @Test("N4: a folder lists every file; a refused response exits 65 and an unknown provider 64, both on stderr")
     func n4_failuresExitOne() async {
         let folder = await Self.run([Self.fixture("ifly")])
         #expect(folder.out.components(separatedBy: "\n").filter { $0.hasSuffix(": ifly native ad") }.count >= 7)
         #expect(folder.out.contains("exposure-only.xml: ifly native ad\n  takes clicks: no; requires: badge"))
-        #expect(folder.out.contains("no-fill.xml: ifly native failed:"))
-        #expect(folder.status == .failure)
+        #expect(folder.err.contains("no-fill.xml: ifly native failed:"))
+        #expect(folder.status == .dataError)
 
         let google = await Self.run([Self.fixture("google/rewarded.xml")])
-        #expect(google.status == .failure)
-        #expect(google.out.contains("google native failed: Provider 'google' cannot serve native"))
+        #expect(google.status == .dataError)
+        #expect(google.out.isEmpty)
+        #expect(google.err.contains("google native failed: Provider 'google' cannot serve native"))
 
         let elsewhere = await Self.run([Self.fixture("vast")])
-        #expect(elsewhere.status == .failure)
-        #expect(elsewhere.out.contains("/vast/chain/hop1.xml: native failed: Cannot tell which provider reads"))
-        #expect(elsewhere.out.contains("its folder 'chain' names none"))
-        #expect(elsewhere.out.contains("hint: Give --provider with one of: google, ifly, yandex."))
+        #expect(elsewhere.status == .usage)
+        #expect(elsewhere.err.contains("/vast/chain/hop1.xml: native failed: Cannot tell which provider reads"))
+        #expect(elsewhere.err.contains("its folder 'chain' names none"))
+        #expect(elsewhere.err.contains("hint: Give --provider with one of: google, ifly, yandex."))
 
         let json = await Self.run(["--json", "--provider", "google", Self.fixture("ifly/no-fill.xml")])
         #expect(json.out.hasPrefix("{\"error\":"))
         #expect(json.out.contains("\"hint\":"))
+    }
+
+    @Test("N4: a file that does not exist exits 66 saying so, not that its folder names no provider")
+    func n4_missingFileExit66() async {
+        let missing = await Self.run(["/tmp/adsim-no-such-file.xml"])
+        #expect(missing.status == .noInput)
+        #expect(missing.out.isEmpty)
+        #expect(missing.err == "Error: /tmp/adsim-no-such-file.xml cannot be read (no such file or folder).\n")
     }
 
     @Test("N4: --provider reads a file outside the provider's folder")

@@ -164,12 +164,12 @@ struct DemoCommandTests {
         #expect(missingValue.err.hasPrefix("Error: --fixtures needs a folder."))
     }
 
-    @Test("Missing fixtures exit 1 with where the demo looked and how to pass --fixtures")
-    func missingFixturesExit1() async {
+    @Test("Missing fixtures exit 66 with where the demo looked and how to pass --fixtures")
+    func missingFixturesExit66() async {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adsim-no-fixtures").path
         let result = await Self.run(["demo", "--fixtures", folder])
-        #expect(result.status == .failure)
-        #expect(result.status.rawValue == 1)
+        #expect(result.status == .noInput)
+        #expect(result.status.rawValue == 66)
         #expect(result.out.isEmpty)
         #expect(result.err.contains("the fixtures were not found in \(folder)"))
         #expect(result.err.contains("yandex/demo-native-slider-yandex.xml"))
@@ -214,6 +214,6 @@ struct DemoCommandTests {
         #expect(viaHelp.out.contains("USAGE: adsim demo [--json] [--fixtures <dir>]"))
         #expect(viaHelp.out.contains("Google serves full-screen formats only"))
         #expect(
-            viaHelp.out.contains("0 the demo ran, 1 the fixtures were not found or the demo failed, 64 usage error"))
+            viaHelp.out.contains("0 the demo ran, 1 the demo failed, 64 usage error, 66 the fixtures were not found"))
     }
 }

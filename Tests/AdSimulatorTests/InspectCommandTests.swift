@@ -177,23 +177,36 @@ import Testing
     }
 
     @Test(
-        "H12: no --config, an unreadable file, a file that is not a configuration, a bad scenario: exit 64",
+        "H12: no --config or an unknown option exits 64, a file that cannot be read 66, an invalid one 65",
         arguments: [
-            [], ["--config", "/no/such/file.json"], ["--config", "/etc/hostname"],
-            ["--config", "x.json", "--frob"], ["--config", "Fixtures/mediation/example.json", "--scenario", "/nope"],
+            ([], 64), (["--config", "x.json", "--frob"], 64), (["--config", "/no/such/file.json"], 66),
+            (["--config", "Fixtures/mediation/example.json", "--scenario", "/nope"], 66),
+            (["--config", "/etc/hostname"], 65),
+            (["--config", "Fixtures/mediation/example.json", "--scenario", "Fixtures/mediation/example.json"], 65),
         ])
-    func h12_usageErrors(_ arguments: [String]) async {
+    func h12_inputErrors(_ arguments: [String], code: Int) async {
         let (status, output) = await inspect(arguments)
-        #expect(status == .usage)
+        #expect(Int(status.rawValue) == code)
         #expect(output.standardOutput.isEmpty)
-        #expect(output.standardError.contains("Error:"))
+        #expect(output.standardError.hasPrefix("Error: "))
     }
 
-    @Test("H12: a file that is not JSON is a usage error naming the file and the problem with its fix")
-    func h12_notJSONNamesTheProblem() async {
-        let (status, output) = await inspect(["--config", "/etc/hostname"])
-        #expect(status == .usage)
-        #expect(output.standardError.contains("/etc/hostname is not a mediation configuration:\n  - $: "))
-        #expect(output.standardError.contains("Fix: Compare the file with Fixtures/mediation/example.json"))
+    @Test("H12: a file that is not JSON exits 65 naming the file, the line and column, and the fix")
+    func h12_notJSONNamesTheProblem() async throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "adsim-inspect-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("{\"placements\": [\n  {\"id\": }\n]}".utf8).write(to: file)
+        let (status, output) = await inspect(["--config", file.path])
+        #expect(status == .dataError)
+        #expect(output.standardError.contains("\(file.path) is not a mediation configuration:\n  - $: "))
+        #expect(output.standardError.contains("(line 2, column 10)"), "\(output.standardError)")
+        #expect(output.standardError.contains("Fix: Fix the JSON syntax at that place"))
+    }
+
+    @Test("H12: the usage line shows --config as required, without brackets")
+    func h12_configIsRequiredInUsage() async {
+        let (status, output) = await inspect(["--help"])
+        #expect(status == .success)
+        #expect(output.standardOutput.contains("USAGE: adsim inspect --config <file> [--scenario <file>] [--json]"))
     }
 }

@@ -62,7 +62,9 @@ struct ADSim: Sendable {
             return .success
         default:
             let command = try subcommand(named: first)
-            if rest.contains("--help") || rest.contains("-h") {
+            // After `--` every word is an argument (`adsim parse -- --help` parses a file named --help).
+            let options = rest.prefix { $0 != "--" }
+            if options.contains("--help") || options.contains("-h") {
                 output.write(command.help)
                 return .success
             }

@@ -13,11 +13,14 @@ struct CommandOption<Value: Sendable>: Sendable {
     /// The declaration the signature parses and documents.
     let spec: OptionSpec
 
-    /// Declares `--<name> <value>`, converted by `converter`.
-    init(_ name: String, value valueName: String, help: String, converter: ArgumentConverter<Value>) {
+    /// Declares `--<name> <value>`, converted by `converter`; a `required` option must be given.
+    init(
+        _ name: String, value valueName: String, help: String, converter: ArgumentConverter<Value>,
+        required: Bool = false
+    ) {
         let convert = converter.convert
         spec = OptionSpec(
-            name: name, valueName: valueName, help: help, expectation: converter.expectation
+            name: name, valueName: valueName, help: help, expectation: converter.expectation, isRequired: required
         ) { text, spelling throws(UsageError) in
             try convert(text, spelling)
         }

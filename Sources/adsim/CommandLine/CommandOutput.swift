@@ -44,6 +44,13 @@ final class CommandOutput: Sendable {
         if let sink { sink(text, true) } else { buffers.withLock { $0.err += text } }
     }
 
+    /// Writes `Error: <message>` on standard error and returns `code`: how a command reports an input it cannot
+    /// use (``ExitCode/noInput``, ``ExitCode/dataError``) or a run that failed.
+    func fail(_ code: ExitCode, _ message: String) -> ExitCode {
+        writeError("Error: \(message)\n")
+        return code
+    }
+
     /// Everything written to standard output so far (buffered outputs only).
     var standardOutput: String { buffers.withLock { $0.out } }
 

@@ -8,7 +8,7 @@ extension CommandSignature {
     /// ``alternativeUsages``: `USAGE: adsim simulate [--users <n>] [--json] [<scenario>]`.
     var usage: String {
         let head = "USAGE: adsim \(command)"
-        let items = options.map { "[\($0.label)]" } + arguments.map(\.usage)
+        let items = options.map { $0.isRequired ? $0.label : "[\($0.label)]" } + arguments.map(\.usage)
         var lines = [head]
         for item in items {
             let last = lines[lines.count - 1]

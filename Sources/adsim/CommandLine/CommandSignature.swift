@@ -95,6 +95,9 @@ struct CommandSignature: Sendable {
         }
         parsed.positionals = try assign(words)
         try checkExclusive(parsed.givenOptions)
+        for option in options where option.isRequired && parsed.values[option.name] == nil {
+            throw UsageError("\(option.spelling) is required: \(option.help)")
+        }
         return parsed
     }
 

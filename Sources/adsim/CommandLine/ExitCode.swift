@@ -19,6 +19,18 @@ struct ExitCode: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
     static let failure = ExitCode(rawValue: 1)
     /// The command line was wrong (`EX_USAGE`).
     static let usage = ExitCode(rawValue: 64)
+    /// An input file was read but is invalid: not JSON, not the kind of file the command takes, a document that
+    /// does not parse (`EX_DATAERR`).
+    static let dataError = ExitCode(rawValue: 65)
+    /// An input file or folder cannot be read: it does not exist, is not a regular file, or is not readable
+    /// (`EX_NOINPUT`).
+    static let noInput = ExitCode(rawValue: 66)
+
+    /// The status of a run over several inputs: the gravest of `codes` (64, then 66, then 65, then 1, then 0).
+    static func gravest(_ codes: [ExitCode]) -> ExitCode {
+        let order: [ExitCode] = [.usage, .noInput, .dataError, .failure]
+        return order.first { codes.contains($0) } ?? .success
+    }
 
     /// The numeric status.
     var description: String { String(rawValue) }

@@ -21,12 +21,16 @@ struct OptionSpec: Sendable {
     let expectation: String
     /// Converts the value of a valued option; `nil` for a flag.
     let convert: (@Sendable (String, String) throws(UsageError) -> any Sendable)?
+    /// Whether the command cannot run without it: the usage line shows it without brackets, and parsing a command
+    /// line that lacks it is a usage error.
+    let isRequired: Bool
 
     init(
         name: String,
         valueName: String?,
         help: String,
         expectation: String,
+        isRequired: Bool = false,
         convert: (@Sendable (String, String) throws(UsageError) -> any Sendable)?
     ) {
         self.name = name
@@ -34,6 +38,7 @@ struct OptionSpec: Sendable {
         self.help = help
         self.expectation = expectation
         self.convert = convert
+        self.isRequired = isRequired
     }
 
     /// Whether the option is a flag (takes no value).

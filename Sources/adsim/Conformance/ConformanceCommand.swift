@@ -69,9 +69,9 @@ enum ConformanceCommand {
         sections: [
             """
             EXIT STATUS:
-              0 every check passed or did not apply, 1 a check failed, the fixtures were not found or writing
-              --junit failed, 64 usage error (also a --junit path that exists and is not a regular file: a FIFO,
-              a device, a folder, a socket, a symbolic link; or that cannot be written).
+              0 every check passed or did not apply, 1 a check failed or writing --junit failed, 64 usage error
+              (also a --junit path that exists and is not a regular file: a FIFO, a device, a folder, a socket,
+              a symbolic link; or that cannot be written), 66 the fixtures were not found.
             """
         ]
     ) { parsed, output throws(UsageError) in
@@ -121,7 +121,7 @@ enum ConformanceCommand {
             }
             return .success
         }
-        guard let fixtures = FixturesOption.locate(options.fixtures, output: output) else { return .failure }
+        guard let fixtures = FixturesOption.locate(options.fixtures, output: output) else { return .noInput }
         return await judge(options, fixtures: fixtures, junit: junit, output: output)
     }
 
@@ -133,8 +133,7 @@ enum ConformanceCommand {
         do throws(AdError) {
             subjects = try BuiltInConformanceSubjects.all(fixtures: fixtures)
         } catch {
-            output.writeError("adsim conformance: \(error.message)\n")
-            return .failure
+            return output.fail(.noInput, "adsim conformance: \(error.message)")
         }
         var reports: [ConformanceReport] = []
         for (id, subject) in subjects where options.provider == nil || options.provider == id {

@@ -55,7 +55,9 @@ enum ContentCommand {
         sections: [
             """
             EXIT STATUS:
-              0 every file gave native content, 1 at least one did not, 64 usage error.
+              0 every file gave native content, 64 usage error, 65 a file was read but gave no native content
+              (its provider refused it, or the provider cannot be told), 66 a file or folder cannot be read;
+              with several files, the gravest. Text-mode failures go to standard error.
             """
         ]
     ) { parsed, output in
@@ -85,15 +87,28 @@ enum ContentCommand {
     }
 
     static func run(_ options: Options, output: CommandOutput) async -> ExitCode {
-        var failed = false
+        var codes: [ExitCode] = []
         for path in options.paths {
+            if let missing = ParseCommand.unreadable(path) {
+                codes.append(output.fail(.noInput, missing))
+                continue
+            }
             for file in ParseCommand.documents(at: path) {
                 let report = await load(file, provider: options.provider, format: options.format)
-                if !report.ok { failed = true }
-                output.write(options.json ? report.jsonLine + "\n" : report.text)
+                if options.json {
+                    output.write(report.jsonLine + "\n")
+                } else if report.ok {
+                    output.write(report.text)
+                } else {
+                    output.writeError(report.text)
+                }
+                guard !report.ok else { continue }
+                // No provider to read it is the command line's to say (--provider); else the file gave no content.
+                codes.append(
+                    ParseCommand.unreadable(file) != nil ? .noInput : report.provider == nil ? .usage : .dataError)
             }
         }
-        return failed ? .failure : .success
+        return ExitCode.gravest(codes)
     }
 
     /// Loads one file through its provider and reports its content.

@@ -45,7 +45,7 @@ enum DemoCommand {
         sections: [
             """
             EXIT STATUS:
-              0 the demo ran, 1 the fixtures were not found or the demo failed, 64 usage error.
+              0 the demo ran, 1 the demo failed, 64 usage error, 66 the fixtures were not found.
             """
         ]
     ) { parsed, output in
@@ -67,7 +67,7 @@ enum DemoCommand {
     }
 
     static func run(_ options: Options, output: CommandOutput) async -> ExitCode {
-        guard let fixtures = FixturesOption.locate(options.fixtures, output: output) else { return .failure }
+        guard let fixtures = FixturesOption.locate(options.fixtures, output: output) else { return .noInput }
         return await play(fixtures: fixtures, json: options.json, output: output)
     }
 

@@ -10,7 +10,8 @@ import Foundation
 /// and the findings a review would raise (``InspectionFinding``).
 ///
 /// Exits 0 without findings, 1 with findings (warnings, or a configuration mediation would refuse), 64 on a usage
-/// error (no `--config`, a file that cannot be read or is not JSON, an invalid scenario).
+/// error (no `--config`), 65 when a file is not a mediation configuration or an invalid scenario, 66 when one
+/// cannot be read.
 ///
 /// ```swift
 /// let status = await ADSim().run(["inspect", "--config", "Fixtures/mediation/example.json"], output: .buffered())
@@ -18,8 +19,8 @@ import Foundation
 enum InspectCommand {
     /// `--config <file>`.
     static let config = CommandOption(
-        "config", value: "file", help: "The mediation configuration to review (required).",
-        converter: .path("a mediation configuration file"))
+        "config", value: "file", help: "The mediation configuration to review.",
+        converter: .path("a mediation configuration file"), required: true)
     /// `--scenario <file>`.
     static let scenario = CommandOption(
         "scenario", value: "file",
@@ -49,8 +50,8 @@ enum InspectCommand {
         sections: [
             """
             EXIT STATUS:
-              0 no findings, 1 findings (warnings or errors), 64 usage error (no --config, a file that cannot be
-              read or is not JSON, an invalid scenario).
+              0 no findings, 1 findings (warnings or errors), 64 usage error (no --config), 65 a file that is
+              not a mediation configuration or an invalid scenario, 66 a file that cannot be read.
             """
         ]
     ) { parsed, output throws(UsageError) in
@@ -67,7 +68,7 @@ enum InspectCommand {
         do throws(SafeFileReader.Failure) {
             data = Data(try SafeFileReader.read(path: config, maxBytes: Scenario.maximumFileBytes))
         } catch {
-            throw UsageError("\(config) cannot be read (\(ScenarioFiles.describe(error))).", command: "inspect")
+            return output.fail(.noInput, "\(config) cannot be read (\(ScenarioFiles.describe(error))).")
         }
         let providers = (try? BuiltInRegistry.registry().descriptors) ?? []
         let configuration: MediationConfiguration
@@ -75,18 +76,16 @@ enum InspectCommand {
         do throws(MediationConfigurationError) {
             (configuration, problems) = try MediationConfiguration.decodeForReview(data, providers: providers)
         } catch {
-            throw UsageError(
-                "\(config) is not a mediation configuration:\n"
-                    + error.problems.map { "  - \($0)" }.joined(separator: "\n"), command: "inspect")
+            let problems = error.problems.map { ScenarioJSON.located($0, in: data) }
+            return output.fail(
+                .dataError,
+                "\(config) is not a mediation configuration:\n" + problems.map { "  - \($0)" }.joined(separator: "\n"))
         }
         var validated: ValidatedScenario?
         if let scenario {
-            do throws(ScenarioError) {
-                validated = try Scenario.loadBuiltIn(contentsOf: scenario)
-            } catch {
-                throw UsageError(
-                    "\(scenario): invalid scenario:\n" + error.problems.map { "  - \($0)" }.joined(separator: "\n"),
-                    command: "inspect")
+            switch ScenarioInput.load(scenario) {
+            case .success(let loaded): validated = loaded
+            case .failure(let failure): return output.fail(failure.code, failure.message)
             }
         }
         let report = IntegrationInspector(providers: providers)

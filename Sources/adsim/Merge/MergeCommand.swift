@@ -52,11 +52,11 @@ enum MergeCommand {
         sections: [
             """
             EXIT STATUS:
-              0 merged, 1 writing --html failed, 64 a partial cannot be read, is not one or holds counts that
-              cannot be right (users out of range or in a shard without users, a strategy it does not declare),
-              the partials are not one whole run (a shard missing or given twice, another scenario, seed, user
-              count, strategy or shard count), an --html path that exists and is not a regular file or cannot be
-              written, or usage error.
+              0 merged, 1 writing --html failed, 64 usage error (also an --html path that exists and is not a
+              regular file or cannot be written), 65 a partial is not one or holds counts that cannot be right
+              (users out of range or in a shard without users, a strategy it does not declare), or the partials
+              are not one whole run (a shard missing or given twice, another scenario, seed, user count, strategy
+              or shard count), 66 a partial cannot be read.
             """
         ]
     ) { parsed, output throws(UsageError) in
@@ -100,7 +100,13 @@ enum MergeCommand {
                 return .failure
             }
         } catch {
-            throw UsageError("\(error.message) \(error.hint)", command: "merge")
+            let code: ExitCode =
+                switch error.kind {
+                case .unreadable: .noInput
+                case .worker: .failure
+                default: .dataError
+                }
+            return output.fail(code, "\(error.message) \(error.hint)")
         }
     }
 }

@@ -43,7 +43,9 @@ enum ParseCommand {
         sections: [
             """
             EXIT STATUS:
-              0 every document parsed, 1 at least one failed, 64 usage error.
+              0 every document parsed, 64 usage error, 65 a document was read but did not parse (or resolve),
+              66 a file or folder cannot be read; with several files, the gravest. Text-mode failures go to
+              standard error.
             """
         ]
     ) { parsed, output in
@@ -65,20 +67,41 @@ enum ParseCommand {
     }
 
     static func run(_ options: Options, output: CommandOutput) async -> ExitCode {
-        var failed = false
+        var codes: [ExitCode] = []
         let parser = VASTParser()
         for path in options.paths {
+            if let missing = unreadable(path) {
+                codes.append(output.fail(.noInput, missing))
+                continue
+            }
             for file in documents(at: path) {
-                let (report, document) = await parseOne(file, parser: parser, resolve: options.resolve)
-                if !report.ok { failed = true }
+                let (report, document, code) = await parseOne(file, parser: parser, resolve: options.resolve)
+                codes.append(code)
                 if options.dump {
                     output.write(dumpLine(report, document) + "\n")
+                } else if options.json {
+                    output.write(report.jsonLine + "\n")
+                } else if report.ok {
+                    output.write(report.humanLine + "\n")
                 } else {
-                    output.write((options.json ? report.jsonLine : report.humanLine) + "\n")
+                    output.writeError(report.humanLine + "\n")
                 }
             }
         }
-        return failed ? .failure : .success
+        return ExitCode.gravest(codes)
+    }
+
+    /// Why a path given on the command line cannot be read (`<path> cannot be read (no such file or folder).`),
+    /// or `nil` when it can.
+    static func unreadable(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return "\(path) cannot be read (no such file or folder)."
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            return "\(path) cannot be read (permission denied)."
+        }
+        return nil
     }
 
     /// The files a path stands for: itself, or every `*.xml` below it sorted by path; a missing path is kept
@@ -93,25 +116,27 @@ enum ParseCommand {
         return subpaths.sorted().map { base + "/" + $0 }
     }
 
+    /// Parses one file: its report, its document when it parsed, and its exit status (66 for a file that cannot
+    /// be read, such as a FIFO or one over the size limit; 65 for one that does not parse or resolve).
     static func parseOne(
         _ file: String,
         parser: VASTParser,
         resolve: Bool
-    ) async -> (ParseReport, VASTDocument?) {
+    ) async -> (ParseReport, VASTDocument?, ExitCode) {
         let data: Data
         do {
             data = try FileReader.read(file, maxBytes: parser.limits.maxInputBytes)
         } catch {
-            return (ParseReport(file: file, error: error), nil)
+            return (ParseReport(file: file, error: error), nil, .noInput)
         }
         do throws(VASTError) {
             var document = try parser.parse(data)
             if resolve {
                 document = try await ResolveSupport.resolve(document, file: file, parser: parser)
             }
-            return (ParseReport(file: file, document: document), document)
+            return (ParseReport(file: file, document: document), document, .success)
         } catch {
-            return (ParseReport(file: file, error: AdError(error), version: versionHint(data)), nil)
+            return (ParseReport(file: file, error: AdError(error), version: versionHint(data)), nil, .dataError)
         }
     }
 

@@ -114,7 +114,7 @@ enum SimulateCommand {
               0 the simulation ran, 1 it failed (or writing --sqlite or --html failed), 64 usage error (unknown
               option, a bad value, --json with --csv, --sqlite with --jobs above 1, a --sqlite or --html path
               that cannot be written or that exists and is not a regular file: a FIFO, a device, a folder, a
-              socket, a symbolic link; checked before the run; a scenario that cannot be read or is invalid).
+              socket, a symbolic link; checked before the run), 65 the scenario is invalid, 66 it cannot be read.
             """,
         ]
     ) { parsed, output throws(UsageError) in
@@ -160,18 +160,13 @@ enum SimulateCommand {
             do throws(ScenarioError) {
                 path = try Scenario.defaultPath()
             } catch {
-                output.writeError(error.problems.map(\.message).joined(separator: "\n") + "\n")
-                return .failure
+                return output.fail(.noInput, error.problems.map(\.message).joined(separator: "\n"))
             }
         }
         let validated: ValidatedScenario
-        do throws(ScenarioError) {
-            validated = try Scenario.loadBuiltIn(contentsOf: path)
-        } catch {
-            let problems = error.problems
-            throw UsageError(
-                "\(path): invalid scenario (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"
-                    + problems.map { "  - \($0)" }.joined(separator: "\n"), command: "simulate")
+        switch ScenarioInput.load(path) {
+        case .success(let loaded): validated = loaded
+        case .failure(let failure): return output.fail(failure.code, failure.message)
         }
         // Every file is checked before the simulation starts: a long run is not lost to a bad path (R19).
         var files = Files()

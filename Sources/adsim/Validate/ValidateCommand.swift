@@ -47,7 +47,8 @@ enum ValidateCommand {
             """,
             """
             EXIT STATUS:
-              0 every file is valid, 64 a file is invalid or cannot be read, or usage error.
+              0 every file is valid, 64 usage error, 65 a file is invalid (not JSON, or not a valid scenario or
+              mediation configuration), 66 a file cannot be read; with several files, the gravest.
             """,
         ]
     ) { parsed, output in
@@ -56,17 +57,17 @@ enum ValidateCommand {
 
     static func run(files: [String], output: CommandOutput) -> ExitCode {
         let providers = (try? BuiltInRegistry.registry().descriptors) ?? []
-        var allValid = true
+        var codes: [ExitCode] = []
         for file in files {
             switch check(file, providers: providers) {
             case .success(let line):
                 output.write("\(file): valid (\(line))\n")
             case .failure(let report):
-                allValid = false
+                codes.append(report.code)
                 output.writeError("\(file): \(report)\n")
             }
         }
-        return allValid ? .success : .usage
+        return ExitCode.gravest(codes)
     }
 
     /// The summary of a valid file, or the report of an invalid one (its first line without the file name).
@@ -75,7 +76,7 @@ enum ValidateCommand {
         do throws(SafeFileReader.Failure) {
             data = Data(try SafeFileReader.read(path: file, maxBytes: Scenario.maximumFileBytes))
         } catch {
-            return .failure(ValidationReport("cannot be read (\(ScenarioFiles.describe(error)))."))
+            return .failure(ValidationReport("cannot be read (\(ScenarioFiles.describe(error))).", code: .noInput))
         }
         switch ScenarioJSON.kind(of: data) {
         case .mediationConfiguration:
@@ -98,16 +99,25 @@ enum ValidateCommand {
         }
     }
 
-    /// What `adsim validate` prints after `<file>: ` for an invalid file.
+    /// What `adsim validate` prints after `<file>: ` for an invalid file, and its exit status.
     struct ValidationReport: Error, CustomStringConvertible {
         let description: String
+        /// 66 for a file that cannot be read, 65 for one that is invalid.
+        let code: ExitCode
 
-        init(_ text: String) { description = text }
+        init(_ text: String, code: ExitCode) {
+            description = text
+            self.code = code
+        }
 
+        /// The report of a file read but invalid; text that is not JSON is named so, whatever kind was expected.
         init(kind: String, problems: [ConfigurationProblem]) {
+            let notJSON = problems.count == 1 && problems.first?.kind == .malformedJSON && problems.first?.path == "$"
+            let count = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
             description =
-                "invalid \(kind) (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"
+                (notJSON ? "not JSON" : "invalid \(kind)") + " (\(count)):\n"
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
+            code = .dataError
         }
     }
 }

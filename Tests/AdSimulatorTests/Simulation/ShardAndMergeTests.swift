@@ -7,8 +7,8 @@ import Testing
 
 /// Sharding (`--shard`), merging (`adsim merge`), worker processes (`--jobs`) and the progress bar: three shards
 /// merge into exactly the unsharded run, two worker processes print the same bytes as one, and every way a set of
-/// partials can fail to be one run, or a partial's counts cannot be right, is a usage error that names the problem
-/// and the file.
+/// partials can fail to be one run, or a partial's counts cannot be right, is a data error (exit 65) that names the
+/// problem and the file; a partial that cannot be read exits 66.
 @MainActor
 @Suite struct ShardAndMergeTests {
     private static let tiny = ScenarioFixtures.folder.appending(path: "tiny.json").path
@@ -127,19 +127,19 @@ import Testing
         #expect(partial.result.users == 3)
     }
 
-    @Test("A missing shard, a shard given twice, and a shard of another run are refused with exit 64, named")
+    @Test("A missing shard, a shard given twice, and a shard of another run are refused with exit 65, named")
     func incompletePartialsAreRefused() async throws {
         let parts = try await partials(count: 3, users: 4)
         let files = try write(parts)
         let (missing, lacking) = await run(["merge", files[0], files[2]])
-        #expect(missing == .usage)
+        #expect(missing == .dataError)
         #expect(lacking.standardError.contains("Shard 2/3 missing (1 of 3)."))
         let (repeated, twice) = await run(["merge", files[0], files[1], files[1], files[2]])
-        #expect(repeated == .usage)
+        #expect(repeated == .dataError)
         #expect(twice.standardError.contains("Shard 2/3 given more than once."))
         let other = try write(try await partials(count: 3, users: 5))
         let (mixed, mixing) = await run(["merge", files[0], files[1], other[2]])
-        #expect(mixed == .usage)
+        #expect(mixed == .dataError)
         #expect(mixing.standardError.contains("belongs to a different run"))
         #expect(mixing.standardOutput.isEmpty)
     }
@@ -191,20 +191,20 @@ import Testing
         for (data, expected) in cases {
             let files = try write([data])
             let (status, output) = await run(["merge"] + files)
-            #expect(status == .usage)
+            #expect(status == .dataError)
             #expect(output.standardError.contains(expected), "\(output.standardError)")
             #expect(output.standardOutput.isEmpty)
         }
         let (unreadable, output) = await run(["merge", "/no/such/partial.json"])
-        #expect(unreadable == .usage)
+        #expect(unreadable == .noInput)
         #expect(output.standardError.contains("/no/such/partial.json cannot be read"))
     }
 
-    /// Merges `files` and checks the refusal: exit 64 (a bad partial is a usage error, as in validate), nothing on
+    /// Merges `files` and checks the refusal: exit 65 (a bad partial is invalid data, as in validate), nothing on
     /// standard output, and every one of `words` in the message.
     private func expectRefused(_ files: [String], _ words: [String]) async {
         let (status, output) = await run(["merge"] + files)
-        #expect(status == .usage, "\(output.standardError)")
+        #expect(status == .dataError, "\(output.standardError)")
         #expect(output.standardOutput.isEmpty)
         for word in words { #expect(output.standardError.contains(word), "\(word): \(output.standardError)") }
     }
@@ -216,7 +216,7 @@ import Testing
         return partial.encoded()
     }
 
-    @Test("R1: a partial whose users are absurd (Int64.max, negative, zero) is refused naming the file (exit 64)")
+    @Test("R1: a partial whose users are absurd (Int64.max, negative, zero) is refused naming the file (exit 65)")
     func r1_partialUsersOutOfRange() async throws {
         let parts = try await partials(count: 2, users: 3)
         for users in [Int.max, -3, 0, ScenarioUsers.maximumCount + 1] {

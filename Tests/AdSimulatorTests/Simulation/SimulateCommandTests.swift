@@ -41,14 +41,27 @@ import Testing
     @Test(arguments: [
         ["--users", "0"], ["--users", "-3"], ["--users", "many"], ["--users"], ["--frob"], ["--jobs", "0"],
         ["--jobs", "257"], ["--jobs", "2", "--shard", "1/2"], ["--shard", "4/3"], ["--shard", "0/3"], ["--shard", "x"],
-        ["no-such-scenario.json"], [tiny, tiny],
-        [ScenarioFixtures.folder.appending(path: "invalid-many-problems.json").path],
+        [tiny, tiny],
     ])
     func usageErrorsExit64(_ arguments: [String]) async {
         let (status, output) = await simulate(arguments)
         #expect(status == .usage)
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError.contains("Error:"))
+    }
+
+    @Test("A scenario that cannot be read exits 66; one that is invalid exits 65; nothing on standard output")
+    func inputErrorsExit66And65() async {
+        let (missing, missingOutput) = await simulate(["no-such-scenario.json"])
+        #expect(missing == .noInput)
+        #expect(missingOutput.standardOutput.isEmpty)
+        let cannotRead = "Error: The scenario 'no-such-scenario.json' cannot be read (no such"
+        #expect(missingOutput.standardError.hasPrefix(cannotRead))
+        let invalid = ScenarioFixtures.folder.appending(path: "invalid-many-problems.json").path
+        let (status, output) = await simulate([invalid])
+        #expect(status == .dataError)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError.hasPrefix("Error: \(invalid): invalid scenario (28 problems):\n"))
     }
 
     @Test func helpNamesEveryOption() async {

@@ -35,13 +35,13 @@ struct ValidateCommandTests {
         #expect(result.err.isEmpty)
     }
 
-    @Test("An invalid file prints every problem on standard error and exits 64; the others are still checked")
+    @Test("An invalid file prints every problem on standard error and exits 65; the others are still checked")
     func invalid() async {
         let version = Self.path("scenarios/invalid-version.json")
         let malformed = Self.path("mediation/invalid-malformed.json")
         let valid = Self.path("scenarios/default.json")
         let result = await Self.run([version, malformed, valid])
-        #expect(result.status == .usage)
+        #expect(result.status == .dataError)
         #expect(result.out == "\(valid): valid (scenario: 3 placements, 11 line items, 5 strategies after sweeps)\n")
         #expect(
             result.err == """
@@ -52,7 +52,7 @@ struct ValidateCommandTests {
 
                 """)
         let many = await Self.run([Self.path("scenarios/invalid-many-problems.json")])
-        #expect(many.status == .usage)
+        #expect(many.status == .dataError)
         #expect(
             many.err.hasPrefix(
                 "\(Self.path("scenarios/invalid-many-problems.json")): invalid scenario (28 problems):\n"))
@@ -61,16 +61,28 @@ struct ValidateCommandTests {
         )
     }
 
-    @Test("A file that cannot be read exits 64 naming why")
+    @Test("A file that cannot be read exits 66 naming why, also beside an invalid one (the gravest wins)")
     func unreadable() async {
         let result = await Self.run(["/nonexistent/scenario.json", ScenarioFixtures.folder.path])
-        #expect(result.status == .usage)
+        #expect(result.status == .noInput)
         #expect(
             result.err == """
                 /nonexistent/scenario.json: cannot be read (no such file).
                 \(ScenarioFixtures.folder.path): cannot be read (not a regular file).
 
                 """)
+        let mixed = await Self.run([Self.path("scenarios/invalid-version.json"), "/nonexistent/scenario.json"])
+        #expect(mixed.status == .noInput)
+    }
+
+    @Test("Text that is not JSON is named so, with the line and column where it stops, whatever kind was meant: 65")
+    func notJSON() async throws {
+        let file = try SimulationRuns.folder().appending(path: "broken.json")
+        try Data("{\"version\": 1,\n  \"placements\": [".utf8).write(to: file)
+        let result = await Self.run([file.path])
+        #expect(result.status == .dataError)
+        #expect(result.err.hasPrefix("\(file.path): not JSON (1 problem):\n"))
+        #expect(result.err.contains("(line 2, column 18)"), "\(result.err)")
     }
 
     /// A scenario file in a new folder whose one creative is `creative` (the no-fill file is a fixture).
@@ -89,7 +101,7 @@ struct ValidateCommandTests {
     }
 
     @Test(
-        "R7: a creative that is /dev/zero or a FIFO is refused by validate and by simulate alike (exit 64)",
+        "R7: a creative that is /dev/zero or a FIFO is refused by validate and by simulate alike (exit 65)",
         .timeLimit(.minutes(1)))
     func r7_specialCreativeRefusedByValidateAndSimulate() async throws {
         let fifo = try SimulationRuns.folder().appending(path: "creative.xml").path
@@ -98,11 +110,11 @@ struct ValidateCommandTests {
             let file = try Self.scenario(creative: creative)
             let message = "$.market.defaults[0].creatives[0]: '\(creative)' is \(words), not a regular file"
             let validated = await Self.run([file])
-            #expect(validated.status == .usage)
+            #expect(validated.status == .dataError)
             #expect(validated.err.contains(message), "\(validated.err)")
             let output = CommandOutput.buffered()
             let simulated = await ADSim().run(["simulate", file, "--users", "1"], output: output)
-            #expect(simulated == .usage)
+            #expect(simulated == .dataError)
             #expect(output.standardError.contains(message), "\(output.standardError)")
             #expect(output.standardOutput.isEmpty)
         }

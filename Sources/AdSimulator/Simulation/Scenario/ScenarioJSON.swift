@@ -65,17 +65,33 @@ package enum ScenarioJSON {
         return .declared(version)
     }
 
-    /// The problem of text that is not JSON, with the line and column the parser stopped at when it says.
+    /// The problem of text that is not JSON, with the line and column the parser stopped at (the end of the text
+    /// when it ran out).
     package static func malformed(_ data: Data, error: any Error) -> ConfigurationProblem {
         let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         var message = "The file is not valid JSON: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)"
-        if let offset = characterOffset(in: reason) {
+        let atEnd = reason.localizedCaseInsensitiveContains("end of file") ? data.count : nil
+        if let offset = characterOffset(in: reason) ?? atEnd {
             let (line, column) = position(of: offset, in: data)
             message += " (line \(line), column \(column))"
         }
         return ConfigurationProblem(
             .malformedJSON, at: "$", message + ".",
             hint: "Fix the JSON syntax at that place (a missing comma or quote?).")
+    }
+
+    /// `problem`, or, when it says only that the text is not JSON (a decoder's words, without a place), the
+    /// parser's own problem with its line and column.
+    package static func located(_ problem: ConfigurationProblem, in data: Data) -> ConfigurationProblem {
+        guard problem.kind == .malformedJSON, problem.path == "$", !problem.message.contains("(line ") else {
+            return problem
+        }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+            return problem
+        } catch {
+            return malformed(data, error: error)
+        }
     }
 
     /// The number after "character " in a parser's message.

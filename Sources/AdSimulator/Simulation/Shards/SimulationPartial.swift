@@ -1,3 +1,4 @@
+import AdMediation
 public import Foundation
 
 /// The result of one shard of a simulation (`adsim simulate --shard 2/8`): counts, sums and fixed-bucket latency
@@ -60,7 +61,7 @@ public struct SimulationPartial: Sendable, Equatable, Codable {
             decoded = try JSONDecoder().decode(SimulationPartial.self, from: data)
         } catch {
             throw SimulationMergeError(
-                "\(source) is not an adsim partial result (\(Self.describe(error))).",
+                "\(source) is not an adsim partial result (\(Self.describe(error, in: data))).",
                 hint: "Give the files `adsim simulate --shard <i>/<n>` wrote, unchanged.", kind: .notAPartial,
                 source: source)
         }
@@ -256,7 +257,13 @@ public struct SimulationPartial: Sendable, Equatable, Codable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    private static func describe(_ error: any Error) -> String {
+    private static func describe(_ error: any Error, in data: Data) -> String {
+        if (try? JSONSerialization.jsonObject(with: data)) == nil {
+            // Not JSON at all: the parser's own words, with the line and column it stopped at.
+            let problem = ScenarioJSON.located(
+                ConfigurationProblem(.malformedJSON, at: "$", "The file is not valid JSON.", hint: ""), in: data)
+            return String(problem.message.dropLast())
+        }
         switch error {
         case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
             DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
