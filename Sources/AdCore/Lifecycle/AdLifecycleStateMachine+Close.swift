@@ -30,4 +30,27 @@ extension AdLifecycleStateMachine {
         default: return [.ignore("close while \(phase)")]
         }
     }
+
+    // MARK: Releasing bound parts (close, destroy)
+
+    /// How many actions ``releaseBoundParts(of:into:)`` appends per bound part.
+    static let releaseActionsPerPart = 3
+
+    /// Unbinds every bound part of `ad` (components in order, then the ad itself), appending what releases each:
+    /// its tracking, its click views and its container.
+    static func releaseBoundParts(of ad: inout LoadedAd, into actions: inout [Action]) {
+        for index in ad.components.indices {
+            guard let binding = ad.components[index].binding else { continue }
+            let part = AdPart.component(ad.componentIDs[index])
+            actions.append(.stopTracking(part))
+            actions.append(.releaseClickViews(part, binding.clickViews))
+            actions.append(.releaseView(part, binding.container))
+            ad.components[index].binding = nil
+        }
+        guard let binding = ad.main.binding else { return }
+        actions.append(.stopTracking(.main))
+        actions.append(.releaseClickViews(.main, binding.clickViews))
+        actions.append(.releaseView(.main, binding.container))
+        ad.main.binding = nil
+    }
 }

@@ -58,6 +58,67 @@ extension AdLifecycleStateMachine {
             }
         }
 
+        /// Reads the loaded ad where the state holds it, without copying it out (`nil` before load): a read of one
+        /// of its fields costs that field, not the whole ad.
+        @inline(__always)
+        func readLoadedAd<Value>(_ read: (LoadedAd) -> Value) -> Value? {
+            switch self {
+            case .idle, .loading, .failed: nil
+            case .loaded(let ad), .bound(let ad), .presented(let ad, _), .closed(let ad), .dismissed(let ad),
+                .expired(let ad):
+                read(ad)
+            case .destroyed(let state): state.readLoadedAdOutOfLine(read)
+            }
+        }
+
+        /// ``readLoadedAd(_:)`` of the state a destroyed one keeps, out of line (an always inlined function cannot call
+        /// itself).
+        @inline(never)
+        func readLoadedAdOutOfLine<Value>(_ read: (LoadedAd) -> Value) -> Value? {
+            readLoadedAd(read)
+        }
+
+        /// Destroys the state where it is: it becomes ``destroyed(after:)`` of itself, moved into that case's box
+        /// rather than copied.
+        mutating func markDestroyed() {
+            let current = consume self
+            self = .destroyed(after: current)
+        }
+
+        /// Changes the loaded ad in place, its case kept (before load: nothing, and `nil`). The ad is moved out of
+        /// the state, changed and moved back, so its arrays are not shared while they change (no copy of them).
+        @discardableResult
+        mutating func updateLoadedAd<Value>(_ change: (inout LoadedAd) -> Value) -> Value? {
+            let value: Value?
+            switch consume self {
+            case .loaded(var ad):
+                value = change(&ad)
+                self = .loaded(ad)
+            case .bound(var ad):
+                value = change(&ad)
+                self = .bound(ad)
+            case .presented(var ad, let presentation):
+                value = change(&ad)
+                self = .presented(ad, presentation)
+            case .closed(var ad):
+                value = change(&ad)
+                self = .closed(ad)
+            case .dismissed(var ad):
+                value = change(&ad)
+                self = .dismissed(ad)
+            case .expired(var ad):
+                value = change(&ad)
+                self = .expired(ad)
+            case .destroyed(var state):
+                value = state.updateLoadedAd(change)
+                self = .destroyed(after: state)
+            case let other:
+                value = nil
+                self = other
+            }
+            return value
+        }
+
         /// The load calls so far.
         public var loads: Loads {
             switch self {
@@ -82,20 +143,6 @@ extension AdLifecycleStateMachine {
             case .presented, .dismissed: true
             case .destroyed(let state): state.wasPresented
             default: false
-            }
-        }
-
-        /// The same state holding `ad` instead of its loaded ad (a state without one is returned as it is).
-        func holding(_ ad: LoadedAd) -> State {
-            switch self {
-            case .idle, .loading, .failed: self
-            case .loaded: .loaded(ad)
-            case .bound: .bound(ad)
-            case .presented(_, let presentation): .presented(ad, presentation)
-            case .closed: .closed(ad)
-            case .dismissed: .dismissed(ad)
-            case .expired: .expired(ad)
-            case .destroyed(let state): .destroyed(after: state.holding(ad))
             }
         }
     }
@@ -199,7 +246,8 @@ extension AdLifecycleStateMachine {
         /// The ad's own part's impression time.
         public static let impressionAt = ObservedProperties(rawValue: 1 << 4)
 
-        /// What differs between two states, of what a host observes.
+        /// What differs between two states, of what a host observes: the reference a debug build checks each move's
+        /// own note against (comparing the whole states costs copies of the loaded ad, so release builds do not).
         static func changed(from old: State, to new: State) -> ObservedProperties {
             var changes: ObservedProperties = []
             if old.phase != new.phase { changes.insert(.phase) }

@@ -21,7 +21,7 @@
 /// ```
 public struct AdLifecycleStateMachine: Sendable {
     /// The observed properties an input changed since the last ``takeChanges()``: a driver learns what changed
-    /// without copying the values (one byte per ad; each move compares what a host observes).
+    /// without copying the values (one byte per ad; each move notes what it changes of what a host observes).
     public private(set) var changes: ObservedProperties = []
     /// Where the machine is, and what it holds there.
     public private(set) var state: State = .idle
@@ -50,30 +50,30 @@ public struct AdLifecycleStateMachine: Sendable {
     /// The current phase.
     public var phase: AdPhase { state.phase }
     /// The info of the loaded ad (its expiry filled in), once loaded.
-    public var info: LoadedAdInfo? { state.loadedAd?.info }
+    public var info: LoadedAdInfo? { state.readLoadedAd { $0.info } }
     /// Whether a reward has been granted (G11).
-    public var rewardGranted: Bool { state.loadedAd?.rewardGranted ?? false }
+    public var rewardGranted: Bool { state.readLoadedAd { $0.rewardGranted } ?? false }
     /// Whether the ad was ever presented (a full-screen ad shows once, G9).
     public var wasPresented: Bool { state.wasPresented }
     /// Where the ad is presented, while presented.
     public var presentation: PresentationContext? { state.presentation }
     /// The IDs of the ad's components, in the provider's order.
-    public var componentIDs: [String] { state.loadedAd?.componentIDs ?? [] }
+    public var componentIDs: [String] { state.readLoadedAd { $0.componentIDs } ?? [] }
     /// The current load's generation: a result of another generation is dropped.
     public var generation: UInt64 { state.loads.generation }
     /// How many loads failed so far (the retry policy's count: over the ad's life, or within the current call).
     public var failedLoads: Int { state.loads.failures }
     /// When the loaded ad expires, if it does.
-    public var expiresAt: AdInstant? { info?.expiresAt }
+    public var expiresAt: AdInstant? { state.readLoadedAd { $0.info.expiresAt } ?? nil }
 
     /// What the machine knows of a part (`nil` for an unknown component, or before load).
-    public func state(of part: AdPart) -> PartState? { state.loadedAd?.part(part) }
+    public func state(of part: AdPart) -> PartState? { state.readLoadedAd { $0.part(part) } ?? nil }
 
     /// The bound parts: the components in order, then the ad itself (the order teardown follows).
-    public var boundParts: [AdPart] { state.loadedAd?.boundParts ?? [] }
+    public var boundParts: [AdPart] { state.readLoadedAd { $0.boundParts } ?? [] }
 
     /// Whether the ad's impression has counted.
-    public var impressionCounted: Bool { state.loadedAd?.main.impressionAt != nil }
+    public var impressionCounted: Bool { state.readLoadedAd { $0.main.impressionAt != nil } ?? false }
 
     /// Returns the observed properties changed since the last call, and empties the set.
     public mutating func takeChanges() -> ObservedProperties {
@@ -81,10 +81,32 @@ public struct AdLifecycleStateMachine: Sendable {
         return changes
     }
 
-    /// Moves to `next`, noting what a host observes that changed.
-    private mutating func move(to next: State) {
-        changes.formUnion(ObservedProperties.changed(from: state, to: next))
-        state = next
+    /// Changes the state in place, noting `changed`: what a host observes that differs. Each input knows what it
+    /// changes (as 8b0da5b's setters did), so no input copies the loaded ad out of two states to compare them; a debug
+    /// build checks the note against ``ObservedProperties/changed(from:to:)``, which compares the whole states.
+    @discardableResult
+    private mutating func change<Value>(noting changed: ObservedProperties, _ body: (inout State) -> Value) -> Value {
+        #if DEBUG
+            let old = state
+        #endif
+        let value = body(&state)
+        #if DEBUG
+            assert(changed == ObservedProperties.changed(from: old, to: state), "\(phase): noted \(changed)")
+        #endif
+        changes.formUnion(changed)
+        return value
+    }
+
+    /// Moves to `next`, noting `changed` (see ``change(noting:_:)``).
+    private mutating func move(to next: State, changing changed: ObservedProperties) {
+        change(noting: changed) { $0 = next }
+    }
+
+    /// Changes the loaded ad in place, its case kept (``State/updateLoadedAd(_:)``), noting `changed`; returns whether
+    /// there was a loaded ad to change.
+    @discardableResult
+    private mutating func updateAd(changing changed: ObservedProperties, _ update: (inout LoadedAd) -> Void) -> Bool {
+        change(noting: changed) { $0.updateLoadedAd(update) != nil }
     }
 
     // MARK: Load (C7, Y12, I23)
@@ -95,7 +117,7 @@ public struct AdLifecycleStateMachine: Sendable {
         var loads = state.loads
         if newCall, retryPolicy.scope == .loadCall { loads.failures = 0 }
         loads.generation &+= 1
-        move(to: .loading(loads))
+        move(to: .loading(loads), changing: .phase)
         return [
             .emit(.loadStarted), .startLoad(generation: loads.generation),
             .startLoadTimer(at: now.advanced(by: timeout), generation: loads.generation),
@@ -109,7 +131,7 @@ public struct AdLifecycleStateMachine: Sendable {
         guard case .loading(let loads) = state, generation == loads.generation else {
             return [.discardLoadedAd, .ignore("loadSucceeded of load \(generation) while \(phase)")]
         }
-        move(to: .loaded(LoadedAd(loads: loads, info: info, componentIDs: components)))
+        move(to: .loaded(LoadedAd(loads: loads, info: info, componentIDs: components)), changing: [.phase, .info])
         var actions: [Action] = [.cancelLoadTimer, .keepLoadedAd]
         if let expiresAt = info.expiresAt { actions.append(.startExpiryTimer(at: expiresAt)) }
         actions.append(.emit(.loadSucceeded(info)))
@@ -143,7 +165,7 @@ public struct AdLifecycleStateMachine: Sendable {
     private mutating func fail(_ failure: AdError, loads: Loads, actions: [Action]) -> [Action] {
         var loads = loads
         loads.failures += 1
-        move(to: .failed(failure, loads))
+        move(to: .failed(failure, loads), changing: .phase)
         return actions + [.emit(.loadFailed(failure))]
     }
 
@@ -153,9 +175,12 @@ public struct AdLifecycleStateMachine: Sendable {
     /// then ``attachFailed(_:error:)`` undoes it.
     public mutating func bind(_ binding: AdBinding, part: AdPart, at now: AdInstant) -> [Action] {
         if let rejection = bindRejection(part, at: now) { return [.reject(rejection)] }
-        guard var ad = state.loadedAd else { return [.reject(notUsable("bind"))] }
-        ad.update(part) { $0.binding = binding }
-        move(to: part == .main ? .bound(ad) : state.holding(ad))
+        if part == .main, case .loaded(var ad) = state {
+            ad.main.binding = binding
+            move(to: .bound(ad), changing: [.phase, .binding])
+        } else if part == .main || !updateAd(changing: [], { $0.update(part) { $0.binding = binding } }) {
+            return [.reject(notUsable("bind"))]
+        }
         return [
             .registerClickViews(part, binding.clickViews), .claimView(part, binding.container),
             .attachProvider(part, binding), .startTracking(part),
@@ -195,7 +220,7 @@ public struct AdLifecycleStateMachine: Sendable {
             .detachProvider(part),
         ]
         if let expiresAt, now >= expiresAt, case .loaded(let ad) = state, ad.boundParts.isEmpty {
-            move(to: .expired(ad))
+            move(to: .expired(ad), changing: .phase)
             actions += [.cancelExpiryTimer, .emit(.expired)]
         }
         return actions
@@ -203,12 +228,12 @@ public struct AdLifecycleStateMachine: Sendable {
 
     /// Unbinds a bound part (the ad's own: a bound ad is loaded again); returns its binding, `nil` when unbound.
     private mutating func unbind(_ part: AdPart) -> AdBinding? {
-        guard var ad = state.loadedAd, let binding = ad.part(part)?.binding else { return nil }
-        ad.update(part) { $0.binding = nil }
-        if part == .main, case .bound = state {
-            move(to: .loaded(ad))
+        guard let binding = state(of: part)?.binding else { return nil }
+        if part == .main, case .bound(var ad) = state {
+            ad.main.binding = nil
+            move(to: .loaded(ad), changing: [.phase, .binding])
         } else {
-            move(to: state.holding(ad))
+            updateAd(changing: part == .main ? .binding : []) { $0.update(part) { $0.binding = nil } }
         }
         return binding
     }
@@ -219,7 +244,7 @@ public struct AdLifecycleStateMachine: Sendable {
     public mutating func present(_ presentation: PresentationContext, at now: AdInstant) -> [Action] {
         if let rejection = presentRejection(at: now) { return [.reject(rejection)] }
         guard case .loaded(let ad) = state else { return [.reject(notUsable("present"))] }
-        move(to: .presented(ad, presentation))
+        move(to: .presented(ad, presentation), changing: [.phase, .presentation])
         return [
             .showOverlay(presentation), .emit(.willPresent), .presentProvider(presentation), .cancelExpiryTimer,
             .startTracking(.main),
@@ -240,7 +265,7 @@ public struct AdLifecycleStateMachine: Sendable {
     public mutating func presentFailed(_ failure: AdError) -> [Action] {
         switch state {
         case .presented(let ad, let shown):
-            move(to: .loaded(ad))
+            move(to: .loaded(ad), changing: [.phase, .presentation])
             var actions: [Action] = [.stopTracking(.main), .removeOverlay(shown)]
             if let expiresAt = ad.info.expiresAt { actions.append(.startExpiryTimer(at: expiresAt)) }
             return actions + [.emit(.failedToPresent(failure))]
@@ -254,16 +279,15 @@ public struct AdLifecycleStateMachine: Sendable {
     /// The full-screen ad was dismissed.
     public mutating func dismissed() -> [Action] {
         guard case .presented(let ad, let shown) = state else { return [.ignore("dismiss while \(phase)")] }
-        move(to: .dismissed(ad))
+        move(to: .dismissed(ad), changing: [.phase, .presentation])
         return [.stopTracking(.main), .removeOverlay(shown), .emit(.willDismiss), .emit(.didDismiss)]
     }
 
     /// The user earned the reward. Granted once, and only while presented (so always before `didDismiss`, G11).
     public mutating func reward(_ reward: AdReward) -> [Action] {
-        guard case .presented(var ad, let shown) = state else { return [.ignore("reward while \(phase)")] }
+        guard case .presented(let ad, _) = state else { return [.ignore("reward while \(phase)")] }
         guard !ad.rewardGranted else { return [.ignore("second reward")] }
-        ad.rewardGranted = true
-        move(to: .presented(ad, shown))
+        updateAd(changing: []) { $0.rewardGranted = true }
         return [.emit(.rewardEarned(reward))]
     }
 
@@ -272,15 +296,16 @@ public struct AdLifecycleStateMachine: Sendable {
     /// A part's impression counted (its tracker fired, or a self-reporting provider said so). Counted once per
     /// part, only while it is bound (or presented), never on load or render alone (C3).
     public mutating func impression(_ part: AdPart, data: ImpressionData, at now: AdInstant) -> [Action] {
-        guard var ad = state.loadedAd, let known = ad.part(part), isShown(part) else {
+        guard let known = state(of: part), isShown(part) else {
             return [.ignore("impression of \(part) while \(phase)")]
         }
         guard known.impressionAt == nil else { return [.ignore("second impression of \(part)")] }
-        ad.update(part) {
-            $0.impressionAt = now
-            $0.clickCounted = false
+        updateAd(changing: part == .main ? .impressionAt : []) {
+            $0.update(part) {
+                $0.impressionAt = now
+                $0.clickCounted = false
+            }
         }
-        move(to: state.holding(ad))
         return [.emit(.impression(data)), .notifyImpression(data)]
     }
 
@@ -288,11 +313,10 @@ public struct AdLifecycleStateMachine: Sendable {
     /// when the part is not shown, `[.ignore]` for a repeat within the same impression, otherwise the click.
     public mutating func click(_ part: AdPart, on node: HostNodeID?) -> [Action] {
         if let rejection = clickRejection(part) { return [.reject(rejection)] }
-        guard var ad = state.loadedAd, ad.part(part)?.clickCounted != true else {
+        guard let known = state(of: part), !known.clickCounted else {
             return [.ignore("repeated click on \(part) in one impression")]
         }
-        ad.update(part) { $0.clickCounted = true }
-        move(to: state.holding(ad))
+        updateAd(changing: []) { $0.update(part) { $0.clickCounted = true } }
         return [.emit(.click(component: part.componentID)), .notifyClick(part, node)]
     }
 
@@ -303,8 +327,9 @@ public struct AdLifecycleStateMachine: Sendable {
         guard case .bound(var ad) = state else { return [.ignore("close while \(phase)")] }
         var actions: [Action] = []
         actions.reserveCapacity(2 + Self.releaseActionsPerPart * (ad.components.count + 1))
+        let changed: ObservedProperties = ad.main.isBound ? [.phase, .binding] : .phase
         Self.releaseBoundParts(of: &ad, into: &actions)
-        move(to: .closed(ad))
+        move(to: .closed(ad), changing: changed)
         actions.append(.cancelExpiryTimer)
         actions.append(.emit(.closed))
         return actions
@@ -324,7 +349,7 @@ public struct AdLifecycleStateMachine: Sendable {
         guard case .loaded(let ad) = state, ad.boundParts.isEmpty, let expiresAt, now >= expiresAt else {
             return [.ignore("expire while \(phase)")]
         }
-        move(to: .expired(ad))
+        move(to: .expired(ad), changing: .phase)
         return [.cancelExpiryTimer, .emit(.expired)]
     }
 
@@ -334,41 +359,23 @@ public struct AdLifecycleStateMachine: Sendable {
         if case .destroyed = state { return [] }
         // One allocation, sized up front: an app tears down whole feeds at once (issue 19's teardown series).
         var actions: [Action] = []
-        actions.reserveCapacity(7 + Self.releaseActionsPerPart * ((state.loadedAd?.components.count ?? 0) + 1))
+        let componentCount = state.readLoadedAd { $0.components.count } ?? 0
+        actions.reserveCapacity(7 + Self.releaseActionsPerPart * (componentCount + 1))
         actions.append(.cancelLoadTimer)
         actions.append(.cancelLoad)
         actions.append(.cancelExpiryTimer)
-        var released = state
-        if var ad = state.loadedAd {
-            Self.releaseBoundParts(of: &ad, into: &actions)
-            released = state.holding(ad)
+        // Only the phase, the presentation and the ad's own binding can change: the ad and its info stay readable.
+        var changed: ObservedProperties = state(of: .main)?.isBound == true ? [.phase, .binding] : .phase
+        let presentation = self.presentation
+        if presentation != nil { changed.insert(.presentation) }
+        change(noting: changed) { state in  // in place: the state is released and boxed, not copied
+            state.updateLoadedAd { Self.releaseBoundParts(of: &$0, into: &actions) }
+            state.markDestroyed()
         }
         actions.append(.stopTracking(.main))
         if let presentation { actions.append(.removeOverlay(presentation)) }
-        move(to: .destroyed(after: released))
         actions.append(.closeEvents)
         actions.append(.destroyProvider)
         return actions
-    }
-
-    /// How many actions ``releaseBoundParts(of:into:)`` appends per bound part.
-    private static let releaseActionsPerPart = 3
-
-    /// Unbinds every bound part of `ad` (components in order, then the ad itself), appending what releases each:
-    /// its tracking, its click views and its container.
-    private static func releaseBoundParts(of ad: inout LoadedAd, into actions: inout [Action]) {
-        for index in ad.components.indices {
-            guard let binding = ad.components[index].binding else { continue }
-            let part = AdPart.component(ad.componentIDs[index])
-            actions.append(.stopTracking(part))
-            actions.append(.releaseClickViews(part, binding.clickViews))
-            actions.append(.releaseView(part, binding.container))
-            ad.components[index].binding = nil
-        }
-        guard let binding = ad.main.binding else { return }
-        actions.append(.stopTracking(.main))
-        actions.append(.releaseClickViews(.main, binding.clickViews))
-        actions.append(.releaseView(.main, binding.container))
-        ad.main.binding = nil
     }
 }

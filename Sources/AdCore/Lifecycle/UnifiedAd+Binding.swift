@@ -8,16 +8,16 @@ extension UnifiedAd {
     ///   required assets (rule Y9); the provider's own binder errors. A failure after load is also emitted as
     ///   `.bindingFailed`.
     public func bind(_ binding: AdBinding, part: AdPart = .main) throws(AdError) {
-        if deferredCall({ [self] () throws(AdError) in try bind(binding, part: part) }) { return }
+        if isPerforming, deferredCall({ [self] () throws(AdError) in try bind(binding, part: part) }) { return }
         let now = host.scheduler.now
-        if let rejection = machine.bindRejection(part, at: now) {
+        if let rejection = reading({ $0.bindRejection(part, at: now) }) {
             refuse(rejection, at: now)
             throw rejection
         }
         do throws(AdError) {
             pendingOwnership = try check(binding, part: part, releasing: [])
         } catch {
-            run(machine.bindingFailed(error))
+            run(reading { $0.bindingFailed(error) })
             throw error
         }
         try perform(machine.bind(binding, part: part, at: now))
@@ -34,7 +34,9 @@ extension UnifiedAd {
     /// - Throws: what ``bind(_:part:)`` would throw; a failure after load is also emitted as `.bindingFailed`.
     public func validate(_ binding: AdBinding, part: AdPart = .main, releasing others: Set<AdID> = []) throws(AdError) {
         let now = host.scheduler.now
-        if let rejection = machine.bindRejection(part, at: now), machine.state(of: part)?.isBound != true {
+        if let rejection = reading({ $0.bindRejection(part, at: now) }),
+            reading({ $0.state(of: part) })?.isBound != true
+        {
             refuse(rejection, at: now)
             throw rejection
         }
@@ -52,7 +54,7 @@ extension UnifiedAd {
         guard rejection.code == .expired else { return }
         whenIdle { [self] in
             run(machine.expire(at: now))
-            if case .expired = machine.phase { emit(.bindingFailed(rejection)) }
+            if case .expired = reading({ $0.phase }) { emit(.bindingFailed(rejection)) }
         }
     }
 
@@ -90,8 +92,8 @@ extension UnifiedAd {
     ///
     /// - Throws: `detached` when nothing is bound; `cancelled` after destroy.
     public func detach() throws(AdError) {
-        if deferredCall({ [self] () throws(AdError) in try detach() }) { return }
-        let parts = machine.boundParts
+        if isPerforming, deferredCall({ [self] () throws(AdError) in try detach() }) { return }
+        let parts = reading { $0.boundParts }
         guard !parts.isEmpty else {
             try perform(machine.detach(.main, at: host.scheduler.now))
             return
@@ -103,7 +105,7 @@ extension UnifiedAd {
     ///
     /// - Throws: `detached` when the part is not bound; `cancelled` after destroy.
     public func detach(_ part: AdPart) throws(AdError) {
-        if deferredCall({ [self] () throws(AdError) in try detach(part) }) { return }
+        if isPerforming, deferredCall({ [self] () throws(AdError) in try detach(part) }) { return }
         try perform(machine.detach(part, at: host.scheduler.now))
     }
 

@@ -5,7 +5,7 @@ extension UnifiedAd {
     /// node is a click view of (the ad, or one of its components).
     @discardableResult
     public func click(on node: HostNodeID, at point: Point? = nil) -> ClickOutcome {
-        if deferredCall({ [self] in _ = click(on: node, at: point) }) {
+        if isPerforming, deferredCall({ [self] in _ = click(on: node, at: point) }) {
             return .rejected(
                 AdError(
                     .deferred, "The click came while the ad was performing another input; it is checked after it.",
@@ -20,8 +20,8 @@ extension UnifiedAd {
         }
         let registered = host.clickViewOwner(of: node)
         let part = registered.flatMap { $0.ad == id ? $0.part : nil } ?? .main
-        if let rejection = machine.clickRejection(part) { return rejectClick(rejection, part: part) }
-        guard let providerAd, let state = machine.state(of: part), let partBinding = state.binding else {
+        if let rejection = reading({ $0.clickRejection(part) }) { return rejectClick(rejection, part: part) }
+        guard let providerAd, let state = reading({ $0.state(of: part) }), let partBinding = state.binding else {
             return rejectClick(
                 AdError(.clickRejected, "Click on an unbound \(part).", providerID: providerID), part: part)
         }
@@ -61,7 +61,7 @@ extension UnifiedAd {
     }
 
     func rejectClick(_ error: AdError, part: AdPart) -> ClickOutcome {
-        if machine.state(of: part)?.isBound == true { emit(.clickRejected(error)) }
+        if reading({ $0.state(of: part) })?.isBound == true { emit(.clickRejected(error)) }
         return .rejected(error)
     }
 }

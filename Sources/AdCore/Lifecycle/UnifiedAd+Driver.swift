@@ -4,6 +4,14 @@ extension UnifiedAd {
     /// An input of the machine: it moves the machine and returns the actions to perform.
     typealias Input = @MainActor (inout AdLifecycleStateMachine) -> [AdLifecycleStateMachine.Action]
 
+    /// Asks the machine where it is, lent rather than copied. A non-mutating call on the stored `machine` (as
+    /// `machine.phase` or `machine.bindRejection(...)`) copies the whole machine first, its state and loaded ad
+    /// retained and released again: the optimiser cannot lend a class's stored property across an opaque call, but
+    /// it can lend an `inout` access, which is exclusive. `read` only asks the machine (it must not reach this ad).
+    func reading<Value>(_ read: (inout AdLifecycleStateMachine) -> Value) -> Value {
+        read(&machine)
+    }
+
     /// Does `work` now, or, while the ad is performing an input's actions (`work` came from one of them: an event
     /// handler, the provider, a tracker that fired at once), after them: whatever arrives meanwhile waits its turn,
     /// in arrival order, so the machine never runs while its actions are being performed.
@@ -189,7 +197,7 @@ extension UnifiedAd {
     }
 
     func emit(_ event: AdEvent) {
-        guard machine.phase != .destroyed else { return }
+        guard reading({ $0.phase }) != .destroyed else { return }
         for handler in handlers { handler(event) }
     }
 
@@ -208,14 +216,15 @@ extension UnifiedAd {
     /// What the provider may use for a call about `bindings` (its geometry reads their nodes).
     func context(_ bindings: AdBinding..., presentation: PresentationContext? = nil) -> ProviderContext {
         var nodes: Set<HostNodeID> = []
-        for binding in bindings + machine.boundParts.compactMap({ machine.state(of: $0)?.binding }) {
+        let bound = reading { machine in machine.boundParts.compactMap { machine.state(of: $0)?.binding } }
+        for binding in bindings + bound {
             nodes.insert(binding.container)
             nodes.formUnion(binding.assets.values)
             nodes.formUnion(binding.clickViews)
             if let close = binding.closeView { nodes.insert(close) }
             if let video = binding.videoView { nodes.insert(video) }
         }
-        if let overlay = (presentation ?? machine.presentation)?.overlay { nodes.insert(overlay) }
+        if let overlay = (presentation ?? reading({ $0.presentation }))?.overlay { nodes.insert(overlay) }
         return host.makeProviderContext(
             adID: id, providerID: providerID,
             events: sink ?? AdEventSink(mailbox: host.scheduler.mailbox) { _ in }, nodes: nodes, ad: self)

@@ -6,7 +6,7 @@ extension UnifiedAd {
     /// for a context that takes room (G5), `presenterBusy` while its window shows another full-screen ad (G2).
     /// Changes nothing.
     public func presentRejection(from context: HostContextProvider) -> AdError? {
-        if let rejection = machine.presentRejection(at: host.scheduler.now) { return rejection }
+        if let rejection = reading({ $0.presentRejection(at: host.scheduler.now) }) { return rejection }
         do throws(AdError) {
             let window = try context.presentationWindow(in: host.tree)
             try host.checkPresenterFree(window, for: id, providerID: providerID)
@@ -21,11 +21,11 @@ extension UnifiedAd {
     /// - Throws: what ``presentRejection(from:)`` names. Failures after load are also emitted as
     ///   `.failedToPresent`. A destroyed ad emits nothing (C5).
     public func present(from context: HostContextProvider) throws(AdError) {
-        if deferredCall({ [self] () throws(AdError) in try present(from: context) }) { return }
+        if isPerforming, deferredCall({ [self] () throws(AdError) in try present(from: context) }) { return }
         let now = host.scheduler.now
-        if let rejection = machine.presentRejection(at: now) {
+        if let rejection = reading({ $0.presentRejection(at: now) }) {
             if rejection.code == .expired { run(machine.expire(at: now)) }
-            run(machine.presentRefused(rejection))
+            run(reading { $0.presentRefused(rejection) })
             throw rejection
         }
         let presentation: PresentationContext
@@ -39,7 +39,7 @@ extension UnifiedAd {
             presentation = PresentationContext(window: window, scene: try tree.scene(of: window), overlay: overlay)
         } catch {
             let failure = attributed(error)
-            run(machine.presentRefused(failure))
+            run(reading { $0.presentRefused(failure) })
             throw failure
         }
         try perform(machine.present(presentation, at: now))

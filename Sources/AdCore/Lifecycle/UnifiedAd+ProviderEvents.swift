@@ -3,6 +3,7 @@ extension UnifiedAd {
 
     /// Routes a provider-originated event through the lifecycle (once idle: see ``whenIdle(_:)``).
     func receive(_ event: AdEvent) {
+        guard isPerforming else { return route(event) }  // no closure kept when idle
         whenIdle { [self] in route(event) }
     }
 
@@ -26,7 +27,7 @@ extension UnifiedAd {
         case .closed: contain(event, machine.userClosed())
         case .failedToPresent(let error): contain(event, machine.presentFailed(error))
         case .bindingFailed, .clickRejected, .jumped, .videoStateChanged, .rendered:
-            contain(event, machine.passThrough(event))
+            contain(event, reading { $0.passThrough(event) })
         case .loadStarted, .loadSucceeded, .loadFailed, .willPresent, .expired:
             ignoreProviderEvent(event, "only the unified layer emits lifecycle events")
         }

@@ -36,12 +36,12 @@ extension UnifiedAd {
 
     func startTracking(_ part: AdPart) {
         guard !provider.descriptor.selfReportsImpressions, tracker(of: part) == nil,
-            machine.state(of: part)?.impressionAt == nil
+            reading({ $0.state(of: part) })?.impressionAt == nil
         else { return }
         let node: HostNodeID
-        if part == .main, let overlay = machine.presentation?.overlay {
+        if part == .main, let overlay = reading({ $0.presentation })?.overlay {
             node = overlay
-        } else if let container = machine.state(of: part)?.binding?.container {
+        } else if let container = reading({ $0.state(of: part) })?.binding?.container {
             node = container
         } else {
             return
@@ -65,7 +65,7 @@ extension UnifiedAd {
     /// The extra condition a part's visibility must meet the whole time: required assets fully visible (Y22), and
     /// for an ad that counts only with a visible component, one component bound inside it and seen (Y22).
     func condition(for part: AdPart, rule: ImpressionRule) -> (@MainActor () -> Bool)? {
-        guard let binding = machine.state(of: part)?.binding else { return nil }
+        guard let binding = reading({ $0.state(of: part) })?.binding else { return nil }
         let engine = host.engine
         var required: [(AssetKind, HostNodeID?)] = []
         if rule.requiresFullyVisibleRequiredAssets {
@@ -108,7 +108,9 @@ extension UnifiedAd {
     /// condition changed without the tree changing.
     func updateBoundComponents() {
         boundComponents = components.compactMap { component in
-            guard let container = machine.state(of: .component(component.id))?.binding?.container else { return nil }
+            guard let container = reading({ $0.state(of: .component(component.id)) })?.binding?.container else {
+                return nil
+            }
             return (container, rule(of: .component(component.id)))
         }
         if let mainTracker { host.trackers.resample(mainTracker) }
@@ -120,11 +122,12 @@ extension UnifiedAd {
     }
 
     func recordImpression(_ part: AdPart, at instant: AdInstant) {
-        guard let info = machine.info else { return }
+        guard let info = reading({ $0.info }) else { return }
         let data = ImpressionData(
             providerID: providerID, placementID: request.placementID, adUnitID: request.adUnitID,
             creativeID: part == .main ? info.creativeID : component(part)?.creativeID,
             component: part.componentID, revenue: part == .main ? info.revenue : nil)
+        guard isPerforming else { return run(machine.impression(part, data: data, at: instant)) }  // no closure kept
         run { $0.impression(part, data: data, at: instant) }
     }
 

@@ -40,27 +40,27 @@ public final class UnifiedAd {
     /// The current phase.
     public var phase: AdPhase {
         access(keyPath: \.phase)
-        return machine.phase
+        return reading { $0.phase }
     }
     /// What was loaded (its expiry filled in from the provider's default when the response named none).
     public var info: LoadedAdInfo? {
         access(keyPath: \.info)
-        return machine.info
+        return reading { $0.info }
     }
     /// The ad's own binding, while bound.
     public var binding: AdBinding? {
         access(keyPath: \.binding)
-        return machine.state(of: .main)?.binding
+        return reading { $0.state(of: .main) }?.binding
     }
     /// The current presentation, while presented.
     public var presentation: PresentationContext? {
         access(keyPath: \.presentation)
-        return machine.presentation
+        return reading { $0.presentation }
     }
     /// When the ad's own impression counted.
     public var impressionAt: AdInstant? {
         access(keyPath: \.impressionAt)
-        return machine.state(of: .main)?.impressionAt
+        return reading { $0.state(of: .main) }?.impressionAt
     }
     /// The parts bound on their own, once loaded (a slider's cards).
     public internal(set) var components: [AdComponent] = []
@@ -153,13 +153,13 @@ public final class UnifiedAd {
     }
 
     /// When the loaded ad expires, if it does.
-    public var expiresAt: AdInstant? { machine.expiresAt }
+    public var expiresAt: AdInstant? { reading { $0.expiresAt } }
 
     /// A part's binding, while bound.
-    public func binding(of part: AdPart) -> AdBinding? { machine.state(of: part)?.binding }
+    public func binding(of part: AdPart) -> AdBinding? { reading { $0.state(of: part) }?.binding }
 
     /// When a part's impression counted.
-    public func impressionAt(of part: AdPart) -> AdInstant? { machine.state(of: part)?.impressionAt }
+    public func impressionAt(of part: AdPart) -> AdInstant? { reading { $0.state(of: part) }?.impressionAt }
 
     /// Adds an event handler; handlers run on the main actor, in the order events happen.
     public func onEvent(_ handler: @escaping @MainActor (AdEvent) -> Void) {
@@ -182,18 +182,18 @@ public final class UnifiedAd {
     public func load(maxAttempts: Int) async {
         await startLoad(newCall: true).value
         for _ in 1..<Swift.max(maxAttempts, 1) {
-            guard case .failed = phase, machine.loadRejection(newCall: false) == nil else { return }
+            guard case .failed = phase, reading({ $0.loadRejection(newCall: false) }) == nil else { return }
             await startLoad(newCall: false).value
         }
     }
 
     /// Why ``load()`` would be refused now (loading, loaded, destroyed, or the provider's retries used up), or
     /// `nil`. Changes nothing.
-    public func loadRejection() -> AdError? { machine.loadRejection() }
+    public func loadRejection() -> AdError? { reading { $0.loadRejection() } }
 
     private func startLoad(newCall: Bool) -> Task<Void, Never> {
         // Called while performing actions (from an event handler): the load starts after them.
-        if deferredCall({ [self] in _ = startLoad(newCall: newCall) }) {
+        if isPerforming, deferredCall({ [self] in _ = startLoad(newCall: newCall) }) {
             return Task { [weak self] in await self?.loadTask?.value }
         }
         let effects = machine.startLoad(timeout: request.timeout, at: host.scheduler.now, newCall: newCall)
@@ -233,12 +233,14 @@ public final class UnifiedAd {
     }
 
     private func finishLoad(_ result: Result<any ProviderAd, AdError>, generation: UInt64) {
+        guard isPerforming else { return deliver(result, generation: generation) }  // no closure kept when idle
         whenIdle { [self] in deliver(result, generation: generation) }
     }
 
     /// The machine takes a load's end: the delivered ad is kept or discarded by its actions.
     private func deliver(_ result: Result<any ProviderAd, AdError>, generation: UInt64) {
-        if generation == machine.generation { loadTask = nil }  // a finished task's frame is not kept with the ad
+        // A finished task's frame is not kept with the ad.
+        if generation == reading({ $0.generation }) { loadTask = nil }
         switch result {
         case .success(let ad):
             var info = ad.info
@@ -273,15 +275,15 @@ public final class UnifiedAd {
     ///   `alreadyUsed` when it was already closed or dismissed; `cancelled` after ``destroy()``. A call made while
     ///   the ad is performing another input (from an event handler) runs after it, and a refusal then is logged.
     public func close() throws(AdError) {
-        if deferredCall({ [self] () throws(AdError) in try close() }) { return }
-        if let rejection = machine.closeRejection() { throw rejection }
+        if isPerforming, deferredCall({ [self] () throws(AdError) in try close() }) { return }
+        if let rejection = reading({ $0.closeRejection() }) { throw rejection }
         try perform(machine.userClosed())
     }
 
     /// Destroys the ad: timers stop, everything bound or shown is released, the provider is told, and no event is
     /// ever emitted again (rule C5).
     public func destroy() {
-        if deferredCall({ [self] in destroy() }) { return }
+        if isPerforming, deferredCall({ [self] in destroy() }) { return }
         run(machine.destroy())
         scope?.close()
         handlers.removeAll()

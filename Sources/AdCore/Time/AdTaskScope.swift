@@ -40,7 +40,9 @@ public final class AdTaskScope: AdScheduler {
     private let base: any AdScheduler
     private let owner: AdID
     private let diagnostics: ProviderDiagnostics
-    private var tasks: [UInt64: Task<Void, Never>] = [:]
+    /// The running tasks' handles with their tokens, in spawn order: an ad runs a few at once, so a list is searched
+    /// faster than a dictionary hashes (every fetch spawns one).
+    private var tasks: [(token: UInt64, task: Task<Void, Never>)] = []
     private var nextToken: UInt64 = 0
 
     /// Creates the scope of ad `owner` (served by `providerID`) over `base`; refused spawns are recorded in
@@ -93,9 +95,9 @@ public final class AdTaskScope: AdScheduler {
         // task's handle then, so neither outlives the other.
         let task = base.spawn { [self] in
             await operation()
-            tasks[token] = nil
+            if let index = tasks.firstIndex(where: { $0.token == token }) { tasks.remove(at: index) }
         }
-        tasks[token] = task
+        tasks.append((token, task))
         return task
     }
 
@@ -114,8 +116,8 @@ public final class AdTaskScope: AdScheduler {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        for task in tasks.values { task.cancel() }
-        tasks = [:]
+        for (_, task) in tasks { task.cancel() }
+        tasks = []
     }
 
     private func takeToken() -> UInt64 {

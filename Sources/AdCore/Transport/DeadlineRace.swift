@@ -52,10 +52,12 @@ package final class DeadlineRace<Value: Sendable>: Sendable {
     }
 
     /// Runs `body` on `scheduler`, failing with `timedOut` when `timeout` passes in the scheduler's time first. The
-    /// caller's cancellation cancels `body`'s task (which should then end with `cancelled`).
+    /// caller's cancellation cancels `body`'s task (which should then end with `cancelled`). `timedOut` is made only
+    /// when the deadline wins: most operations end in time, and an error's messages cost (the simulation's every
+    /// fetch made one).
     @MainActor
     package static func run(
-        timeout: Duration, on scheduler: any AdScheduler, timedOut: AdError,
+        timeout: Duration, on scheduler: any AdScheduler, timedOut: @autoclosure @escaping @Sendable () -> AdError,
         _ body: @escaping @MainActor () async -> Result<Value, AdError>
     ) async -> Result<Value, AdError> {
         let race = Mutex<DeadlineRace?>(nil)
@@ -63,7 +65,7 @@ package final class DeadlineRace<Value: Sendable>: Sendable {
             await scheduler.suspend { (resumer: AdResumer<Result<Value, AdError>>) in
                 let current = DeadlineRace(resumer)
                 race.withLock { $0 = current }
-                let timer = scheduler.schedule(after: timeout) { current.expire(with: timedOut) }
+                let timer = scheduler.schedule(after: timeout) { current.expire(with: timedOut()) }
                 current.started(
                     scheduler.spawn {
                         if current.finish(await body()) { scheduler.cancel(timer) }

@@ -269,13 +269,29 @@ public final class Mediator {
     private func step(_ placement: String, _ input: MachineInput) {
         guard let index = machines.index(forKey: placement) else { return }
         let now = host.scheduler.now
-        let before = machines.values[index].requestCount
-        let actions = input(&machines.values[index], now)
-        let after = machines.values[index].requestCount
+        let (before, actions, after) = Self.counting(input, on: &machines.values[index], at: now)
         if after != before {
             emit(.requestStarted(placementID: placement, request: after, at: now))
         }
         perform(actions, placement: placement)
+    }
+
+    /// Runs `input` on `machine` with the machine's request count before and after it. Read in place: reading
+    /// `machines.values[index].requestCount` copies the whole machine out of the dictionary first (its request
+    /// record, its tiers and its learned prices retained and released again); an `inout` access lends it.
+    private static func counting(
+        _ input: MachineInput, on machine: inout MediationStateMachine, at now: AdInstant
+    ) -> (before: Int, actions: [MediationStateMachine.Action], after: Int) {
+        let before = machine.requestCount
+        let actions = input(&machine, now)
+        return (before, actions, machine.requestCount)
+    }
+
+    /// The revenue of a delivery's impression, read in place (as ``counting(_:on:at:)`` reads the machine).
+    private static func revenue(
+        of delivery: MediationDelivery, component: String?, at now: AdInstant, in machine: inout MediationStateMachine
+    ) -> RevenueEvent {
+        machine.revenue(of: delivery, component: component, at: now)
     }
 
     private func received(_ event: AdEvent, from ad: UnifiedAd) {
@@ -293,7 +309,7 @@ public final class Mediator {
             // Revenue follows the creatives: an ad's own impression, or, for an ad made of components (a slider's
             // cards, each its own creative), each component's; the block's own impression is not paid.
             guard ad.components.isEmpty || data.component != nil else { return }
-            var revenue = machines.values[index].revenue(of: delivery, component: data.component, at: now)
+            var revenue = Self.revenue(of: delivery, component: data.component, at: now, in: &machines.values[index])
             revenue.isTest = ad.request.isTest
             emit(.revenue(revenue))
         case .closed, .didDismiss:
