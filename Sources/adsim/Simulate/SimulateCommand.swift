@@ -104,10 +104,12 @@ enum SimulateCommand {
             """,
             """
             OUTPUT (table): one row per strategy (placement "total"), then per placement and per provider within
-              it: requests, fills, fill%, impressions, show% (impressions per fill), clicks, ctr%, revenue, eCPM,
-              yield% (the winners' prices as a share of the oracle's best prices on the same requests), time to
-              ad p50/p95/p99 in ms of filled requests, the oracle's p95, line items timed out, errors, creative
-              exclusions (rule Y18).
+              it: requests, fills, fill%, ads used (bound or presented), refills unused, impressions, show% (per
+              ad used), clicks, ctr%, revenue, eCPM, ARPDAU, the winners' bid prices, the prices they paid (the
+              clearing price under second price), the oracle's revenue, yield% (paid as a share of the oracle's
+              revenue on the same requests; n/a when the oracle earns nothing), time to ad p50/p95/p99 in ms of
+              filled requests, the oracle's p95, line items below the floor (asked, bid under it), timed out,
+              errors, creative exclusions (rule Y18). Docs/Simulation.md, "Figures", defines each.
             """,
             """
             EXIT STATUS:

@@ -47,9 +47,10 @@ import Testing
         let report = SimulationReport(result: try await SimulationRuns.run())
         let records = Self.parse(report.csv)
         let header = [
-            "variant", "placement", "provider", "requests", "fills", "fillRate", "impressions", "showRate", "clicks",
-            "ctr", "revenueMicros", "ecpmMicros", "arpdauMicros", "yield", "timeToAdMs_p50", "timeToAdMs_p95",
-            "timeToAdMs_p99", "oracleTimeToAdMs_p50", "oracleTimeToAdMs_p95", "oracleTimeToAdMs_p99", "timeouts",
+            "variant", "placement", "provider", "requests", "fills", "fillRate", "used", "unused", "impressions",
+            "showRate", "clicks", "ctr", "revenueMicros", "ecpmMicros", "arpdauMicros", "bidPriceMicros",
+            "paidPriceMicros", "oracleRevenueMicros", "yield", "timeToAdMs_p50", "timeToAdMs_p95", "timeToAdMs_p99",
+            "oracleTimeToAdMs_p50", "oracleTimeToAdMs_p95", "oracleTimeToAdMs_p99", "belowFloor", "timeouts",
             "errors", "exclusions",
         ]
         #expect(records.first == header)
@@ -62,9 +63,10 @@ import Testing
             #expect(record[0] == object["variant"] as? String)
             #expect(record[1] == (object["placement"] as? String ?? ""))
             #expect(record[3] == (object["requests"] as? NSNumber)?.stringValue)
-            #expect(record[10] == (object["revenueMicros"] as? NSNumber)?.stringValue)
+            #expect(record[12] == (object["revenueMicros"] as? NSNumber)?.stringValue)
+            #expect(record[16] == ((object["paidPriceMicros"] as? NSNumber)?.stringValue ?? ""))
             let times = object["timeToAdMs"] as? [String: Any]
-            #expect(record[15] == ((times?["p95"] as? NSNumber)?.stringValue ?? ""))
+            #expect(record[20] == ((times?["p95"] as? NSNumber)?.stringValue ?? ""))
         }
         // The JSON keys keep their order: the same column list.
         #expect(lines.first?.contains("\"yield\":") == true)

@@ -47,7 +47,9 @@ import Testing
         let row = result.tally.row(variant: "configured", placement: "feed")
         #expect(row.requests > 0)
         #expect(row.fills == row.requests)
-        #expect(row.winningPriceMicros == 1_000 * Int64(row.fills))
+        // A waterfall winner pays its market price: the bid price and the price paid are the same 1000.
+        #expect(row.bidPriceMicros == 1_000 * Int64(row.fills))
+        #expect(row.paidPriceMicros == 1_000 * Int64(row.fills))
         #expect(row.oraclePriceMicros == 3_000 * Int64(row.requests))
         #expect(row.yield == 1.0 / 3.0)
         #expect(row.oracleTimeToAd.percentile(0.99) == 0)
@@ -60,8 +62,8 @@ import Testing
         let result = try await SimulationRunner(validated: validated, providers: .builtIn).run()
         let row = result.tally.row(variant: "configured", placement: "feed")
         #expect(row.fills > 0)
-        #expect(row.impressions < row.fills)
-        #expect(row.showRate < row.fillRate)
+        #expect(row.impressions < row.used)
+        #expect(row.showRate < 1)
     }
 
     @Test func theSameScenarioCountsTheSameTally() async throws {

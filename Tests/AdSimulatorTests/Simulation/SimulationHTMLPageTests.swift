@@ -57,7 +57,9 @@ import Testing
             row.fills = 2
             row.impressions = 1
             row.revenueMicros = 2_500
-            row.winningPriceMicros = 4_000
+            row.bidPriceMicros = 4_000
+            row.paidPriceMicros = 4_000
+            row.used = 2
             row.oraclePriceMicros = 5_000
             row.timeToAd.record(.milliseconds(120))
             row.oracleTimeToAd.record(.milliseconds(90))

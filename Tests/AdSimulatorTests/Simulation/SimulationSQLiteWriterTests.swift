@@ -68,8 +68,14 @@ import Testing
                 try database.integer("SELECT fills FROM strategies WHERE variant = \(quoted)")
                     == database.integer("SELECT sum(outcome = 'filled') FROM requests WHERE variant = \(quoted)"))
             #expect(
-                try database.integer("SELECT sum(winningPriceMicros) FROM requests WHERE variant = \(quoted)")
-                    == row.winningPriceMicros)
+                try database.integer("SELECT sum(bidPriceMicros) FROM requests WHERE variant = \(quoted)")
+                    == row.bidPriceMicros)
+            #expect(
+                try database.integer("SELECT sum(paidPriceMicros) FROM requests WHERE variant = \(quoted)")
+                    == row.paidPriceMicros)
+            #expect(
+                try database.integer("SELECT sum(belowFloor) FROM requests WHERE variant = \(quoted)")
+                    == Int64(row.belowFloor))
             #expect(
                 try database.integer("SELECT sum(oraclePriceMicros) FROM requests WHERE variant = \(quoted)")
                     == row.oraclePriceMicros)
@@ -176,9 +182,9 @@ import Testing
         try writer.finish(result)
         let record = SimulatedRequestRecord(
             variant: "v", user: 0, session: 0, placement: "p", requestKey: 0, winnerLineItem: nil,
-            winnerProvider: nil, outcome: "noFill", winningPriceMicros: nil, reportedPriceMicros: nil,
-            oracleLineItem: nil, oraclePriceMicros: nil, durationMs: 1, timeToAdMs: nil, oracleLatencyMs: nil,
-            startedAtMs: 0, itemsAsked: 1, timeouts: 0, errors: 0)
+            winnerProvider: nil, outcome: "noFill", bidPriceMicros: nil, paidPriceMicros: nil,
+            reportedPriceMicros: nil, oracleLineItem: nil, oraclePriceMicros: nil, durationMs: 1, timeToAdMs: nil,
+            oracleLatencyMs: nil, startedAtMs: 0, itemsAsked: 1, belowFloor: 0, timeouts: 0, errors: 0)
         #expect(throws: SimulationSQLiteError.self) { try writer.add(record) }
     }
 }

@@ -20,11 +20,13 @@ struct TallyMergeTests {
         row.timeouts = 7
         row.errors = 8
         row.exclusions = 9
-        row.winningPriceMicros = 10
+        row.bidPriceMicros = 10
         row.oraclePriceMicros = 11
         row.timeToAd.record(.milliseconds(12))
         row.oracleTimeToAd.record(.milliseconds(13))
         row.oracleTimeToAd.record(.milliseconds(14))
+        row.paidPriceMicros = 15
+        row.belowFloor = 16
         return row
     }
 
@@ -50,7 +52,7 @@ struct TallyMergeTests {
         merged.merge(row)
         let before = Self.fields(of: row)
         let after = Dictionary(uniqueKeysWithValues: Self.fields(of: merged))
-        #expect(before.count >= 13, "\(before.map(\.0))")
+        #expect(before.count >= 15, "\(before.map(\.0))")
         for (label, value) in before {
             let size = try #require(Self.size(value), "\(label): a field of an unknown type; size it here")
             #expect(size != 0, "\(label) is left at zero: fill it in filledRow()")

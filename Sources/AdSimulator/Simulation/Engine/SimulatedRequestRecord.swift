@@ -1,6 +1,7 @@
 /// One finished mediation request of a simulation, as `UserSimulation` saw it: who asked (variant, user,
 /// session, placement, the request's draw key), what won (line item and provider, or none), the outcome, the
-/// winner's market price and the oracle's best price on the same draws, and the times to ad. Emitted through the
+/// winner's bid (market) price and the price it paid, the oracle's best price on the same draws, and the times to
+/// ad. Emitted through the
 /// runner's observer (``SimulationRunner/init(validated:users:onRequest:)``) as the request finishes; nothing of it
 /// is kept by the engine, so a writer can stream it (`SimulationSQLiteWriter`).
 ///
@@ -26,10 +27,15 @@ public struct SimulatedRequestRecord: Sendable, Equatable {
     public var winnerLineItem: String?
     /// The winning line item's provider.
     public var winnerProvider: String?
-    /// `filled`, or the code of the error the request ended with (`noFill`, `timeout`, ...).
+    /// `filled`; `belowFloor` when it ended without an ad and a line item answered under its floor; else the code
+    /// of the error the request ended with (`noFill`, `timeout`, ...).
     public var outcome: String
-    /// The winner's price on the request's market draws, in micros per impression (nil without a winner).
-    public var winningPriceMicros: Int64?
+    /// The winner's bid (market) price: its price on the request's market draws, in micros per impression (nil
+    /// without a winner).
+    public var bidPriceMicros: Int64?
+    /// The price the winner paid: an auction winner's clearing price, a waterfall winner's market price (nil
+    /// without a winner).
+    public var paidPriceMicros: Int64?
     /// The price the provider reported to mediation (nil when it reported none, or without a winner).
     public var reportedPriceMicros: Int64?
     /// The oracle's best line item on the same draws (nil when no line item would have filled).
@@ -44,8 +50,10 @@ public struct SimulatedRequestRecord: Sendable, Equatable {
     public var oracleLatencyMs: Int64?
     /// When the request started, in milliseconds since the session started.
     public var startedAtMs: Int64
-    /// The line items asked (not skipped, capped or below the floor).
+    /// The line items asked (not skipped, capped or priced under the floor before being asked).
     public var itemsAsked: Int
+    /// The line items asked that answered with an ad priced under their floor.
+    public var belowFloor: Int
     /// The line items that timed out.
     public var timeouts: Int
     /// The line items that answered with an error.
@@ -54,9 +62,10 @@ public struct SimulatedRequestRecord: Sendable, Equatable {
     /// Creates a record.
     public init(
         variant: String, user: UInt64, session: UInt64, placement: String, requestKey: UInt64,
-        winnerLineItem: String?, winnerProvider: String?, outcome: String, winningPriceMicros: Int64?,
-        reportedPriceMicros: Int64?, oracleLineItem: String?, oraclePriceMicros: Int64?, durationMs: Int64,
-        timeToAdMs: Int64?, oracleLatencyMs: Int64?, startedAtMs: Int64, itemsAsked: Int, timeouts: Int, errors: Int
+        winnerLineItem: String?, winnerProvider: String?, outcome: String, bidPriceMicros: Int64?,
+        paidPriceMicros: Int64?, reportedPriceMicros: Int64?, oracleLineItem: String?, oraclePriceMicros: Int64?,
+        durationMs: Int64, timeToAdMs: Int64?, oracleLatencyMs: Int64?, startedAtMs: Int64, itemsAsked: Int,
+        belowFloor: Int, timeouts: Int, errors: Int
     ) {
         self.variant = variant
         self.user = user
@@ -66,7 +75,8 @@ public struct SimulatedRequestRecord: Sendable, Equatable {
         self.winnerLineItem = winnerLineItem
         self.winnerProvider = winnerProvider
         self.outcome = outcome
-        self.winningPriceMicros = winningPriceMicros
+        self.bidPriceMicros = bidPriceMicros
+        self.paidPriceMicros = paidPriceMicros
         self.reportedPriceMicros = reportedPriceMicros
         self.oracleLineItem = oracleLineItem
         self.oraclePriceMicros = oraclePriceMicros
@@ -75,6 +85,7 @@ public struct SimulatedRequestRecord: Sendable, Equatable {
         self.oracleLatencyMs = oracleLatencyMs
         self.startedAtMs = startedAtMs
         self.itemsAsked = itemsAsked
+        self.belowFloor = belowFloor
         self.timeouts = timeouts
         self.errors = errors
     }

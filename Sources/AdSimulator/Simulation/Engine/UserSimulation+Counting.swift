@@ -73,38 +73,36 @@ extension UserSimulation {
         let placement = report.placementID
         let started = pending.removeValue(forKey: placement)
         let best = started?.best
-        // The winner's value is its market price on the request's draws (what the oracle compares), whatever price
-        // the provider reported to mediation (IFLY and Yandex report none: mediation pays the configured price).
-        let winnerPrice = report.winner.flatMap { winner in
-            server.market.entry(placement: placement, lineItem: winner).map { entry in
-                MarketDraw(market: entry.market, draws: draws, user: user, request: started?.request ?? 0).priceMicros
-            }
-        }
+        let prices = winnerPrices(report, request: started?.request ?? 0)
         tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
             row.requests += 1
             if let best {
                 row.oraclePriceMicros += best.priceMicros
                 row.oracleTimeToAd.record(best.latency)
             }
-            if report.winner != nil {
+            if let prices {
                 row.fills += 1
-                row.winningPriceMicros += winnerPrice ?? report.price?.micros ?? 0
+                row.bidPriceMicros += prices.bid
+                row.paidPriceMicros += prices.paid
                 row.timeToAd.record(report.startedAt.duration(to: report.finishedAt))
             }
         }
         for item in report.items {
             let key = SimulationTally.Key(variant: variant, placement: placement, provider: item.providerID.rawValue)
-            let asked = Self.wasAsked(item.state)
+            let asked = Self.wasAsked(item)
             let filled = Self.hasFilled(item.state)
+            let below = Self.answeredBelowFloor(item)
             let change: (inout TallyRow) -> Void = { row in
                 if asked { row.requests += 1 }
                 if filled { row.fills += 1 }
+                if below { row.belowFloor += 1 }
                 if item.state == .timeout { row.timeouts += 1 }
                 if item.state == .error { row.errors += 1 }
                 if item.state == .excludedCreative { row.exclusions += 1 }
             }
             tally.update(key, change)
             tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
+                if below { row.belowFloor += 1 }
                 if item.state == .timeout { row.timeouts += 1 }
                 if item.state == .error { row.errors += 1 }
                 if item.state == .excludedCreative { row.exclusions += 1 }
@@ -112,18 +110,43 @@ extension UserSimulation {
         }
         if let onRequest {
             let started = started ?? (0, nil, session, sinceSessionStart(report.startedAt))
-            onRequest(requestRecord(report, started: started, winnerPrice: winnerPrice))
+            onRequest(requestRecord(report, started: started, prices: prices))
         }
     }
 
-    /// Whether a line item in `state` counts as asked for an ad: mediation did not skip it (not reached, priced
-    /// below the floor, capped, its provider not started, or excluded by the request's privacy signals). Every
-    /// state is named, so a new one must be placed here.
-    private static func wasAsked(_ state: LineItemState) -> Bool {
-        switch state {
-        case .loading, .filled, .noFill, .error, .timeout, .outbid, .excludedCreative: true
-        case .notAttempted, .belowFloor, .capped, .notReady, .excludedByPrivacy: false
+    /// The winner's bid (market) price and the price it pays, nil without a winner. The bid is its market price on
+    /// the request's draws (what the oracle compares), whatever the provider reported to mediation (IFLY and Yandex
+    /// report none: mediation books the configured price). A bidder pays what its auction charged (the clearing
+    /// price: its bid under first price, the next bid or its floor under second price); a waterfall winner pays
+    /// its market price, its realised price.
+    private func winnerPrices(_ report: MediationReport, request: UInt64) -> (bid: Int64, paid: Int64)? {
+        guard let winner = report.winner else { return nil }
+        let placement = report.placementID
+        let market = server.market.entry(placement: placement, lineItem: winner).map { entry in
+            MarketDraw(market: entry.market, draws: draws, user: user, request: request).priceMicros
         }
+        let bid = market ?? report.price?.micros ?? 0
+        let isBidder = report.item(winner)?.isBidder ?? false
+        let paid = isBidder ? report.price?.micros ?? bid : bid
+        return (bid, paid)
+    }
+
+    /// Whether a line item counts as asked for an ad: mediation loaded it, whatever it answered (an ad priced under
+    /// the floor too: it was asked and answered). Not asked: not reached, a waterfall item skipped by its
+    /// configured price under the floor, capped, its provider not started, or excluded by the request's privacy
+    /// signals. Every state is named, so a new one must be placed here.
+    private static func wasAsked(_ item: LineItemReport) -> Bool {
+        switch item.state {
+        case .loading, .filled, .noFill, .error, .timeout, .outbid, .excludedCreative: true
+        case .belowFloor: answeredBelowFloor(item)
+        case .notAttempted, .capped, .notReady, .excludedByPrivacy: false
+        }
+    }
+
+    /// Whether a line item answered with an ad priced under its floor: `belowFloor` with a price, which mediation
+    /// records only for an answer. A waterfall item skipped by its configured price is `belowFloor` without one.
+    private static func answeredBelowFloor(_ item: LineItemReport) -> Bool {
+        item.state == .belowFloor && item.price != nil
     }
 
     /// Whether a line item in `state` answered with an ad (whether or not it won). Every state is named.
@@ -139,26 +162,29 @@ extension UserSimulation {
         sessionStart.map { $0.duration(to: instant) } ?? .zero
     }
 
-    /// The record of a finished request, for ``onRequest``.
+    /// The record of a finished request, for ``onRequest``. A request without an ad whose items answered under
+    /// the floor ends `belowFloor`, not `noFill`: an ad was offered and the floor refused it.
     private func requestRecord(
-        _ report: MediationReport, started: Started, winnerPrice: Int64?
+        _ report: MediationReport, started: Started, prices: (bid: Int64, paid: Int64)?
     ) -> SimulatedRequestRecord {
         let best = started.best
         let winner = report.winner
         let items = report.items
         let duration = report.startedAt.duration(to: report.finishedAt).wholeMilliseconds
+        let belowFloor = items.count(where: Self.answeredBelowFloor)
+        let outcome =
+            winner != nil ? "filled" : belowFloor > 0 ? "belowFloor" : report.error?.code.rawValue ?? "noFill"
         return SimulatedRequestRecord(
             variant: variant, user: user, session: started.session, placement: report.placementID,
             requestKey: started.request,
             winnerLineItem: winner,
             winnerProvider: winner.flatMap { id in items.first { $0.lineItemID == id }?.providerID.rawValue },
-            outcome: winner != nil ? "filled" : report.error?.code.rawValue ?? "noFill",
-            winningPriceMicros: winner == nil ? nil : winnerPrice ?? report.price?.micros,
+            outcome: outcome, bidPriceMicros: prices?.bid, paidPriceMicros: prices?.paid,
             reportedPriceMicros: winner == nil ? nil : report.price?.micros, oracleLineItem: best?.lineItem,
             oraclePriceMicros: best?.priceMicros, durationMs: duration, timeToAdMs: winner == nil ? nil : duration,
             oracleLatencyMs: best.map { $0.latency.wholeMilliseconds },
             startedAtMs: started.startedAt.wholeMilliseconds,
-            itemsAsked: items.count { Self.wasAsked($0.state) },
+            itemsAsked: items.count(where: Self.wasAsked), belowFloor: belowFloor,
             timeouts: items.count { $0.state == .timeout }, errors: items.count { $0.state == .error })
     }
 }

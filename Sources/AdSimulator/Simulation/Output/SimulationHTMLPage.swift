@@ -86,8 +86,8 @@ public struct SimulationHTMLPage: Sendable {
             let row = result.tally.row(variant: variant)
             oracleLatency.merge(row.oracleTimeToAd)
             let revenue = Double(row.revenueMicros) / 1_000_000
-            if row.winningPriceMicros > 0 {
-                let atOracle = revenue * Double(row.oraclePriceMicros) / Double(row.winningPriceMicros)
+            if row.paidPriceMicros > 0 {
+                let atOracle = revenue * Double(row.oraclePriceMicros) / Double(row.paidPriceMicros)
                 oracleRevenue = max(oracleRevenue ?? atOracle, atOracle)
             }
             guard let p95 = row.timeToAd.percentile(0.95) else { continue }

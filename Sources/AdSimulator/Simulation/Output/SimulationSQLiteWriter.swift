@@ -47,10 +47,11 @@ public final class SimulationSQLiteWriter {
     static let requestColumns: [(name: String, type: String)] = [
         ("variant", "TEXT"), ("user", "INTEGER"), ("session", "INTEGER"), ("placement", "TEXT"),
         ("requestKey", "INTEGER"), ("opportunity", "INTEGER"), ("attempt", "INTEGER"), ("winnerLineItem", "TEXT"),
-        ("winnerProvider", "TEXT"), ("outcome", "TEXT"), ("winningPriceMicros", "INTEGER"),
+        ("winnerProvider", "TEXT"), ("outcome", "TEXT"), ("bidPriceMicros", "INTEGER"), ("paidPriceMicros", "INTEGER"),
         ("reportedPriceMicros", "INTEGER"), ("oracleLineItem", "TEXT"), ("oraclePriceMicros", "INTEGER"),
         ("durationMs", "INTEGER"), ("timeToAdMs", "INTEGER"), ("oracleLatencyMs", "INTEGER"),
-        ("startedAtMs", "INTEGER"), ("itemsAsked", "INTEGER"), ("timeouts", "INTEGER"), ("errors", "INTEGER"),
+        ("startedAtMs", "INTEGER"), ("itemsAsked", "INTEGER"), ("belowFloor", "INTEGER"), ("timeouts", "INTEGER"),
+        ("errors", "INTEGER"),
     ]
 
     /// Opens (creating) the database at `path` and creates the tables, replacing the writer's own.
@@ -101,11 +102,12 @@ public final class SimulationSQLiteWriter {
             .text(record.variant), .count(record.user), .count(record.session), .text(record.placement),
             .count(record.requestKey), .count(record.requestKey >> 8), .count(record.requestKey & 0xFF),
             Self.text(record.winnerLineItem), Self.text(record.winnerProvider), .text(record.outcome),
-            Self.integer(record.winningPriceMicros), Self.integer(record.reportedPriceMicros),
+            Self.integer(record.bidPriceMicros), Self.integer(record.paidPriceMicros),
+            Self.integer(record.reportedPriceMicros),
             Self.text(record.oracleLineItem), Self.integer(record.oraclePriceMicros), .integer(record.durationMs),
             Self.integer(record.timeToAdMs), Self.integer(record.oracleLatencyMs), .integer(record.startedAtMs),
-            .integer(Int64(clamping: record.itemsAsked)), .integer(Int64(clamping: record.timeouts)),
-            .integer(Int64(clamping: record.errors)),
+            .integer(Int64(clamping: record.itemsAsked)), .integer(Int64(clamping: record.belowFloor)),
+            .integer(Int64(clamping: record.timeouts)), .integer(Int64(clamping: record.errors)),
         ]
         try run(insertSQL, values, "inserting a request")
         requestsWritten += 1

@@ -6,9 +6,12 @@ import AdCore
 /// from integers with fixed decimals, rows in the scenario's order (providers sorted), so the same result always
 /// prints the same bytes.
 ///
-/// Columns: requests, fills, fill rate, impressions, show rate (impressions per fill), clicks, CTR, revenue,
-/// eCPM, ARPDAU (revenue per simulated user: each is one user of one day), yield (the winners' prices as a share of the oracle's best prices on the same requests), time to ad p50,
-/// p95 and p99 of filled requests and the oracle's p95, line items timed out, errors, creative exclusions.
+/// Columns (each defined in Docs/Simulation.md, "Figures"): requests, fills, fill rate, ads used, refills unused,
+/// impressions, show rate (impressions per ad used), clicks, CTR, revenue, eCPM, ARPDAU (revenue per simulated
+/// user: each is one user of one day), the winners' bid prices, the prices they paid, the oracle's revenue, yield
+/// (prices paid as a share of the oracle's revenue on the same requests; "n/a" when the oracle earns nothing),
+/// time to ad p50, p95 and p99 of filled requests and the oracle's p95, line items below the floor, timed out,
+/// errors, creative exclusions.
 ///
 /// ```swift
 /// let report = SimulationReport(result: result)
@@ -49,28 +52,35 @@ public struct SimulationReport: Sendable {
         return lines
     }
 
-    /// The table: a header naming the scenario, then the rows.
+    /// The table: a header naming the scenario, then the rows, then a note when a yield is "n/a".
     public var table: String {
         let header = [
-            "strategy", "placement", "provider", "requests", "fills", "fill%", "impr", "show%", "clicks", "ctr%",
-            "revenue", "ecpm", "arpdau", "yield%", "p50ms", "p95ms", "p99ms", "oracle95", "timeouts", "errors", "excl",
+            "strategy", "placement", "provider", "requests", "fills", "fill%", "used", "unused", "impr", "show%",
+            "clicks", "ctr%", "revenue", "ecpm", "arpdau", "bid", "paid", "oracle", "yield%", "p50ms", "p95ms",
+            "p99ms", "oracle95", "belowFloor", "timeouts", "errors", "excl",
         ]
         var rows: [[String]] = [header]
+        var hasNoYield = false
         for line in lines {
             let row = line.row
             let isPlacement = line.provider == nil
+            if isPlacement && row.yield == nil { hasNoYield = true }
             rows.append([
                 line.placement == nil ? line.variant : "", line.placement ?? "total", line.provider ?? "",
-                String(row.requests), String(row.fills), Self.percent(row.fillRate), String(row.impressions),
-                Self.percent(row.showRate), String(row.clicks), Self.percent(row.clickThroughRate),
+                String(row.requests), String(row.fills), Self.percent(row.fillRate), String(row.used),
+                isPlacement ? String(row.unused) : "", String(row.impressions), Self.percent(row.showRate),
+                String(row.clicks), Self.percent(row.clickThroughRate),
                 Self.money(row.revenueMicros, 4), Self.money(Self.rounded(row.eCPMMicros), 2),
                 Self.money(line.arpdauMicros, 6),
-                isPlacement ? Self.percent(row.yield) : "",
+                isPlacement ? Self.money(row.bidPriceMicros, 4) : "",
+                isPlacement ? Self.money(row.paidPriceMicros, 4) : "",
+                isPlacement ? Self.money(row.oraclePriceMicros, 4) : "",
+                isPlacement ? row.yield.map(Self.percent) ?? "n/a" : "",
                 isPlacement ? Self.milliseconds(row.timeToAd.percentile(0.5)) : "",
                 isPlacement ? Self.milliseconds(row.timeToAd.percentile(0.95)) : "",
                 isPlacement ? Self.milliseconds(row.timeToAd.percentile(0.99)) : "",
                 isPlacement ? Self.milliseconds(row.oracleTimeToAd.percentile(0.95)) : "",
-                String(row.timeouts), String(row.errors), String(row.exclusions),
+                String(row.belowFloor), String(row.timeouts), String(row.errors), String(row.exclusions),
             ])
         }
         var widths = Array(repeating: 0, count: header.count)
@@ -85,14 +95,16 @@ public struct SimulationReport: Sendable {
             text += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
             if number == 0 { text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
         }
+        if hasNoYield { text += Self.noYieldNote + "\n" }
         return text
     }
 
     /// One JSON object per row, keys in the order of ``SimulationReportColumn/all``: variant, placement (null for
-    /// the strategy's total), provider (null for a placement's own row), requests, fills, fillRate, impressions,
-    /// showRate, clicks, ctr, revenueMicros, ecpmMicros, arpdauMicros, yield, timeToAdMs {p50, p95, p99},
-    /// oracleTimeToAdMs {p50, p95, p99}, timeouts, errors, exclusions. Rates are fractions with 6 decimals; a
-    /// percentile without data is null.
+    /// the strategy's total), provider (null for a placement's own row), requests, fills, fillRate, used, unused,
+    /// impressions, showRate, clicks, ctr, revenueMicros, ecpmMicros, arpdauMicros, bidPriceMicros,
+    /// paidPriceMicros, oracleRevenueMicros, yield, timeToAdMs {p50, p95, p99}, oracleTimeToAdMs {p50, p95, p99},
+    /// belowFloor, timeouts, errors, exclusions. Rates are fractions with 6 decimals; a percentile without data is
+    /// null, as are a yield whose oracle earns nothing and, on provider rows, unused and the placement's prices.
     public var jsonLines: String {
         let columns = SimulationReportColumn.all
         var text = ""
@@ -129,6 +141,10 @@ public struct SimulationReport: Sendable {
         }
         return text
     }
+
+    /// The note under a table with a yield of "n/a".
+    static let noYieldNote =
+        "yield% n/a: the oracle earns nothing on those requests (no line item would have filled), so there is no yield."
 
     // MARK: Formatting
 

@@ -37,6 +37,8 @@ struct SimulationReportColumn: Sendable {
             .init("requests") { .count($0.row.requests) },
             .init("fills") { .count($0.row.fills) },
             .init("fillRate", sqlType: "REAL") { .fraction($0.row.fillRate) },
+            .init("used") { .count($0.row.used) },
+            .init("unused") { line in line.provider == nil ? .count(line.row.unused) : .null },
             .init("impressions") { .count($0.row.impressions) },
             .init("showRate", sqlType: "REAL") { .fraction($0.row.showRate) },
             .init("clicks") { .count($0.row.clicks) },
@@ -44,8 +46,16 @@ struct SimulationReportColumn: Sendable {
             .init("revenueMicros") { .integer($0.row.revenueMicros) },
             .init("ecpmMicros") { .integer(SimulationReport.rounded($0.row.eCPMMicros)) },
             .init("arpdauMicros") { .integer($0.arpdauMicros) },
-            .init("yield", sqlType: "REAL") { .fraction($0.row.yield) },
+            .init("bidPriceMicros") { line in line.provider == nil ? .integer(line.row.bidPriceMicros) : .null },
+            .init("paidPriceMicros") { line in line.provider == nil ? .integer(line.row.paidPriceMicros) : .null },
+            .init("oracleRevenueMicros") { line in
+                line.provider == nil ? .integer(line.row.oraclePriceMicros) : .null
+            },
+            .init("yield", sqlType: "REAL") { line in
+                line.provider == nil ? line.row.yield.map { .fraction($0) } ?? .null : .null
+            },
         ] + percentiles("timeToAdMs") { $0.timeToAd } + percentiles("oracleTimeToAdMs") { $0.oracleTimeToAd } + [
+            .init("belowFloor") { .count($0.row.belowFloor) },
             .init("timeouts") { .count($0.row.timeouts) },
             .init("errors") { .count($0.row.errors) },
             .init("exclusions") { .count($0.row.exclusions) },

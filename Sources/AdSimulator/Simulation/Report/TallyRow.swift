@@ -7,12 +7,15 @@
 /// print(row.fillRate, row.timeToAd.percentile(0.5) ?? 0)
 /// ```
 public struct TallyRow: Sendable, Equatable, Codable {
-    /// Requests: mediation requests for a placement row; line items asked for a provider row.
+    /// Requests: mediation requests for a placement row; line items asked for a provider row (loaded, answered or
+    /// not, including those that answered under the floor).
     public var requests: UInt64 = 0
     /// Fills: requests with a winner; for a provider row, its line items that filled (won, outbid or excluded).
     public var fills: UInt64 = 0
     /// Ads taken into a cell or presented (what the app used of the fills).
     public var used: UInt64 = 0
+    /// Line items asked that answered with an ad priced under their floor (asked, neither a fill nor skipped).
+    public var belowFloor: UInt64 = 0
     /// Ads whose impression counted (once per ad, whichever part counted first).
     public var impressions: UInt64 = 0
     /// Valid clicks.
@@ -25,9 +28,13 @@ public struct TallyRow: Sendable, Equatable, Codable {
     public var errors: UInt64 = 0
     /// Line items whose fill was refused because another placement shows or holds the creative (rule Y18).
     public var exclusions: UInt64 = 0
-    /// The price of the winner of every filled request, summed, in micros (the strategy's delivered value).
-    public var winningPriceMicros: Int64 = 0
-    /// The oracle's best price for the same requests, summed, in micros.
+    /// The winners' bid (market) prices, summed over the filled requests, in micros: what the market drew for the
+    /// winning item on the request's key.
+    public var bidPriceMicros: Int64 = 0
+    /// The prices the winners paid, summed, in micros: an auction winner's clearing price (its bid under first
+    /// price, the next bid or its floor under second price), a waterfall winner's market price.
+    public var paidPriceMicros: Int64 = 0
+    /// The oracle's best price for the same requests, summed, in micros (the oracle's revenue).
     public var oraclePriceMicros: Int64 = 0
     /// Time to ad of the filled requests (start to finish).
     public var timeToAd = LatencyHistogram()
@@ -46,11 +53,11 @@ public struct TallyRow: Sendable, Equatable, Codable {
 
     /// Every count of the row (``merge(_:)`` adds them; a partial result's are range-checked before merging).
     static var counts: [WritableKeyPath<TallyRow, UInt64>] {
-        [\.requests, \.fills, \.used, \.impressions, \.clicks, \.timeouts, \.errors, \.exclusions]
+        [\.requests, \.fills, \.used, \.belowFloor, \.impressions, \.clicks, \.timeouts, \.errors, \.exclusions]
     }
     /// Every amount of money of the row, in micros.
     static var amounts: [WritableKeyPath<TallyRow, Int64>] {
-        [\.revenueMicros, \.winningPriceMicros, \.oraclePriceMicros]
+        [\.revenueMicros, \.bidPriceMicros, \.paidPriceMicros, \.oraclePriceMicros]
     }
     /// Every histogram of the row.
     static var histograms: [WritableKeyPath<TallyRow, LatencyHistogram>] { [\.timeToAd, \.oracleTimeToAd] }
@@ -65,14 +72,19 @@ public struct TallyRow: Sendable, Equatable, Codable {
 
     /// Fills per request, 0 without requests.
     public var fillRate: Double { ratio(fills, requests) }
-    /// Impressions per fill, 0 without fills.
-    public var showRate: Double { ratio(impressions, fills) }
+    /// Impressions per ad used, 0 without ads used (a refill never used was never offered to the user).
+    public var showRate: Double { ratio(impressions, used) }
+    /// Fills never used (placement rows): refills still waiting when a session ended, ads that expired.
+    public var unused: UInt64 { fills > used ? fills - used : 0 }
     /// Clicks per impression.
     public var clickThroughRate: Double { ratio(clicks, impressions) }
     /// Revenue per 1,000 impressions, in micros (revenue × 1000 / impressions).
     public var eCPMMicros: Double { impressions == 0 ? 0 : Double(revenueMicros) * 1_000 / Double(impressions) }
-    /// The delivered value as a share of the oracle's for the same requests.
-    public var yield: Double { oraclePriceMicros == 0 ? 0 : Double(winningPriceMicros) / Double(oraclePriceMicros) }
+    /// The prices paid as a share of the oracle's revenue on the same requests; nil when the oracle earns nothing
+    /// (no yield to speak of, reported as "n/a").
+    public var yield: Double? {
+        oraclePriceMicros == 0 ? nil : Double(paidPriceMicros) / Double(oraclePriceMicros)
+    }
 
     private func ratio(_ part: UInt64, _ whole: UInt64) -> Double { whole == 0 ? 0 : Double(part) / Double(whole) }
 }

@@ -21,7 +21,7 @@ public struct SimulationPartial: Sendable, Equatable, Codable {
     /// The `format` field of every partial.
     public static let formatName = "adsim-partial"
     /// The version this adsim writes and reads.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
     /// The largest count or amount a partial may hold: with at most ``SimulationShard/maximumCount`` shards, the
     /// merged sums stay below 2^63.
     public static let countLimit: UInt64 = 1 << 46
