@@ -62,22 +62,10 @@ enum LifecycleChecks {
             return verdict.notApplicable("The ad did not present (K15 says why): \(error.message)")
         }
         await world.run(for: .seconds(2))
-        let providerAd = WeakProviderAd(ad.loadedAd)
-        ad.destroy()
-        let events = world.events(of: ad).count
-        let beacons = world.records.count
-        await world.run(for: .seconds(60))
-        verdict.observe(world, ad)
-        verdict.require(
-            providerAd.isReleased, "the provider's ad is still alive after it was destroyed while presented",
-            fix: "Stop the player and break every strong reference to the ad in destroy(), presented or not.")
-        verdict.require(
-            world.driver.pendingCount == 0,
-            "\(world.driver.pendingCount) timer(s) left after the presented ad was destroyed",
-            fix: "Cancel the player's timers (progress, quartiles, the reward) in destroy().")
-        verdict.require(
-            world.events(of: ad).count == events && world.records.count == beacons,
-            "events or beacons came after the presented ad was destroyed", fix: "Send nothing once destroyed (C5).")
+        await world.destroyAndJudgeRelease(
+            ad, "the presented ad",
+            fix: "stop the player and cancel its timers (progress, quartiles, the reward), presented or not.",
+            into: &verdict)
         return verdict.result(passed: "Destroyed while presented, the ad was freed and left nothing running.")
     }
 

@@ -286,21 +286,8 @@ enum NativeChecks {
             let layout = try world.layout(for: content, y: 100)
             try world.bind(ad, layout)
             await world.run(for: impressionWait(world))
-            let providerAd = WeakProviderAd(ad.loadedAd)
-            ad.destroy()
-            let events = world.events(of: ad).count
-            let beacons = world.beacons.count
-            await world.run(for: .seconds(60))
-            verdict.observe(world, ad)
-            verdict.require(
-                providerAd.isReleased, "the provider's ad is still alive after destroy",
-                fix: "Break every strong reference to the ad in destroy: cancel timers and closures that capture it.")
-            verdict.require(
-                world.driver.pendingCount == 0, "\(world.driver.pendingCount) timer(s) left after destroy",
-                fix: "Cancel every scheduled action in destroy.")
-            verdict.require(
-                world.events(of: ad).count == events && world.beacons.count == beacons,
-                "events or beacons came after destroy", fix: "Send nothing once destroyed (C5).")
+            await world.destroyAndJudgeRelease(
+                ad, "the bound ad", fix: "cancel timers and closures that capture it.", into: &verdict)
         } catch {
             return verdict.failed(error, while: "Binding")
         }
