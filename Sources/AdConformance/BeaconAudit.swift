@@ -15,6 +15,11 @@ struct BeaconAudit {
         self.wallClock = wallClock
     }
 
+    /// The first three of `records` as `kind url`, for a problem's sentence.
+    static func listed(_ records: some Sequence<RecordingBeaconSender.Record>) -> String {
+        records.prefix(3).map(\.beacon.description).joined(separator: ", ")
+    }
+
     /// The declared templates of a kind.
     func declared(_ kind: Beacon.Kind) -> [BeaconTemplate] { templates.filter { $0.kind == kind } }
 

@@ -27,7 +27,7 @@ enum TrackingChecks {
             verdict.require(
                 pings.isEmpty,
                 "\(pings.count) beacon(s) went out after detach: "
-                    + pings.prefix(3).map { $0.beacon.description }.joined(separator: ", "),
+                    + BeaconAudit.listed(pings),
                 fix: "Stop viewability, progress and quartile tracking in detach: the old container is no longer "
                     + "the ad's (C3).")
         } catch {
@@ -56,7 +56,7 @@ enum TrackingChecks {
             verdict.require(
                 pings.isEmpty,
                 "a hidden container sent \(pings.count) tracking ping(s): "
-                    + pings.prefix(3).map { $0.beacon.description }.joined(separator: ", "),
+                    + BeaconAudit.listed(pings),
                 fix: "Send viewability, progress and quartile pings only while the container is visible: read "
                     + "context.geometry when you send, not when you schedule (C3).")
         } catch {
@@ -136,7 +136,7 @@ enum TrackingChecks {
         verdict.require(
             late.isEmpty,
             "\(late.count) beacon(s) went out after the dismissal: "
-                + late.prefix(3).map { $0.beacon.description }.joined(separator: ", "),
+                + BeaconAudit.listed(late),
             fix: "Stop the player's progress and quartile tracking when it is closed, not when the ad is destroyed.")
         let audit = world.audit(format)
         for template in audit.templates where template.kind != .error {
