@@ -103,14 +103,23 @@ enum FullScreenChecks {
     /// How long K17 plays a rewarded ad before the user closes it: the video the ad declares
     /// (`LoadedAdInfo.videoDuration`) and ``closeGrace`` more, or ``undeclaredPlayback`` when it declares none.
     static func playback(of ad: UnifiedAd) -> Duration {
-        (ad.info?.videoDuration ?? undeclaredPlayback) + closeGrace
+        declared(ad.info?.videoDuration ?? undeclaredPlayback) + closeGrace
     }
 
     /// How long K18 and K22 let a presented ad play before the user closes it: 1 s, or the skip offset the ad
     /// declares (`LoadedAdInfo.skipOffset`) and ``closeGrace`` more, since its player offers no close before it.
     static func closeDelay(of ad: UnifiedAd) -> Duration {
-        Swift.max(.seconds(1), (ad.info?.skipOffset ?? .zero) + closeGrace)
+        Swift.max(.seconds(1), declared(ad.info?.skipOffset ?? .zero) + closeGrace)
     }
+
+    /// A time a provider declares, within what the kit plays: 0 to ``longestPlayback``, so an absurd value (a
+    /// negative one, or one near `Duration`'s limit, where adding the grace would trap) is played as the bound.
+    static func declared(_ value: Duration) -> Duration {
+        Swift.min(Swift.max(value, .zero), longestPlayback)
+    }
+
+    /// The longest video the kit plays before closing it: an hour of virtual time.
+    static let longestPlayback = Duration.seconds(3_600)
 
     /// What K17 plays when the ad declares no video duration.
     static let undeclaredPlayback = Duration.seconds(120)

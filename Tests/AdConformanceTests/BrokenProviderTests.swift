@@ -294,6 +294,17 @@ struct BrokenProviderTests {
         #expect(report.results.filter { $0.check.id == "K18" }.allSatisfy { $0.status == .passed })
     }
 
+    @Test("K17: an absurd declared video duration (Int64.max seconds) is played only to the kit's one-hour bound")
+    func k17_absurdDurationIsBounded() async {
+        let report = await ConformanceVerifier.run(
+            FlawedProvider.subject(nil, videoDuration: .seconds(Int64.max)), only: ["K17"])
+        let k17 = report.results.first { $0.format == .rewarded }
+        #expect(k17?.status == .failed, "the reward due at the absurd end never comes within the bound")
+        // An hour and the 1 s grace, as Duration prints it.
+        let bound = "0 reward(s) after playing to the end (3600.9999999999995 seconds)"
+        #expect(k17?.reason.contains(bound) == true, "\(report.text)")
+    }
+
     @Test("K17: a correct rewarded ad with a 180 s video passes: the kit plays the duration the ad declares")
     func k17_playsTheDeclaredDuration() async {
         let report = await ConformanceVerifier.run(FlawedProvider.subject(nil, videoDuration: .seconds(180)))
