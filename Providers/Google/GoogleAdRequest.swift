@@ -1,6 +1,6 @@
 public import AdCore
 
-/// The request a host passes to ``InterstitialAd/load(adUnitID:request:host:)`` and its siblings: Google's
+/// The request a host passes to ``InterstitialAd/load(adUnitID:request:host:provider:)`` and its siblings: Google's
 /// `GADRequest` (targeting keywords and extras), plus the placement and load timeout of the unified layer.
 ///
 /// ```swift

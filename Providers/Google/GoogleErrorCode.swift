@@ -1,5 +1,5 @@
 /// The Google Mobile Ads SDK's own error codes (`GADErrorCode`, `GADPresentationErrorCode`), kept in
-/// ``AdCore/AdError/providerCode`` so a log shows the code Google's documentation explains (rule C6).
+/// `AdError/providerCode` so a log shows the code Google's documentation explains (rule C6).
 ///
 /// ```swift
 /// if error.providerID == "google", error.providerCode == GoogleErrorCode.noFill { showFallback() }

@@ -136,14 +136,14 @@ public final class GoogleFullScreenAd: ProviderAd {
     }
 
     /// The user closed the ad in the player (a UI bridge's close button): reported to the unified ad as `.closed`,
-    /// which closes it the one way every ad closes (``AdCore/UnifiedAd/close()``: ``didClose()`` here, then the
+    /// which closes it the one way every ad closes (`UnifiedAd/close()`: ``didClose()`` here, then the
     /// dismissal). A reward not yet earned is never granted (rule G11). Nothing happens when it is not on screen.
     public func userDidClose() {
         guard presentation != nil, !isFinished else { return }
         events?.sendNow(.closed)
     }
 
-    /// The user closed the ad (``AdCore/UnifiedAd/close()``): fires `closeLinear` if the video had not ended, then
+    /// The user closed the ad (`UnifiedAd/close()`): fires `closeLinear` if the video had not ended, then
     /// `close`, and stops playback; the unified ad emits the dismissal.
     public func didClose() {
         guard presentation != nil, !isFinished else { return }

@@ -44,7 +44,7 @@ public class GoogleFullScreenAdBase {
     public func userDidSkip() throws(AdError) { try controller.userDidSkip() }
 
     /// The user closed the ad; it is dismissed (a reward not yet earned is lost, G11). The same as
-    /// ``AdCore/UnifiedAd/close()`` on ``ad``, the call every format shares.
+    /// `UnifiedAd/close()` on ``ad``, the call every format shares.
     ///
     /// - Throws: `notReady` when the ad is not on screen, `alreadyUsed` when it was already closed or dismissed.
     public func userDidClose() throws(AdError) { try controller.userDidClose() }

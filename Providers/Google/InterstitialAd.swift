@@ -35,7 +35,7 @@ public final class InterstitialAd: GoogleFullScreenAdBase {
 
     /// Presents the ad in the window of the host's `context` (G2, G4).
     ///
-    /// - Throws: what ``canPresent(from:)`` names; failures after load are also sent as `failedToPresent`.
+    /// - Throws: what `canPresent(from:)` names; failures after load are also sent as `failedToPresent`.
     public func present(from context: HostContextProvider) throws(AdError) {
         try controller.present(from: context, reward: nil)
     }

@@ -42,7 +42,7 @@ public final class RewardedInterstitialAd: GoogleFullScreenAdBase {
     /// Presents the ad in the window of the host's `context` (G2, G4). `userDidEarnReward` runs once, when the user earns the reward, before
     /// did-dismiss (G11).
     ///
-    /// - Throws: what ``canPresent(from:)`` names; failures after load are also sent as `failedToPresent`.
+    /// - Throws: what `canPresent(from:)` names; failures after load are also sent as `failedToPresent`.
     public func present(from context: HostContextProvider, userDidEarnReward: @escaping @MainActor (AdReward) -> Void)
         throws(AdError)
     {

@@ -1,6 +1,6 @@
 public import AdCore
 
-/// How IFLY's ad data becomes the shared ``NativeAdContent`` (N1): title, short description as the body, the
+/// How IFLY's ad data becomes the shared `NativeAdContent` (N1): title, short description as the body, the
 /// call-to-action title (only when the ad takes clicks, I5), the icon, the media by material type (one image, the
 /// images of a multi-image ad, or the video with its cover and length), the brand or app name as the advertiser and
 /// the ad-source badge the host must show (I5). The rest stays in ``IFLYNativeExtras``.

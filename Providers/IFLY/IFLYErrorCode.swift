@@ -1,6 +1,6 @@
 public import AdCore
 
-/// The IFLYADLib 6.5.1 error codes this adapter keeps in ``AdError/providerCode`` (rule C6).
+/// The IFLYADLib 6.5.1 error codes this adapter keeps in `AdError/providerCode` (rule C6).
 ///
 /// ```swift
 /// if error.providerCode == IFLYErrorCode.clickViewsInvalid.rawValue { print(error.hint ?? "") }  // [71503/...]

@@ -2,7 +2,7 @@ public import AdCore
 import AdCreative
 import AdVAST
 
-/// One loaded IFLY native feed ad, driven by the unified layer (``UnifiedAd``): IFLY's attach-time binder rules
+/// One loaded IFLY native feed ad, driven by the unified layer (`UnifiedAd`): IFLY's attach-time binder rules
 /// (I6-I11, I15, I26, I27, I28), exposure and click tracking through the beacon sender, the SDK's jumps (I20) and
 /// its video player (I19).
 ///

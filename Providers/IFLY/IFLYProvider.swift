@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Responses come through the host's transport as VAST 4.x with an `ifly-native-feed` extension; every
 /// tracking URL leaves through the beacon sender. Exposure is the unified tracker with IFLY's rule (2/3 visible
-/// for 500 ms, I24); clicks go through the unified ``ClickValidator`` with IFLY's policy (71503, I12, I13, I25).
+/// for 500 ms, I24); clicks go through the unified `ClickValidator` with IFLY's policy (71503, I12, I13, I25).
 ///
 /// ```swift
 /// let host = AdHost(registry: try ProviderRegistry([IFLYProvider()]), scheduler: driver,

@@ -3,7 +3,7 @@ public import AdCore
 /// The host-facing IFLY native feed ad (`IFLYNativeFeedAd`): load, read ``adData``, render, attach with a view
 /// binder, detach per container, destroy. Everything runs on the main actor; attach and detach are synchronous.
 ///
-/// It wraps a ``UnifiedAd`` of the ``IFLYProvider``, so the one lifecycle, the exposure tracker (I24) and the
+/// It wraps a `UnifiedAd` of the ``IFLYProvider``, so the one lifecycle, the exposure tracker (I24) and the
 /// click validator (I12, I13, I25, I28) are the unified layer's; IFLY's callbacks (I21) are ``NativeFeedAdEvent``.
 ///
 /// ```swift

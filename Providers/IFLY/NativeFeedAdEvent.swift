@@ -1,6 +1,6 @@
 public import AdCore
 
-/// The IFLY native feed callbacks (rule I21), each one mapped from the unified lifecycle's ``AdEvent``.
+/// The IFLY native feed callbacks (rule I21), each one mapped from the unified lifecycle's `AdEvent`.
 ///
 /// *Did render* means attached; it is never an exposure or a click. A jump carries only its success: the host
 /// never receives a URL to open (I20).

@@ -1,6 +1,6 @@
 public import AdCore
 
-/// The default image loader: fetches each image through the host's ``ResponseTransport`` (HTTP in apps, memory
+/// The default image loader: fetches each image through the host's `ResponseTransport` (HTTP in apps, memory
 /// or a fixture folder in tests and the simulator), its timeout raced on the scheduler
 /// (`ProviderEnvironment.fetch`), so no request bypasses the host.
 ///

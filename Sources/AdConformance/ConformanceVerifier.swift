@@ -1,10 +1,10 @@
 import AdCore
 
-/// The conformance kit's entry points: ``run(_:)`` judges a provider and returns a report of every check;
+/// The conformance kit's entry points: ``run(_:only:)`` judges a provider and returns a report of every check;
 /// ``verify(_:)`` throws one ``ConformanceFailure`` listing every failed check (the shape of swift-nio's
 /// `ByteToMessageDecoderVerifier`), so it works under Swift Testing, XCTest or a plain executable.
 ///
-/// Every scenario runs on its own ``AdTestKit`` host in virtual time: a whole run takes well under a second of
+/// Every scenario runs on its own `AdTestKit` host in virtual time: a whole run takes well under a second of
 /// real time per format.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 public import AdCore
 
-/// A ``LandingOpener`` that records every URL it is asked to open and opens those its rule accepts: the test
+/// A `LandingOpener` that records every URL it is asked to open and opens those its rule accepts: the test
 /// host's, and the simulator's.
 ///
 /// ```swift

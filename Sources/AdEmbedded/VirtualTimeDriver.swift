@@ -69,6 +69,8 @@ public final class VirtualTimeDriver: AdScheduler {
     /// Creates a driver at time zero.
     ///
     /// - Parameters:
+    ///   - seed: the seed of the driver's ``random`` generator.
+    ///   - start: the driver's first instant (``now`` before any advance).
     ///   - taskExecutor: where the nonisolated parts of the tasks it spawns run (a provider's load); `nil`, the
     ///     default: the global pool. The simulator and the conformance kit pass ``MainQueueTaskExecutor``, so a run
     ///     never changes threads.

@@ -3,7 +3,7 @@ import AdCreative
 import AdVAST
 public import Foundation
 
-/// A ``ResponseTransport`` that serves a folder as if it were a web server: a request for
+/// A `ResponseTransport` that serves a folder as if it were a web server: a request for
 /// `https://host/base/a/b.xml` is answered with `directory/a/b.xml`. Only http(s) URLs below `baseURL` are answered;
 /// nothing outside the folder is ever read. `adsim parse --resolve` follows relative wrapper URIs through it.
 ///

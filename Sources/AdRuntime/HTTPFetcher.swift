@@ -58,6 +58,10 @@ public struct HTTPFetcher: Sendable {
     /// Creates a fetcher.
     ///
     /// - Parameters:
+    ///   - maxBodyBytes: the largest body read; a longer one fails the fetch.
+    ///   - maxRedirects: how many redirects are followed before the fetch fails.
+    ///   - headers: sent with every request (a request's own headers win).
+    ///   - clock: measures each fetch's timeout.
     ///   - addresses: the address policy of redirect targets and of URLs from a response (R9).
     ///   - resolver: looks up a host name from a response before it is fetched (R9); `nil` to not resolve.
     public init(

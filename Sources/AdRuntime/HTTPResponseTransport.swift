@@ -11,7 +11,7 @@ public import Foundation
 /// wrapper hop, an image: a URL written in a response) fetches that URL after checking it against the fetcher's
 /// ``HTTPFetcher/addresses`` (R9; refused with `refusedURL`, VAST 301, before anything is sent); the endpoint is the
 /// app's own URL and is not checked, but a redirect from it is, as every redirect is. An empty body (HTTP 204) is no fill; a `Content-Type` the request's
-/// payload cannot be (HTML or JSON for an ad response) is an invalid response (R15, ``TransportPayload``).
+/// payload cannot be (HTML or JSON for an ad response) is an invalid response (R15, `TransportPayload`).
 ///
 /// ```swift
 /// let transport = HTTPResponseTransport(endpoints: [

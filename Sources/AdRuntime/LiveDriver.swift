@@ -3,7 +3,7 @@ public import AdCore
 /// The live driver: real time from `ContinuousClock`, timers as main-actor tasks. Apps use it; tests use
 /// `AdEmbedded.VirtualTimeDriver`.
 ///
-/// Its ``now`` is the time since the driver was created, on the same ``AdInstant`` scale the virtual driver uses.
+/// Its ``now`` is the time since the driver was created, on the same `AdInstant` scale the virtual driver uses.
 ///
 /// ```swift
 /// let driver = LiveDriver()

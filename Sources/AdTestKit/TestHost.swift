@@ -3,7 +3,7 @@ public import AdEmbedded
 
 /// A ready-made host for tests: a virtual-time driver, an in-memory transport on its clock, recorded beacons,
 /// one 400×800 foreground window with a scrolling, clipping feed filling it (the one host-app frame,
-/// ``EmbeddedApp``, without a toolbar).
+/// `EmbeddedApp`, without a toolbar).
 ///
 /// ```swift
 /// let world = try TestHost(providers: [ScriptedProvider()])
@@ -36,8 +36,8 @@ public final class TestHost {
 
     /// Creates the host with the given providers; `seed` seeds the driver and the beacons' cache-busting numbers;
     /// `taskExecutor` is where the nonisolated parts of the driver's tasks run (`nil`: the global pool; the
-    /// conformance kit passes a ``MainQueueTaskExecutor``, so a provider's load never leaves the main queue);
-    /// `stuckTaskTurns` is the driver's (``VirtualTimeDriver/init(seed:start:taskExecutor:stuckTaskTurns:)``).
+    /// conformance kit passes a `MainQueueTaskExecutor`, so a provider's load never leaves the main queue);
+    /// `stuckTaskTurns` is the driver's (`VirtualTimeDriver/init(seed:start:taskExecutor:stuckTaskTurns:)`).
     public init(
         providers: [any AdProvider], seed: UInt64 = 1, taskExecutor: (any TaskExecutor)? = nil,
         stuckTaskTurns: Int? = nil
@@ -93,7 +93,7 @@ public final class TestHost {
         return log.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     }
 
-    /// Runs virtual time `duration` from now (see ``VirtualTimeDriver/run(for:)``).
+    /// Runs virtual time `duration` from now (see `VirtualTimeDriver/run(for:)`).
     public func run(for duration: Duration) async {
         await driver.run(for: duration)
     }

@@ -1,7 +1,7 @@
 public import AdCore
 public import AdCreative
 
-/// What ``ProviderEnvironment/loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)`` returns: the response, the parsed
+/// What `ProviderEnvironment.loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)` returns: the response, the parsed
 /// document and, when the response's first ad was a wrapper and the provider asked for wrappers, the resolution of
 /// its chains (whose error URLs have been pinged already).
 ///

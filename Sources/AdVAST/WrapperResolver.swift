@@ -3,10 +3,10 @@ public import AdCreative
 public import Foundation
 
 /// The one wrapper driver of AdBridge: runs AdCreative's sans-I/O `WrapperResolutionStateMachine` over the host's
-/// ``ResponseTransport`` and ``AdScheduler``. Every hop is a ``TransportRequest`` with the hop's URL, raced against
-/// its timeout on the scheduler (``TransportDeadline``), so the per-hop and total timeouts hold on any transport and
+/// `ResponseTransport` and `AdScheduler`. Every hop is a `TransportRequest` with the hop's URL, raced against
+/// its timeout on the scheduler (`TransportDeadline`), so the per-hop and total timeouts hold on any transport and
 /// in virtual time; the machine enforces depth, loops, no-ad fallbacks and the R8 caps (fetches, resolved ads,
-/// bytes). Providers reach it through ``ProviderEnvironment/loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)``.
+/// bytes). Providers reach it through `ProviderEnvironment.loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)`.
 ///
 /// ```swift
 /// let resolver = WrapperResolver(transport: transport, scheduler: driver, providerID: "google", adUnitID: "unit-1")

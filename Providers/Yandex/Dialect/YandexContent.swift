@@ -1,6 +1,6 @@
 public import AdCore
 
-/// How Yandex's native assets become the shared ``NativeAdContent`` (N1): texts stay texts, images and videos keep
+/// How Yandex's native assets become the shared `NativeAdContent` (N1): texts stay texts, images and videos keep
 /// their sizes, the feedback button is a control the host draws; an asset sent without a value is left out (the
 /// card cannot be bound anyway, rule Y9).
 ///

@@ -4,7 +4,7 @@ public import Observation
 /// The state object that loads and owns a Yandex slider (rules Y1-Y3): created from a request and options, held
 /// by the host for longer than one render, observable, and main-actor only (rule Y11).
 ///
-/// It is the host-facing face of one ``AdCore/UnifiedAd``: the load goes through the unified load path (the
+/// It is the host-facing face of one `UnifiedAd`: the load goes through the unified load path (the
 /// timeout of rule C7, generations, cancellation, and the provider's retry bound of rule Y12), and the block and
 /// its cards bind, count and click as the unified ad's parts. Loading starts only on ``loadAd()``; a failure is
 /// never retried automatically. To load with other parameters, make a new state.

@@ -78,6 +78,7 @@ public final class AdHost {
     ///   - random: the generator of beacons' `[CACHEBUSTING]` (seed it from the system in an app, fixed in tests).
     ///   - wallClock: the Unix time at the driver's zero, for beacons' `[TIMESTAMP]`; without one it expands to -1.
     ///   - landingOpener: opens landing pages (settable later through ``landingOpener``).
+    ///   - buildConfiguration: `.release` in a shipping build (test mode is refused there, H10), `.debug` otherwise.
     public init(
         tree: HostTree = HostTree(),
         registry: ProviderRegistry,

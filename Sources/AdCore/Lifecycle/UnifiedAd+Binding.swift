@@ -29,8 +29,11 @@ extension UnifiedAd {
     ///
     /// A bound part may be checked for another container: its own views do not count as taken.
     ///
-    /// - Parameter releasing: ads the caller will detach before binding (the ad it displaces from the target
-    ///   container); views they hold do not count as taken.
+    /// - Parameters:
+    ///   - binding: the views the ad would be bound to.
+    ///   - part: the part that would be bound (`.main` for the whole ad, a card of a slider).
+    ///   - others: ads the caller will detach before binding (the ad it displaces from the target container);
+    ///     views they hold do not count as taken.
     /// - Throws: what ``bind(_:part:)`` would throw; a failure after load is also emitted as `.bindingFailed`.
     public func validate(_ binding: AdBinding, part: AdPart = .main, releasing others: Set<AdID> = []) throws(AdError) {
         let now = host.scheduler.now

@@ -1,8 +1,8 @@
 /// A number from outside (a response, a file, a host) that does not fit the range its field allows: what
 /// ``CheckedConversion`` throws instead of trapping.
 ///
-/// Readers turn it into their own typed error: a provider into an ``AdError`` with ``adError(providerID:
-/// providerCode:vastCode:hint:)``, a configuration decoder into a problem at the field's JSON path.
+/// Readers turn it into their own typed error: a provider into an ``AdError`` with
+/// ``adError(providerID:providerCode:vastCode:hint:)``, a configuration decoder into a problem at the field's JSON path.
 ///
 /// ```swift
 /// do { _ = try CheckedConversion.duration(seconds: 1e16, field: "<ttl>") } catch {

@@ -115,8 +115,12 @@ public struct ExternalClickRule: Sendable, Hashable {
 
     /// The first condition the click breaks, or `nil` when the click may count.
     ///
-    /// - Parameter ownership: where the view was recorded at attach; `nil` skips the ownership check (the
-    ///   ``ClickValidator`` refuses an external click view that has no record before it gets here).
+    /// - Parameters:
+    ///   - clickView: the view the user clicked.
+    ///   - container: the ad's container.
+    ///   - ownership: where the view was recorded at attach; `nil` skips the ownership check (the
+    ///     ``ClickValidator`` refuses an external click view that has no record before it gets here).
+    ///   - engine: the visibility engine that measures how much of the view is on screen.
     @MainActor
     public func firstFailure(
         clickView: HostNodeID,

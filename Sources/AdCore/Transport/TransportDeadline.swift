@@ -1,4 +1,4 @@
-/// Races one transport fetch against its timeout on the scheduler (the one ``DeadlineRace``): the first to finish
+/// Races one transport fetch against its timeout on the scheduler (the one `DeadlineRace`): the first to finish
 /// wins and the other is cancelled. The timeout holds whatever the transport does with ``TransportRequest/timeout``
 /// (`InMemoryTransport` ignores it; a transport that never answers still ends at the deadline), and it is measured in
 /// the scheduler's time, so virtual time decides it in tests.

@@ -11,7 +11,9 @@ public import Foundation
 public enum VASTURLPolicy {
     /// Returns `string` as a URL when it may be fetched or pinged, or throws `refusedURL`.
     ///
-    /// - Parameter allowDataURI: accept a `data:` URI (only for a VAST 4.3 `<InteractiveCreativeFile>`).
+    /// - Parameters:
+    ///   - string: the URL as the response wrote it (surrounding ASCII whitespace is ignored).
+    ///   - allowDataURI: accept a `data:` URI (only for a VAST 4.3 `<InteractiveCreativeFile>`).
     public static func validate(_ string: String, allowDataURI: Bool = false) throws(VASTError) -> URL {
         let trimmed = string.trimmingASCIIWhitespace()
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {

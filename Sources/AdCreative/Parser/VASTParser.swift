@@ -34,10 +34,12 @@ public struct VASTParser: Sendable {
 
     /// Parses a document held in `data`.
     ///
-    /// - Parameter allowNoAd: return a document without a playable ad (no `<Ad>`, or only inline ads without a
-    ///   `<Creative>`; its ads and ``VASTDocument/errorURLs`` kept) instead of failing with VAST 303; wrapper
-    ///   resolution and providers use this to read the response's error URLs and extensions, and learn from
-    ///   ``VASTDocument/noAdFailure`` that it is no ad.
+    /// - Parameters:
+    ///   - data: the document's bytes, in any encoding its XML declaration or byte order mark names.
+    ///   - allowNoAd: return a document without a playable ad (no `<Ad>`, or only inline ads without a
+    ///     `<Creative>`; its ads and ``VASTDocument/errorURLs`` kept) instead of failing with VAST 303; wrapper
+    ///     resolution and providers use this to read the response's error URLs and extensions, and learn from
+    ///     ``VASTDocument/noAdFailure`` that it is no ad.
     public func parse(_ data: Data, allowNoAd: Bool = false) throws(VASTError) -> VASTDocument {
         let result = data.withUnsafeBytes { buffer in
             Result { () throws(VASTError) -> VASTDocument in try parse(bytes: buffer, allowNoAd: allowNoAd) }

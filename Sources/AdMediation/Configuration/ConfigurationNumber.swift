@@ -99,10 +99,10 @@ public struct ConfigurationNumber: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ConfigurationNumber {
-    /// The largest duration any field accepts, in seconds: ``AdCore/CheckedConversion/maximumDuration`` (366 days).
+    /// The largest duration any field accepts, in seconds: `CheckedConversion/maximumDuration` (366 days).
     public static let maximumSeconds = CheckedConversion.maximumDuration.secondsValue
 
-    /// A price or floor in micros per impression: 0 to ``AdCore/CheckedConversion/maximumMicros``.
+    /// A price or floor in micros per impression: 0 to ``CheckedConversion/maximumMicros``.
     static func micros(_ key: String, hint: String) -> ConfigurationNumber {
         ConfigurationNumber(
             key, .wholeNumber, 0...Double(CheckedConversion.maximumMicros), unit: "micros", belowKind: .negativePrice,

@@ -125,11 +125,11 @@ public struct LineItemConfiguration: Sendable, Hashable, Codable {
 }
 
 extension LineItemConfiguration {
-    /// `priceMicros`: a waterfall item's price, 0 to ``AdCore/CheckedConversion/maximumMicros`` micros per
+    /// `priceMicros`: a waterfall item's price, 0 to `CheckedConversion/maximumMicros` micros per
     /// impression (a learned item starting near `Int64.max` would overflow the first time its estimate is rounded).
     public static let priceMicrosNumber = ConfigurationNumber.micros(
         "priceMicros", hint: "Use the item's eCPM in micros per impression ($2.50 eCPM = 2500).")
-    /// `floorMicros`: the item's own floor, 0 to ``AdCore/CheckedConversion/maximumMicros`` micros.
+    /// `floorMicros`: the item's own floor, 0 to `CheckedConversion/maximumMicros` micros.
     public static let floorMicrosNumber = ConfigurationNumber.micros(
         "floorMicros", hint: "Remove the floor or use a non-negative price in micros per impression.")
     /// `priority`: breaks price ties, lower first; -1,000,000 to 1,000,000.

@@ -18,7 +18,7 @@ public struct MediationConfigurationError: Error, Sendable, Equatable, CustomStr
     /// The kinds of the problems, in order (handy in tests and logs).
     public var kinds: [ConfigurationProblem.Kind] { problems.map(\.kind) }
 
-    /// The error as an ``AdError`` with code `invalidConfiguration` (for hosts that log one error type).
+    /// The error as an `AdError` with code `invalidConfiguration` (for hosts that log one error type).
     public var adError: AdError {
         AdError(
             .invalidConfiguration, "The mediation configuration has \(problems.count) problem(s): \(description)",

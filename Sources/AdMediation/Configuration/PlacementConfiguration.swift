@@ -199,7 +199,7 @@ public struct LearningPolicy: Sendable, Hashable, Codable {
 }
 
 extension PlacementConfiguration {
-    /// `floorMicros`: the placement's floor, 0 to ``AdCore/CheckedConversion/maximumMicros`` micros per impression.
+    /// `floorMicros`: the placement's floor, 0 to `CheckedConversion/maximumMicros` micros per impression.
     public static let floorMicrosNumber = ConfigurationNumber.micros(
         "floorMicros", hint: "Use 0 for no floor, or the floor in micros per impression ($0.50 eCPM = 500).")
     /// `parallelTierSize`: 1 to 1,000 items asked at once. A tier never holds more than the placement's line items,

@@ -1,7 +1,7 @@
 public import AdCore
 
 /// The mediation of one placement as a sans-I/O state machine: a value type whose mutating methods take inputs
-/// stamped with an ``AdInstant`` and return the ``Action``s a driver performs. It never reads a clock, draws a
+/// stamped with an `AdInstant` and return the ``Action``s a driver performs. It never reads a clock, draws a
 /// random number or touches a provider; ``Mediator`` drives it against an `AdHost` in apps, tests drive it
 /// directly in virtual time.
 ///

@@ -12,9 +12,9 @@ public import AdCreative
 /// let queue = BeaconQueue(store: storeURL, configuration: configuration)
 /// ```
 public struct BeaconQueueConfiguration: Sendable, Equatable {
-    /// Which hosts a beacon may be sent to: tracker URLs come from ad responses, so by default (``VASTAddressPolicy/
-    /// publicOnly``) one pointing at the device or its network is refused when sent, counted and reported (R9).
-    /// Tests against a loopback server and intranet trackers set ``VASTAddressPolicy/allowingPrivate``.
+    /// Which hosts a beacon may be sent to: tracker URLs come from ad responses, so by default
+    /// (`VASTAddressPolicy.publicOnly`) one pointing at the device or its network is refused when sent, counted and reported (R9).
+    /// Tests against a loopback server and intranet trackers set `VASTAddressPolicy/allowingPrivate`.
     public var addresses: VASTAddressPolicy
     /// The most beacons kept (at least 1).
     public var maxCount: Int

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// What is at a path: nothing, a regular file, or one of the things adsim never reads from or writes into (a
-/// folder, a symbolic link when links are not followed, a FIFO, a device, a socket). ``OutputPath`` refuses all but
+/// folder, a symbolic link when links are not followed, a FIFO, a device, a socket). `OutputPath` refuses all but
 /// a regular file or nothing (rule R19).
 ///
 /// ```swift

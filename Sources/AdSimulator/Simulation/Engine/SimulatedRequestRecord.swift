@@ -1,8 +1,8 @@
 /// One finished mediation request of a simulation, as `UserSimulation` saw it: who asked (variant, user,
 /// session, placement, the request's draw key), what won (line item and provider, or none), the outcome, the
 /// winner's bid (market) price and the price it paid, the oracle's best price on the same draws, and the times to
-/// ad. Emitted through the
-/// runner's observer (``SimulationRunner/init(validated:users:onRequest:)``) as the request finishes; nothing of it
+/// ad. Emitted through the runner's observer
+/// (``SimulationRunner/init(validated:providers:users:shard:onRequest:)``) as the request finishes; nothing of it
 /// is kept by the engine, so a writer can stream it (`SimulationSQLiteWriter`).
 ///
 /// ```swift

@@ -99,7 +99,7 @@ public struct SimulationReport: Sendable {
         return text
     }
 
-    /// One JSON object per row, keys in the order of ``SimulationReportColumn/all``: variant, placement (null for
+    /// One JSON object per row, keys in the order of `SimulationReportColumn/all`: variant, placement (null for
     /// the strategy's total), provider (null for a placement's own row), requests, fills, fillRate, used, unused,
     /// impressions, showRate, clicks, ctr, revenueMicros, ecpmMicros, arpdauMicros, bidPriceMicros,
     /// paidPriceMicros, oracleRevenueMicros, yield, timeToAdMs {p50, p95, p99}, oracleTimeToAdMs {p50, p95, p99},

@@ -35,7 +35,7 @@ extension Scenario {
     /// missing one is a problem and the rest is read as version 1; another number stops there); the document
     /// must decode (a wrong type or a missing required field stops there, with its path; a key given twice in one
     /// object is listed with the rest, rule R2); then every check of
-    /// ``ScenarioValidator`` runs and every problem is listed.
+    /// `ScenarioValidator` runs and every problem is listed.
     ///
     /// - Throws: ``ScenarioError`` listing every problem.
     public static func load(

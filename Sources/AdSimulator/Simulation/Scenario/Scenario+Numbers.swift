@@ -9,7 +9,7 @@ extension MarketBehavior {
     /// `neverAnswersRate`: the share of requests never answered, 0 to 1.
     public static let neverAnswersRateNumber = ConfigurationNumber(
         "neverAnswersRate", .fraction, 0...1, hint: probability)
-    /// `priceMicros` (a distribution): 0 to ``AdCore/CheckedConversion/maximumMicros`` micros per impression.
+    /// `priceMicros` (a distribution): 0 to `CheckedConversion/maximumMicros` micros per impression.
     public static let priceMicrosNumber = ConfigurationNumber(
         "priceMicros", .fraction, 0...Double(CheckedConversion.maximumMicros), unit: "micros",
         hint: "Give prices in micros per impression ($2.50 eCPM = 2500), at most 1000000000.")
@@ -83,7 +83,7 @@ extension ScenarioDistribution {
 }
 
 extension ScenarioStrategy {
-    /// `floorMicros` (and each of a sweep's `floorsMicros`): 0 to ``AdCore/CheckedConversion/maximumMicros``.
+    /// `floorMicros` (and each of a sweep's `floorsMicros`): 0 to `CheckedConversion/maximumMicros`.
     public static let floorMicrosNumber = ConfigurationNumber(
         "floorMicros", .wholeNumber, 0...Double(CheckedConversion.maximumMicros), unit: "micros",
         hint: "Give a floor in micros per impression ($0.50 eCPM = 500), at most 1000000000.")
@@ -104,7 +104,7 @@ extension Scenario {
     /// Every number of the scenario format, by JSON path (`[]` for any index, `<format>` for any format), each
     /// with the values it accepts (rule R2). A distribution's path stands for its value, `min`, `max` and `median`;
     /// its `sigma` is ``ScenarioDistribution/sigmaNumber``. The app's inline mediation configuration is
-    /// ``AdMediation/MediationConfiguration/numbers`` under `$.app.mediation`. The validator checks each number
+    /// `MediationConfiguration/numbers` under `$.app.mediation`. The validator checks each number
     /// against this declaration; a test sets each to its largest accepted value and runs the scenario.
     ///
     /// ```swift

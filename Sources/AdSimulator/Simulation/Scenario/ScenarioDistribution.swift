@@ -100,7 +100,7 @@ public enum ScenarioDistribution: Sendable, Equatable, Codable {
     private enum CodingKeys: String, CodingKey { case kind, value, min, max, median, sigma }
 
     /// Decodes a bare number (`fixed`) or an object with a `kind`. An unknown kind is recorded as a problem at
-    /// `<path>.kind` in the decoder's ``AdMediation/ConfigurationDecoding`` (the value becomes `fixed(0)`), so it
+    /// `<path>.kind` in the decoder's `ConfigurationDecoding` (the value becomes `fixed(0)`), so it
     /// is listed with every other problem of the scenario.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let value = try? single.decode(Double.self) {

@@ -2,7 +2,7 @@ public import AdCore
 public import AdMediation
 
 /// A rejected scenario: one error listing every problem found, in the order found (reading the JSON, decoding,
-/// then checking), each a ``AdMediation/ConfigurationProblem`` with its kind, JSON path, message and fix, the same
+/// then checking), each a `ConfigurationProblem` with its kind, JSON path, message and fix, the same
 /// type the mediation configuration reports (whose own problems appear under `$.app.mediation`).
 ///
 /// ```swift
@@ -28,7 +28,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         "Invalid scenario (\(problems.count) problem(s)):\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
     }
 
-    /// The error as an ``AdCore/AdError`` with code `invalidConfiguration`.
+    /// The error as an `AdError` with code `invalidConfiguration`.
     public var adError: AdError {
         AdError(.invalidConfiguration, description, hint: problems.first?.hint)
     }

@@ -1,5 +1,5 @@
 /// What a strategy does to the app's placements, in terms of what `AdMediation` runs
-/// (``StrategyVariant/configuration(from:market:)`` applies it):
+/// (``StrategyVariant/configuration(from:market:bidders:)`` applies it):
 ///
 /// | kind | placements become |
 /// |---|---|

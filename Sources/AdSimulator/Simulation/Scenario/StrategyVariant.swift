@@ -2,7 +2,7 @@ public import AdCore
 public import AdMediation
 
 /// One strategy as it runs: a ``StrategyKind`` with at most one floor and one timeout, from a
-/// ``ScenarioStrategy`` (itself, or one point of its sweep). ``configuration(from:market:)`` turns the app's
+/// ``ScenarioStrategy`` (itself, or one point of its sweep). ``configuration(from:market:bidders:)`` turns the app's
 /// mediation configuration into the one this variant runs.
 ///
 /// ```swift
