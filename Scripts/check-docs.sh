@@ -7,8 +7,7 @@
 # Each ```swift block of a document is compiled as it is written, in a Swift package generated under
 # .build/doc-snippets (one test target per block, so blocks may declare the same names; Swift 6 language mode,
 # warnings as errors). That package depends on this repository by its local path, so nothing is fetched, and on
-# every library product a vendor is told to use: AdCore, AdCreative, AdVAST, AdEmbedded, AdTestKit, AdConformance
-# and ExampleProvider (its targets may `import Testing` or `import XCTest`). A block that uses `Bundle.module` gets
+# every library product of this package (its targets may `import Testing` or `import XCTest`). A block that uses `Bundle.module` gets
 # an empty `Fixtures` resource folder, so it compiles as in a test target with fixtures.
 #
 # A block is a whole Swift file unless the line right before its fence is one of these HTML comments (invisible
@@ -19,7 +18,8 @@
 #                                       product of this repository's Package.swift.
 #   <!-- check-docs: wrapper NAME -->   the block is a fragment (a statement, a method's body): it is compiled in
 #                                       place of the line `// snippet` of Scripts/doc-snippets/NAME.swift, which
-#                                       says what the fragment may use.
+#                                       says what the fragment may use. `import` lines that open the block move to
+#                                       the top of the file (a block may show the imports a reader needs).
 #
 # Errors point at the Markdown: each block is compiled under `#sourceLocation(file: "<document>", line: <its first
 # line>)`, so the compiler reports `Docs/X.md:LINE:COLUMN: error: ...`; the script then names every block that failed
@@ -27,9 +27,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The documents whose Swift blocks are compiled. Add README.md and the rest of Docs/*.md here as they are made to
-# compile.
-documents=(Docs/ImplementingAProvider.md Docs/Conformance.md)
+# The documents whose Swift blocks are compiled: the README and every document under Docs/.
+documents=(README.md Docs/*.md)
 if [ "$#" -gt 0 ]; then documents=("$@"); fi
 for document in "${documents[@]}"; do
     if [ ! -f "$document" ]; then
@@ -48,7 +47,7 @@ manifest_list="$(python3 - "$package" "$manifests" "${documents[@]}" <<'PYTHON'
 import os, re, shutil, sys
 
 package, manifests, documents = sys.argv[1], sys.argv[2], sys.argv[3:]
-products = ["AdCore", "AdCreative", "AdVAST", "AdEmbedded", "AdTestKit", "AdConformance", "ExampleProvider"]
+products = re.findall(r'\.library\(name: "([A-Za-z0-9]+)"', open("Package.swift", encoding="utf-8").read())
 marker = re.compile(r"^\s*<!--\s*check-docs:\s*(manifest|wrapper\s+([A-Za-z0-9_-]+))\s*-->\s*$")
 problems = []
 
@@ -91,6 +90,15 @@ for document in documents:
             source = "\n".join(body)
             text = f'#sourceLocation(file: "{document}", line: {first})\n{source}\n#sourceLocation()\n'
             if found:
+                # The block's opening imports go to the top of the file; blank lines keep the others' numbers.
+                imports = []
+                for position, line in enumerate(body):
+                    if re.match(r"^\s*(@testable\s+)?import\s", line):
+                        imports.append(line.split("//")[0].rstrip())
+                        body[position] = ""
+                    elif line.strip() and not line.strip().startswith("//"):
+                        break
+                text = f'#sourceLocation(file: "{document}", line: {first})\n' + "\n".join(body) + "\n#sourceLocation()\n"
                 name = found.group(2)
                 wrapper_path = os.path.join("Scripts", "doc-snippets", f"{name}.swift")
                 if not os.path.exists(wrapper_path):
@@ -106,6 +114,8 @@ for document in documents:
                 wrapper_lines = before.count("\n")
                 text = (f'#sourceLocation(file: "{wrapper_path}", line: 1)\n{before}{text}'
                         f'#sourceLocation(file: "{wrapper_path}", line: {wrapper_lines + 2})\n{after}')
+                if imports:
+                    text = "\n".join(imports) + "\n" + text
             target = f"Doc{stem}{number}Tests"
             folder = os.path.join(package, "Tests", target)
             write(os.path.join(folder, "Snippet.swift"), text)
