@@ -233,7 +233,12 @@ struct CommandSignatureTests {
             uniqueKeysWithValues: ADSim.builtInSubcommands.map { ($0.name, $0.signature.options.map(\.label)) })
         #expect(
             Set(options.keys) == [
-                "demo", "conformance", "content", "help", "inspect", "merge", "parse", "simulate", "validate",
+                "demo", "conformance", "content", "help", "inspect", "merge", "optimize", "parse", "simulate",
+                "validate",
+            ])
+        #expect(
+            options["optimize"] == [
+                "--budget <p95=ms>", "--users <n>", "--search-users <n>", "--out <file>", "--json", "--html <file>",
             ])
         #expect(options["inspect"] == ["--config <file>", "--scenario <file>", "--json"])
         #expect(

@@ -15,6 +15,8 @@ struct ExitCodeConventionTests {
     }()
 
     static let missing = "/nonexistent/adsim-input.json"
+    /// Where `optimize` would write (it writes nothing when its input fails).
+    static let optimized = FileManager.default.temporaryDirectory.appending(path: "adsim-exit-optimized.json").path
 
     @Test(
         "Each subcommand and code",
@@ -33,6 +35,15 @@ struct ExitCodeConventionTests {
             (["simulate", missing], 66),
             (["inspect"], 64), (["inspect", "--config", notJSON], 65), (["inspect", "--config", missing], 66),
             (["merge"], 64), (["merge", notJSON], 65), (["merge", missing], 66),
+            (["optimize", "Fixtures/scenarios/tiny.json"], 64),
+            (["optimize", "Fixtures/scenarios/tiny.json", "--budget", "p95=0"], 64),
+            (
+                [
+                    "optimize", "Fixtures/scenarios/invalid-many-problems.json", "--budget", "p95=500", "--out",
+                    optimized,
+                ], 65
+            ),
+            (["optimize", missing, "--budget", "p95=500", "--out", optimized], 66),
             (["help"], 0), (["help", "nosuch"], 64),
         ] as [([String], Int)])
     func eachSubcommandAndCode(_ arguments: [String], code: Int) async {

@@ -5,7 +5,8 @@ extension ADSim {
     static var builtInSubcommands: [Subcommand] {
         [
             DemoCommand.subcommand, ConformanceCommand.subcommand, ContentCommand.subcommand, HelpCommand.subcommand,
-            InspectCommand.subcommand, MergeCommand.subcommand, ParseCommand.subcommand, SimulateCommand.subcommand,
+            InspectCommand.subcommand, MergeCommand.subcommand, OptimizeCommand.subcommand, ParseCommand.subcommand,
+            SimulateCommand.subcommand,
             ValidateCommand.subcommand,
         ]
     }

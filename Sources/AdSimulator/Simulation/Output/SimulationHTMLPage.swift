@@ -55,7 +55,8 @@ public struct SimulationHTMLPage: Sendable {
         return page
     }
 
-    private static let style = """
+    /// The style of a simulator page (this one and the optimizer's).
+    static let style = """
         body { font-family: sans-serif; margin: 24px; color: #222; }
         svg { display: block; margin: 8px 0 24px 0; }
         svg text { font-family: sans-serif; font-size: 11px; fill: #333; }

@@ -1,0 +1,60 @@
+public import AdCore
+public import AdMediation
+
+/// The full tier as an ``OptimizationEvaluator``: each user a ``UserSimulation`` through the real stack (the
+/// providers, the parser, binding, geometry), users `0..<users` on the scenario's draws, as `adsim simulate` runs
+/// them.
+///
+/// ```swift
+/// let evaluator = FullTierEvaluator(validated: validated, providers: providers, users: 200)
+/// ```
+@MainActor
+public struct FullTierEvaluator: OptimizationEvaluator {
+    /// The scenario.
+    public let validated: ValidatedScenario
+    /// The providers every user's host registers.
+    public let providers: SimulationProviders
+    /// The users each evaluation runs.
+    public let users: Int
+    private let market: SimulatedMarket
+    private let oracle: SimulationOracle
+
+    /// An evaluator over `users` users of `validated` on `providers`.
+    ///
+    /// - Throws: `invalidRequest` when a creative of the market cannot be read.
+    public init(validated: ValidatedScenario, providers: SimulationProviders, users: Int) throws(AdError) {
+        self.validated = validated
+        self.providers = providers
+        self.users = users
+        market = try SimulatedMarket(validated)
+        oracle = SimulationOracle(validated)
+    }
+
+    /// Runs `configuration` over users `0..<users` through the real stack and counts what it earned.
+    ///
+    /// - Throws: what a user's stack refuses.
+    public func evaluate(_ configuration: MediationConfiguration, settings: [OptimizationSetting])
+        async throws(AdError) -> OptimizationCandidate
+    {
+        let name = "candidate"
+        var tally = SimulationTally()
+        for index in 0..<users {
+            let simulation = try UserSimulation(
+                validated: validated, providers: providers, market: market, oracle: oracle, variant: name,
+                configuration: configuration, user: UInt64(clamping: index))
+            await simulation.run()
+            tally.merge(simulation.tally)
+        }
+        var p95: [String: Int] = [:]
+        var unfilled: [String] = []
+        for placement in configuration.placements {
+            let row = tally.row(variant: name, placement: placement.id)
+            p95[placement.id] = row.timeToAd.percentile(0.95)
+            if row.requests > 0 && row.fills == 0 { unfilled.append(placement.id) }
+        }
+        let total = tally.row(variant: name)
+        return OptimizationCandidate(
+            settings: settings, configuration: configuration, revenueMicros: total.revenueMicros,
+            requests: total.requests, users: users, p95Milliseconds: p95, unfilledPlacements: unfilled)
+    }
+}

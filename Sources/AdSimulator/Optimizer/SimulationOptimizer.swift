@@ -1,0 +1,142 @@
+public import AdCore
+import AdMediation
+
+/// Searches a scenario's mediation settings for the most revenue within a p95 time-to-ad budget: coordinate
+/// descent over ``OptimizationSpace`` (each placement's floor, line-item timeout and auction deadline in turn, the
+/// best value kept before the next dimension, rounds until one changes nothing), every candidate run by the search
+/// evaluator on the same users (common random numbers). Every candidate run is kept: their revenue / p95 frontier
+/// is reported. The best few within the budget are then run again by the confirming evaluator (more users, or a
+/// higher fidelity tier) and the best confirmed one is the answer; the configuration as written is always among
+/// those confirmed, so the answer is never worse than it on the confirming run.
+///
+/// ```swift
+/// let optimizer = SimulationOptimizer(
+///     validated: validated, budget: OptimizationBudget(p95Milliseconds: 800),
+///     search: try FullTierEvaluator(validated: validated, providers: providers, users: 100),
+///     confirm: try FullTierEvaluator(validated: validated, providers: providers, users: 1_000))
+/// let result = try await optimizer.run()
+/// print(result.table)
+/// ```
+@MainActor
+public struct SimulationOptimizer {
+    /// The scenario.
+    public let validated: ValidatedScenario
+    /// The limit the answer must meet.
+    public let budget: OptimizationBudget
+    /// Runs the candidates of the search.
+    public let search: any OptimizationEvaluator
+    /// Runs the best candidates again to choose among them.
+    public let confirm: any OptimizationEvaluator
+    /// The values tried.
+    public var space: OptimizationSpace
+    /// How many of the best candidates within the budget are confirmed (besides the configuration as written).
+    public var confirmed = 3
+    /// The most rounds of the search (a round tries every placement's every dimension once).
+    public var maximumRounds = 4
+    /// Called after each candidate run with the number run so far and an estimate of the total.
+    public var progress: (@MainActor (_ done: Int, _ total: Int) -> Void)?
+
+    /// An optimizer of `validated` within `budget`, searching with `search` and confirming with `confirm`.
+    public init(
+        validated: ValidatedScenario, budget: OptimizationBudget, search: any OptimizationEvaluator,
+        confirm: any OptimizationEvaluator
+    ) {
+        self.validated = validated
+        self.budget = budget
+        self.search = search
+        self.confirm = confirm
+        space = OptimizationSpace(validated: validated)
+    }
+
+    /// Runs the search and the confirmation.
+    ///
+    /// - Throws: what a simulation refuses.
+    public func run() async throws(AdError) -> OptimizationResult {
+        let order = validated.configuration.placements.map(\.id)
+        let perRound = order.reduce(0) { $0 + space.settings(for: $1).count }
+        let estimate = 1 + perRound * 2 + confirmed + 1
+        var runs = 0
+        var evaluated: [[OptimizationSetting]: OptimizationCandidate] = [:]
+        var ranOrder: [[OptimizationSetting]] = []
+
+        func run(_ settings: [OptimizationSetting]) async throws(AdError) -> OptimizationCandidate {
+            if let known = evaluated[settings] { return known }
+            let configuration = settings.reduce(validated.configuration) { $1.applied(to: $0) }
+            let candidate = try await search.evaluate(configuration, settings: settings)
+            evaluated[settings] = candidate
+            ranOrder.append(settings)
+            runs += 1
+            progress?(runs, max(estimate, runs))
+            return candidate
+        }
+
+        var current = try await run([])
+        for _ in 0..<maximumRounds {
+            var changed = false
+            for placement in order {
+                let dimensions = Self.dimensions(of: space.settings(for: placement))
+                for dimension in dimensions {
+                    var best = current
+                    for setting in dimension {
+                        let settings = OptimizationCandidate.settings(current.settings, with: setting, order: order)
+                        let candidate = try await run(settings)
+                        if Self.isBetter(candidate, than: best, within: budget) { best = candidate }
+                    }
+                    if best.settings != current.settings {
+                        current = best
+                        changed = true
+                    }
+                }
+            }
+            if !changed { break }
+        }
+
+        let searched = ranOrder.compactMap { evaluated[$0] }
+        // The best within the budget by the search's figures, and the configuration as written, run again.
+        var finalists = searched.filter { $0.meets(budget) }.sorted { Self.isBetter($0, than: $1, within: budget) }
+        finalists = Array(finalists.prefix(confirmed))
+        if !finalists.contains(where: { $0.settings.isEmpty }), let base = evaluated[[]] { finalists.append(base) }
+        var confirmedCandidates: [OptimizationCandidate] = []
+        for finalist in finalists {
+            confirmedCandidates.append(try await confirm.evaluate(finalist.configuration, settings: finalist.settings))
+            runs += 1
+            progress?(runs, max(estimate, runs))
+        }
+        let best = confirmedCandidates.reduce(nil as OptimizationCandidate?) { best, candidate in
+            guard let best else { return candidate }
+            return Self.isBetter(candidate, than: best, within: budget) ? candidate : best
+        }
+        return OptimizationResult(
+            budget: budget, searched: searched, confirmed: confirmedCandidates,
+            best: best ?? current, searchUsers: search.users, confirmUsers: confirm.users)
+    }
+
+    /// The settings of one placement grouped by dimension, in the order first met.
+    static func dimensions(of settings: [OptimizationSetting]) -> [[OptimizationSetting]] {
+        var names: [String] = []
+        var groups: [String: [OptimizationSetting]] = [:]
+        for setting in settings {
+            if groups[setting.knob.dimension] == nil { names.append(setting.knob.dimension) }
+            groups[setting.knob.dimension, default: []].append(setting)
+        }
+        return names.compactMap { groups[$0] }
+    }
+
+    /// Whether `candidate` is to be preferred to `other`: within the budget before outside it; then more revenue;
+    /// then a lower worst p95; then fewer settings (the configuration closest to the one written).
+    static func isBetter(
+        _ candidate: OptimizationCandidate, than other: OptimizationCandidate,
+        within budget: OptimizationBudget
+    ) -> Bool {
+        let meets = (candidate.meets(budget), other.meets(budget))
+        if meets.0 != meets.1 { return meets.0 }
+        if !meets.0 {
+            // Neither meets it: the faster is nearer to meeting it.
+            return (candidate.worstP95Milliseconds ?? 0) < (other.worstP95Milliseconds ?? 0)
+        }
+        if candidate.revenueMicros != other.revenueMicros { return candidate.revenueMicros > other.revenueMicros }
+        let p95 = (candidate.worstP95Milliseconds ?? 0, other.worstP95Milliseconds ?? 0)
+        if p95.0 != p95.1 { return p95.0 < p95.1 }
+        return candidate.settings.count < other.settings.count
+    }
+}

@@ -1,0 +1,129 @@
+import AdCore
+import AdMediation
+import Foundation
+import Testing
+
+@testable import AdSimulator
+@testable import adsim
+
+/// The optimizer (issue 35, section 5) on `Fixtures/scenarios/optimize-floor.json`, a market whose optimum is worked
+/// by hand: a rewarded placement, second price, two Google bidders that always fill: `high` bids 10000 micros and
+/// answers in 400 ms, `low` bids 6000 and answers in 100 ms; floor 1000, line-item timeouts 5 s, deadline 1 s. Each
+/// user watches 4 videos, each presented and counted. The search tries floors {0, 1000, 6000, 10000} and timeouts
+/// and deadlines {110, 410 ms, as configured}. Per request (what an impression pays):
+/// - Both bid in time (timeout above 400 ms): `high` wins and pays max(6000, F) for a floor F up to 6000, F itself
+///   for F up to 10000 (`low` is under it): best F = 10000, 10000 an impression, p95 time to ad 400 ms.
+/// - Only `low` in time (timeout 110 ms: `high` times out): `low` wins alone and pays the floor: best F = 6000 (at
+///   10000 nothing fills), 6000 an impression, p95 110 ms.
+/// So within a 500 ms budget the optimum is floor 10000 (10000 an impression); within 200 ms it is a 110 ms timeout
+/// with floor 6000 (6000 an impression); no configuration answers within 50 ms.
+@MainActor
+@Suite struct OptimizerTests {
+    static let path = ScenarioFixtures.folder.appending(path: "optimize-floor.json").path
+
+    static func optimizer(budget: Int, users: Int = 4) throws -> SimulationOptimizer {
+        let validated = try Scenario.load(contentsOf: path, providers: ScenarioFixtures.providers)
+        return SimulationOptimizer(
+            validated: validated, budget: OptimizationBudget(p95Milliseconds: budget),
+            search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: users),
+            confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: users))
+    }
+
+    @Test("Within 500 ms the optimizer returns the analytic optimum: floor 10000, every impression paid 10000")
+    func analyticOptimumWideBudget() async throws {
+        let result = try await Self.optimizer(budget: 500).run()
+        #expect(result.best.settings.map(\.description) == ["rewarded floor=10000"])
+        #expect(result.best.revenueMicros == 4 * 4 * 10_000)
+        #expect(result.best.worstP95Milliseconds == 400)
+        #expect(result.meetsBudget)
+        // The configuration as written (floor 1000: `high` pays `low`'s 6000) was confirmed beside it, and earns less.
+        let written = try #require(result.confirmed.first { $0.settings.isEmpty })
+        #expect(written.revenueMicros == 4 * 4 * 6_000)
+    }
+
+    @Test("Within 200 ms the optimizer returns the analytic optimum: a 110 ms timeout and floor 6000")
+    func analyticOptimumTightBudget() async throws {
+        let result = try await Self.optimizer(budget: 200).run()
+        #expect(result.best.settings.map(\.description) == ["rewarded floor=6000", "rewarded timeout=110ms"])
+        #expect(result.best.revenueMicros == 4 * 4 * 6_000)
+        #expect(result.best.worstP95Milliseconds.map { $0 <= 200 } == true)
+        #expect(result.meetsBudget)
+        // The configuration as written waits for `high` (400 ms): over the budget.
+        let written = try #require(result.searched.first { $0.settings.isEmpty })
+        #expect(!written.meets(OptimizationBudget(p95Milliseconds: 200)))
+    }
+
+    @Test("The frontier holds no candidate another beats on both revenue and worst p95")
+    func frontierIsNonDominated() async throws {
+        let result = try await Self.optimizer(budget: 500, users: 5).run()
+        #expect(!result.frontier.isEmpty)
+        for point in result.frontier {
+            let p95 = try #require(point.worstP95Milliseconds)
+            let dominated = result.searched.contains { other in
+                guard let otherP95 = other.worstP95Milliseconds else { return false }
+                return other.revenueMicros >= point.revenueMicros && otherP95 <= p95
+                    && (other.revenueMicros > point.revenueMicros || otherP95 < p95)
+            }
+            #expect(!dominated, "\(point.name)")
+        }
+        #expect(result.frontier.contains { $0.settings == result.best.settings })
+    }
+
+    @Test("A budget no candidate meets: the answer is the fastest and says so")
+    func budgetNotMet() async throws {
+        let result = try await Self.optimizer(budget: 50, users: 5).run()
+        #expect(!result.meetsBudget)
+        #expect(result.table.contains("NOT met"))
+        let fastest = result.confirmed.compactMap(\.worstP95Milliseconds).min()
+        #expect(result.best.worstP95Milliseconds == fastest)
+    }
+
+    @Test("The written configuration is a mediation configuration the validator accepts, with the answer's floor")
+    func configurationRoundTrips() async throws {
+        let result = try await Self.optimizer(budget: 500, users: 5).run()
+        let data = try result.configurationJSON()
+        let decoded = try MediationConfiguration.decode(data, providers: ScenarioFixtures.providers)
+        #expect(decoded.placement("rewarded")?.floorMicros == 10_000)
+        #expect(decoded == result.best.configuration)
+    }
+
+    @Test("Budgets: p95=<ms> from 1 ms to ten minutes; anything else is a typed error with the form that works")
+    func budgetParsing() throws {
+        #expect(try OptimizationBudget(parsing: "p95=1").p95Milliseconds == 1)
+        #expect(try OptimizationBudget(parsing: "p95=600000").p95Milliseconds == 600_000)
+        for bad in ["p95=0", "p95=600001", "p99=100", "p95", "p95=", "p95=1.5", "p95=-3", "=100", ""] {
+            #expect(throws: OptimizationError.self, "\(bad)") { try OptimizationBudget(parsing: bad) }
+        }
+        #expect(OptimizationBudget(p95Milliseconds: 100).admits(p95Milliseconds: 100))
+        #expect(!OptimizationBudget(p95Milliseconds: 100).admits(p95Milliseconds: 101))
+        #expect(OptimizationBudget(p95Milliseconds: 100).admits(p95Milliseconds: nil))
+    }
+
+    @Test("adsim optimize writes a configuration adsim validate accepts; exit 1 over budget, 64 without --budget")
+    func command() async throws {
+        let folder = try SimulationRuns.folder()
+        let out = folder.appending(path: "best.json").path
+        let html = folder.appending(path: "best.html").path
+        let output = CommandOutput.buffered()
+        let status = await ADSim().run(
+            ["optimize", Self.path, "--budget", "p95=500", "--users", "5", "--out", out, "--html", html],
+            output: output)
+        #expect(status == .success, "\(output.standardError)")
+        #expect(output.standardOutput.contains("best: rewarded floor=10000"))
+        let validation = CommandOutput.buffered()
+        #expect(await ADSim().run(["validate", out], output: validation) == .success)
+        #expect(validation.standardOutput.contains("valid (mediation configuration: 1 placements"))
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains("<svg id=\"optimization-frontier\""))
+        let over = CommandOutput.buffered()
+        #expect(
+            await ADSim().run(
+                ["optimize", Self.path, "--budget", "p95=50", "--users", "3", "--out", out], output: over)
+                == .failure)
+        let usage = CommandOutput.buffered()
+        #expect(await ADSim().run(["optimize", Self.path], output: usage) == .usage)
+        #expect(usage.standardError.contains("--budget"))
+        let badBudget = CommandOutput.buffered()
+        #expect(await ADSim().run(["optimize", Self.path, "--budget", "p99=3"], output: badBudget) == .usage)
+    }
+}
