@@ -20,4 +20,20 @@ enum ScenarioInput {
             return .failure(InputFailure(scenario: path, error))
         }
     }
+
+    /// Loads the scenario at `path`, or the default scenario when no path was given (`simulate`, `optimize`):
+    /// its path and the validated scenario, or why not (66 when the default cannot be found).
+    static func loadOrDefault(_ path: String?) -> Result<(path: String, scenario: ValidatedScenario), InputFailure> {
+        let resolved: String
+        if let path {
+            resolved = path
+        } else {
+            do throws(ScenarioError) {
+                resolved = try Scenario.defaultPath()
+            } catch {
+                return .failure(InputFailure(.noInput, error.problems.map(\.message).joined(separator: "\n")))
+            }
+        }
+        return load(resolved).map { (resolved, $0) }
+    }
 }

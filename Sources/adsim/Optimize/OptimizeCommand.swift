@@ -109,19 +109,9 @@ enum OptimizeCommand {
         } catch {
             throw UsageError(error.description, command: "optimize")
         }
-        let path: String
-        if let given = parsed[scenario].first {
-            path = given
-        } else {
-            do throws(ScenarioError) {
-                path = try Scenario.defaultPath()
-            } catch {
-                return output.fail(.noInput, error.problems.map(\.message).joined(separator: "\n"))
-            }
-        }
         let validated: ValidatedScenario
-        switch ScenarioInput.load(path) {
-        case .success(let loaded): validated = loaded
+        switch ScenarioInput.loadOrDefault(parsed[scenario].first) {
+        case .success(let loaded): validated = loaded.scenario
         case .failure(let failure): return output.fail(failure.code, failure.message)
         }
         let confirmUsers = parsed[users] ?? validated.scenario.users.count

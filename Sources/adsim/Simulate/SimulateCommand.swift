@@ -156,18 +156,9 @@ enum SimulateCommand {
     static func run(_ options: Options, output: CommandOutput) async throws(UsageError) -> ExitCode {
         try checkJobs(options)
         let path: String
-        if let scenario = options.scenario {
-            path = scenario
-        } else {
-            do throws(ScenarioError) {
-                path = try Scenario.defaultPath()
-            } catch {
-                return output.fail(.noInput, error.problems.map(\.message).joined(separator: "\n"))
-            }
-        }
         let validated: ValidatedScenario
-        switch ScenarioInput.load(path) {
-        case .success(let loaded): validated = loaded
+        switch ScenarioInput.loadOrDefault(options.scenario) {
+        case .success(let loaded): (path, validated) = loaded
         case .failure(let failure): return output.fail(failure.code, failure.message)
         }
         // Every file is checked before the simulation starts: a long run is not lost to a bad path (R19).
