@@ -30,6 +30,8 @@ struct ScenarioValidator {
     static let maximumSweepValues = 100
     /// The most creatives one market entry may list.
     static let maximumCreatives = 1_000
+    /// The most values a discrete distribution may list.
+    static let maximumDiscreteValues = 1_000
 
     /// The providers whose ads carry their price.
     var pricedProviders: Set<ProviderID> { Set(providers.values.filter(\.reportsPrice).map(\.id)) }
@@ -53,6 +55,8 @@ struct ScenarioValidator {
         let market = configuration.map { resolveMarket($0) } ?? []
         if let configuration { checkScreens(against: configuration) }
         checkUsers()
+        checkReach()
+        if let configuration { checkSegments(against: configuration, market: market) }
         let variants = checkStrategies(against: configuration, market: market)
         guard let configuration else { return nil }
         var validated = ValidatedScenario(
@@ -112,7 +116,38 @@ struct ScenarioValidator {
                 add(.outOfRange, path + ".median", "A log-normal median must be above 0.", hint: hint)
             }
             check(sigma, ScenarioDistribution.sigmaNumber, at: path + ".sigma")
+        case .discrete(let values, let probabilities):
+            if values.isEmpty {
+                add(.emptyValue, path + ".values", "A discrete distribution has no value.", hint: "List its values.")
+            } else if values.count > Self.maximumDiscreteValues {
+                add(
+                    .outOfRange, path + ".values", "\(values.count) values is above \(Self.maximumDiscreteValues).",
+                    hint: "Give at most \(Self.maximumDiscreteValues) values.")
+            }
+            if probabilities.count != values.count {
+                add(
+                    .outOfRange, path + ".probabilities",
+                    "\(probabilities.count) probabilities for \(values.count) values.",
+                    hint: "Give one probability per value, at the same index.")
+            }
+            for (index, value) in values.enumerated() {
+                check(value, at: path + ".values[\(index)]", in: range, hint: hint)
+            }
+            for (index, probability) in probabilities.enumerated() {
+                check(
+                    probability, at: path + ".probabilities[\(index)]", in: 0...1, hint: "Give a probability in 0...1.")
+            }
+            checkSum(probabilities, of: "probabilities", at: path + ".probabilities")
         }
+    }
+
+    /// Shares or probabilities that must sum to 1 (within 1e-9, for the rounding of decimal fractions).
+    mutating func checkSum(_ values: [Double], of what: String, at path: String) {
+        let sum = values.reduce(0, +)
+        guard sum.isFinite, abs(sum - 1) > 1e-9, values.allSatisfy({ (0...1).contains($0) }) else { return }
+        add(
+            .outOfRange, path, "The \(what) sum to \(ScenarioNumber.text(sum)), not 1.",
+            hint: "Give \(what) that sum to 1, such as 0.3 and 0.7.")
     }
 
     // MARK: - Helpers
