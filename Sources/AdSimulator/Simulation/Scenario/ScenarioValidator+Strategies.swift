@@ -17,13 +17,9 @@ extension ScenarioValidator {
         for (index, strategy) in scenario.strategies.enumerated() {
             let path = "$.strategies[\(index)]"
             let problemsBefore = problems.count
-            if strategy.name.allSatisfy(\.isWhitespace) {
-                add(.emptyValue, path + ".name", "The strategy name is empty.", hint: "Name the strategy for reports.")
-            } else if !names.insert(strategy.name).inserted {
-                add(
-                    .duplicateName, path + ".name", "The strategy name '\(strategy.name)' is used twice.",
-                    hint: "Give every strategy its own name.")
-            }
+            checkName(
+                strategy.name, of: ("strategy", "name"), at: path + ".name", among: &names,
+                hint: "Name the strategy for reports.")
             if let placements = strategy.placements, let configuration {
                 for (placementIndex, id) in placements.enumerated() where configuration.placement(id) == nil {
                     add(

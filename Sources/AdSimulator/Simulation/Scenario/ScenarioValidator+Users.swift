@@ -63,13 +63,9 @@ extension ScenarioValidator {
         var names: Set<String> = []
         for (index, segment) in segments.enumerated() {
             let path = "$.users.segments[\(index)]"
-            if segment.name.allSatisfy(\.isWhitespace) {
-                add(.emptyValue, path + ".name", "The segment name is empty.", hint: "Name the segment for reports.")
-            } else if !names.insert(segment.name).inserted {
-                add(
-                    .duplicateName, path + ".name", "The segment name '\(segment.name)' is used twice.",
-                    hint: "Give every segment its own name.")
-            }
+            checkName(
+                segment.name, of: ("segment", "name"), at: path + ".name", among: &names,
+                hint: "Name the segment for reports.")
             check(segment.share, ScenarioUsers.shareNumber, at: path + ".share")
             check(segment.priceMultiplier, UserSegment.multiplierNumber, at: path + ".priceMultiplier")
             check(segment.fillRateMultiplier, UserSegment.multiplierNumber, at: path + ".fillRateMultiplier")

@@ -152,6 +152,22 @@ struct ScenarioValidator {
 
     // MARK: - Helpers
 
+    /// A name that must be given and unique among `seen` (a strategy's, a screen's, a segment's): `emptyValue` when
+    /// it is blank, `duplicateName` when it was seen before. `what` words the messages: ("screen", "ID") gives "The
+    /// screen ID is empty." and "Give every screen its own ID."
+    mutating func checkName(
+        _ name: String, of what: (owner: String, field: String), at path: String, among seen: inout Set<String>,
+        hint: String
+    ) {
+        if name.allSatisfy(\.isWhitespace) {
+            add(.emptyValue, path, "The \(what.owner) \(what.field) is empty.", hint: hint)
+        } else if !seen.insert(name).inserted {
+            add(
+                .duplicateName, path, "The \(what.owner) \(what.field) '\(name)' is used twice.",
+                hint: "Give every \(what.owner) its own \(what.field).")
+        }
+    }
+
     mutating func add(_ kind: ConfigurationProblem.Kind, _ path: String, _ message: String, hint: String) {
         problems.append(ConfigurationProblem(kind, at: path, message, hint: hint))
     }
