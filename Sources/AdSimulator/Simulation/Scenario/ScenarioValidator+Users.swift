@@ -45,7 +45,7 @@ extension ScenarioValidator {
         case .fixed(let value): deepest = [(path, value)]
         case .uniform(_, let max): deepest = [(path + ".max", max)]
         case .logNormal(let median, _): deepest = [(path + ".median", median)]
-        case .discrete(let values, _): deepest = values.enumerated().map { (path + ".values[\($0)]", $1) }
+        case .discrete(let values, _): deepest = values.enumerated().map { (path: path + ".values[\($0)]", value: $1) }
         }
         let upper = ScenarioUsers.reachNumber.range.upperBound
         for (at, value) in deepest where value.isFinite && value > Double(feed.cells - 1) && value <= upper {
