@@ -151,6 +151,25 @@ import Testing
         #expect(set.placements[1].lineItems == base.placements[1].lineItems)
     }
 
+    @Test("A configured explicit order under each kind: kept where items stay in the waterfall, dropped otherwise")
+    func configuredOrderUnderKinds() {
+        var base = StrategySweepTests.base
+        base.placements[0].waterfallOrder = ["high"]
+        func order(_ kind: StrategyKind, bidders: Set<ProviderID>) -> [String]? {
+            StrategyVariant(name: "v", strategy: "v", kind: kind)
+                .configuration(from: base, market: StrategySweepTests.market, bidders: bidders)
+                .placements[0].waterfallOrder
+        }
+        #expect(order(.configured, bidders: ["google"]) == ["high"])
+        #expect(order(.hybrid, bidders: ["google"]) == ["high"])
+        // No provider can bid: the configured bidder waits in the waterfall, after the ordered items.
+        #expect(order(.firstPriceBidding, bidders: []) == ["high", "bid"])
+        // Every item bids: no waterfall is left to order.
+        #expect(order(.secondPriceBidding, bidders: ["google"]) == nil)
+        #expect(order(.priceSortedWaterfall, bidders: ["google"]) == nil)
+        #expect(order(.learnedPrices, bidders: ["google"]) == nil)
+    }
+
     /// A feed of 100 cells of 100 points in an 844-point window (no toolbar: no buttons), an IFLY native ad every 10
     /// cells from cell 5 (cells 5, 15, ..., 95), always filling at 2000 in 10 ms; users scroll a screen at 2000
     /// points a second and dwell 1 s.

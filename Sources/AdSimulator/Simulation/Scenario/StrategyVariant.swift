@@ -159,14 +159,16 @@ public struct StrategyVariant: Sendable, Equatable, Codable {
     }
 
     /// A configured explicit order after a bidding kind changed modes: its items that are still waterfall items,
-    /// then those that became waterfall items (configured bidders that cannot bid), by price; `nil` without one.
+    /// then those that became waterfall items (configured bidders that cannot bid), by price; `nil` without one,
+    /// or when every item bids.
     private static func keptOrder(of placement: PlacementConfiguration) -> [String]? {
         guard let configured = placement.waterfallOrder else { return nil }
         let waterfall = placement.lineItems.filter { !$0.isBidder }
         let kept = configured.filter { id in waterfall.contains { $0.id == id } }
         let added = waterfall.filter { !kept.contains($0.id) }
             .sorted { ($0.configuredPriceMicros ?? 0) > ($1.configuredPriceMicros ?? 0) }.map(\.id)
-        return kept + added
+        let order = kept + added
+        return order.isEmpty ? nil : order
     }
 }
 
