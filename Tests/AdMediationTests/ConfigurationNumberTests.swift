@@ -16,7 +16,8 @@ struct ConfigurationNumberTests {
     static let memoryBound = 4 << 30
 
     /// A configuration with every field of the format set: app caps with a window, an expiry rule, a hybrid
-    /// placement with every control, a fixed and a learned waterfall item (each with its own floor) and a bidder.
+    /// placement with every control, a fixed and a learned waterfall item (each with its own floor, in an explicit
+    /// order) and a bidder.
     static func everyField() -> MediationConfiguration {
         let google: ProviderID = "google"
         var placement = PlacementConfiguration(
@@ -44,6 +45,7 @@ struct ConfigurationNumberTests {
             maxAttempts: 2, baseDelay: .seconds(1), maximumDelay: CheckedConversion.maximumDuration)
         placement.preload = true
         placement.learning = LearningPolicy(smoothing: 0.3, explorationRate: 0.05)
+        placement.waterfallOrder = ["learned", "fixed"]
         return MediationConfiguration(
             currency: "USD", appCaps: [FrequencyCap(maxImpressions: 30, window: .seconds(3_600))],
             expiry: [ExpiryRule(providerID: google, formats: [.interstitial], timeToLive: .seconds(3_600))],

@@ -80,6 +80,9 @@ struct ConfigurationValidator {
         let learning = placement.learning
         check(learning.smoothing, LearningPolicy.smoothingNumber, at: path + ".learning", into: &problems)
         check(learning.explorationRate, LearningPolicy.explorationRateNumber, at: path + ".learning", into: &problems)
+        if let order = placement.waterfallOrder {
+            problems += placement.waterfallOrderProblems(order, at: path + ".waterfallOrder")
+        }
         var seenItems: Set<String> = []
         for (index, item) in placement.lineItems.enumerated() {
             let itemPath = path + ".lineItems[\(index)]"
@@ -174,5 +177,50 @@ struct ConfigurationValidator {
         _ value: Double, _ number: ConfigurationNumber, at path: String, into problems: inout [ConfigurationProblem]
     ) {
         if let problem = number.problem(value, at: path + "." + number.key) { problems.append(problem) }
+    }
+}
+
+extension PlacementConfiguration {
+    /// The problems of `order` as this placement's explicit waterfall order (``waterfallOrder``), at `path` (its
+    /// entries at `path[i]`): an ID that is not a line item of the placement, a bidder (it bids, it is not asked
+    /// in the waterfall), an ID listed twice, a waterfall item left out. The mediation validator and the
+    /// simulator's strategies check orders with it.
+    package func waterfallOrderProblems(_ order: [String], at path: String) -> [ConfigurationProblem] {
+        var problems: [ConfigurationProblem] = []
+        let names = lineItems.map(\.id).joined(separator: ", ")
+        var listed: Set<String> = []
+        for (index, id) in order.enumerated() {
+            let entry = "\(path)[\(index)]"
+            guard let item = lineItems.first(where: { $0.id == id }) else {
+                problems.append(
+                    ConfigurationProblem(
+                        .unknownReference, at: entry,
+                        "Placement '\(self.id)' has no line item '\(id)' (it has \(names)).",
+                        hint: "Name the placement's waterfall items."))
+                continue
+            }
+            if item.isBidder {
+                problems.append(
+                    ConfigurationProblem(
+                        .modeNotAllowed, at: entry,
+                        "'\(id)' is a bidder: it bids in the auction and has no place in the waterfall order.",
+                        hint: "Leave bidders out of the order; list the waterfall items only."))
+            } else if !listed.insert(id).inserted {
+                problems.append(
+                    ConfigurationProblem(
+                        .duplicateLineItemID, at: entry, "'\(id)' is listed twice in the order.",
+                        hint: "List each waterfall item once, where it is to be asked."))
+            }
+        }
+        let missing = lineItems.filter { !$0.isBidder && !listed.contains($0.id) }.map(\.id)
+        if !missing.isEmpty {
+            problems.append(
+                ConfigurationProblem(
+                    .emptyValue, at: path,
+                    "The order leaves out waterfall item\(missing.count == 1 ? "" : "s") "
+                        + missing.map { "'\($0)'" }.joined(separator: ", ") + ".",
+                    hint: "List every waterfall item of the placement once, in the order to ask them."))
+        }
+        return problems
     }
 }

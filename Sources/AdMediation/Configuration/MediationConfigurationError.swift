@@ -57,7 +57,8 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
         case duplicatePlacementID
         /// Two line items of one placement share an ID.
         case duplicateLineItemID
-        /// A required text (ID, ad unit, currency) is empty.
+        /// A required text (ID, ad unit, currency) is empty, or a list leaves out what it must hold (a waterfall
+        /// order without one of the placement's waterfall items).
         case emptyValue
         /// A placement has no line items.
         case noLineItems
@@ -72,7 +73,8 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
         /// A file the document names (a creative fixture, a referenced configuration) does not exist or is not a
         /// regular file.
         case missingFile
-        /// A name refers to nothing: a line item, placement, strategy kind or format the document does not define.
+        /// A name refers to nothing: a line item (in a waterfall order, say), placement, strategy kind or format the
+        /// document does not define.
         case unknownReference
         /// Two entries that must have different names share one (simulator strategies and their variants).
         case duplicateName

@@ -48,6 +48,11 @@ public struct PlacementConfiguration: Sendable, Hashable, Codable {
     public var preload: Bool
     /// How learned prices are updated (only for items with `pricing: .learned`).
     public var learning: LearningPolicy
+    /// An explicit waterfall order: the IDs of every waterfall item, each once, in the order to ask them (in tiers
+    /// of ``parallelTierSize``), instead of by price; `nil` (the default): by price, then priority. Bidders have no
+    /// place in it (the validator refuses one). The order is kept as written: learned items still learn their
+    /// prices but do not move, and exploration does not reorder it.
+    public var waterfallOrder: [String]?
 
     /// Creates a placement.
     public init(
@@ -62,7 +67,8 @@ public struct PlacementConfiguration: Sendable, Hashable, Codable {
         pacing: Duration = .zero,
         retry: RetryPolicy = RetryPolicy(),
         preload: Bool = false,
-        learning: LearningPolicy = LearningPolicy()
+        learning: LearningPolicy = LearningPolicy(),
+        waterfallOrder: [String]? = nil
     ) {
         self.id = id
         self.format = format
@@ -76,11 +82,12 @@ public struct PlacementConfiguration: Sendable, Hashable, Codable {
         self.retry = retry
         self.preload = preload
         self.learning = learning
+        self.waterfallOrder = waterfallOrder
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, format, strategy, lineItems, floorMicros, auction, parallelTierSize, caps, pacingSeconds, retry
-        case preload, learning
+        case preload, learning, waterfallOrder
     }
 
     /// Decodes the JSON shape documented in `Docs/Mediation.md`; missing optional fields take their defaults.
@@ -101,6 +108,7 @@ public struct PlacementConfiguration: Sendable, Hashable, Codable {
         try container.decodeIfPresent(&retry, forKey: .retry)
         try container.decodeIfPresent(&preload, forKey: .preload)
         try container.decodeIfPresent(&learning, forKey: .learning)
+        waterfallOrder = try container.decodeIfPresent([String].self, forKey: .waterfallOrder)
     }
 
     /// Encodes the JSON shape documented in `Docs/Mediation.md`.
@@ -118,6 +126,7 @@ public struct PlacementConfiguration: Sendable, Hashable, Codable {
         try container.encode(retry, forKey: .retry)
         try container.encode(preload, forKey: .preload)
         try container.encode(learning, forKey: .learning)
+        try container.encodeIfPresent(waterfallOrder, forKey: .waterfallOrder)
     }
 }
 

@@ -14,6 +14,9 @@ final class PlacementPlan: Sendable, Equatable {
     let isBidder: [Bool]
     let learnedItems: [Int]
     let staticOrder: [Int]
+    /// Whether the order is the configuration's explicit one (``PlacementConfiguration/waterfallOrder``): then
+    /// learned prices and exploration do not reorder it.
+    let isExplicitOrder: Bool
     let tierSize: Int
     /// Whether an item gets its own timer in an auction (bidders whose timeout is shorter than the deadline).
     let timedInAuction: [Bool]
@@ -49,8 +52,11 @@ final class PlacementPlan: Sendable, Equatable {
         self.isLearned = isLearned
         learnedItems = items.indices.filter { isLearned[$0] }
         isBidder = items.map(\.isBidder)
-        staticOrder = WaterfallOrder.sorted(
+        let byPrice = WaterfallOrder.sorted(
             items.indices.filter { !items[$0].isBidder }, prices: configuredPrices, priorities: priorities)
+        isExplicitOrder = placement.waterfallOrder != nil
+        staticOrder =
+            placement.waterfallOrder.map { WaterfallOrder.explicit($0, of: items, byPrice: byPrice) } ?? byPrice
         // A tier never holds more than the placement's items, whatever the configuration says (R2): the machine
         // reserves a tier's capacity from this number.
         tierSize = min(max(1, placement.parallelTierSize), max(1, items.count))

@@ -35,9 +35,9 @@ struct LearnedRanking: Sendable {
     }
 
     /// The waterfall order of the next request (line item indices). With `explore`, the learned item observed
-    /// longest ago (or never) goes first, so its estimate does not go stale.
+    /// longest ago (or never) goes first, so its estimate does not go stale. An explicit order is kept as written.
     mutating func order(plan: PlacementPlan, explore: Bool) -> [Int] {
-        guard !plan.learnedItems.isEmpty else { return plan.staticOrder }
+        guard !plan.learnedItems.isEmpty, !plan.isExplicitOrder else { return plan.staticOrder }
         if !isSorted {
             sorted = WaterfallOrder.sorted(plan.staticOrder, prices: rank, priorities: plan.priorities)
             isSorted = true

@@ -13,4 +13,18 @@ public enum WaterfallOrder {
             return lhs < rhs
         }
     }
+
+    /// The waterfall items in an explicit order (`PlacementConfiguration.waterfallOrder`, line item IDs); an ID
+    /// that names no waterfall item or repeats is skipped, and waterfall items it leaves out follow in `byPrice`'s
+    /// order (the validator refuses all three, so a validated order is used exactly as written).
+    static func explicit(_ ids: [String], of items: [LineItemConfiguration], byPrice: [Int]) -> [Int] {
+        var order: [Int] = []
+        var taken = Set<Int>()
+        for id in ids {
+            guard let index = items.firstIndex(where: { $0.id == id && !$0.isBidder }), taken.insert(index).inserted
+            else { continue }
+            order.append(index)
+        }
+        return order + byPrice.filter { !taken.contains($0) }
+    }
 }

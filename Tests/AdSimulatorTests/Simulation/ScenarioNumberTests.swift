@@ -19,7 +19,8 @@ struct ScenarioNumberTests {
     static let memoryBound = 4 << 30
 
     /// A small scenario that sets every field of the format, with every kind of distribution and every optional
-    /// object (a market line item, a sweep, a strategy's placements, the mediation's caps, expiry and retries).
+    /// object (a market line item, a sweep with a line item's lists and deadlines, a strategy's placements and
+    /// order, a reach model, a segment, the mediation's caps, expiry, retries and explicit order).
     static let everyField = #"""
         {
           "version": 1, "name": "every field", "seed": 5,
@@ -45,6 +46,7 @@ struct ScenarioNumberTests {
               "expiry": [{ "provider": "google", "formats": ["rewarded"], "ttlSeconds": 3600 }],
               "placements": [
                 { "id": "feed", "format": "native", "strategy": "waterfall", "floorMicros": 100, "parallelTierSize": 2,
+                  "waterfallOrder": ["ifly-high", "ifly-low"],
                   "caps": [{ "maxImpressions": 50 }], "pacingSeconds": 0,
                   "retry": { "maxAttempts": 1, "baseDelaySeconds": 1, "maxDelaySeconds": 2 },
                   "auction": { "deadlineSeconds": 1, "pricing": "firstPrice" }, "learning": { "smoothing": 0.3, "explorationRate": 0 },
@@ -70,21 +72,33 @@ struct ScenarioNumberTests {
             "scrolling": { "speedPointsPerSecond": { "kind": "uniform", "min": 800, "max": 1500 },
                            "dwellSeconds": { "kind": "lognormal", "median": 1, "sigma": 0.3 } },
             "fullScreenOpensPerSession": 1,
-            "clickThroughRate": { "native": 0.3, "rewarded": 0.1 }
+            "clickThroughRate": { "native": 0.3, "rewarded": 0.1 },
+            "reach": { "kind": "discrete", "values": [8, 20], "probabilities": [0.5, 0.5] },
+            "segments": [
+              { "name": "everyone", "share": 1, "priceMultiplier": 1.5, "fillRateMultiplier": 0.9,
+                "lineItems": [{ "lineItem": "ifly-low", "placement": "feed", "priceMultiplier": 0.5,
+                                "fillRateMultiplier": 1.1 }] }
+            ]
           },
           "strategies": [
             { "name": "configured", "kind": "configured" },
             { "name": "floors", "kind": "configured", "placements": ["feed"], "floorMicros": 200, "timeoutSeconds": 1,
-              "sweep": { "floorsMicros": [300, 400], "timeoutsSeconds": [0.5, 1] } }
+              "order": { "feed": ["ifly-low", "ifly-high"] },
+              "sweep": { "floorsMicros": [300, 400], "timeoutsSeconds": [0.5, 1],
+                         "lineItems": [{ "lineItem": "ifly-low", "placement": "feed", "timeoutsSeconds": [0.8],
+                                         "floorsMicros": [0], "pricesMicros": [900] }] } },
+            { "name": "deadlines", "kind": "firstPriceBidding", "placements": ["rewarded"],
+              "sweep": { "deadlinesSeconds": [1] } }
           ]
         }
         """#
 
-    /// A recorded path in the table's form: a distribution's `min`, `max`, `median` and `sigma` stand for the
-    /// distribution, a click-through rate's format for `<format>`.
+    /// A recorded path in the table's form: a distribution's `min`, `max`, `median`, `sigma`, discrete `values` and
+    /// `probabilities` stand for the distribution, a click-through rate's format for `<format>`.
     static func tablePath(_ path: String) -> String {
         var path = path
-        for suffix in [".min", ".max", ".median", ".sigma"] where path.hasSuffix(suffix) {
+        for suffix in [".min", ".max", ".median", ".sigma", ".values[]", ".probabilities[]"]
+        where path.hasSuffix(suffix) {
             path.removeLast(suffix.count)
         }
         if let range = path.range(of: ".clickThroughRate.") { path = String(path[..<range.upperBound]) + "<format>" }
@@ -137,7 +151,7 @@ struct ScenarioNumberTests {
 
     /// ``everyField`` with every value at `path` set to `value`, and what the value needs beside it: a rate's
     /// siblings at 0 (a market's rates add up to at most 1), a feed with a cell at the position, a sweep list of
-    /// that one value (a list may not repeat a value).
+    /// that one value (a list may not repeat a value); a reach's feed long enough to hold it.
     static func document(setting path: String, to value: Double) throws -> Data {
         var tree = try JSONSerialization.jsonObject(with: Data(everyField.utf8))
         let rates = ["fillRate", "errorRate", "neverAnswersRate"]
@@ -145,7 +159,7 @@ struct ScenarioNumberTests {
             let entry = String(path.dropLast(rate.count))
             for sibling in rates where sibling != rate { tree = setting(steps(entry + sibling), to: 0, in: tree) }
         }
-        if path.hasSuffix(".position") {
+        if path.hasSuffix(".position") || path == "$.users.reach" {
             tree = setting(steps("$.app.screens[].feed.cells"), to: value + 1, in: tree)
         }
         if path.hasSuffix("[]") {

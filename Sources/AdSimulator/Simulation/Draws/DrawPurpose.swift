@@ -32,4 +32,8 @@ public struct DrawPurpose: RawRepresentable, Sendable, Hashable, Codable {
     public static let fullScreenOpen = DrawPurpose(rawValue: 9)
     /// The mediation's exploration roll (`MediationContext.explorationRoll`).
     public static let exploration = DrawPurpose(rawValue: 10)
+    /// Which user segment a user belongs to (`request` 0: one draw per user, the same in every variant).
+    public static let segment = DrawPurpose(rawValue: 11)
+    /// The deepest feed position a session reaches, with a reach model (`request` is the session's number).
+    public static let reach = DrawPurpose(rawValue: 12)
 }

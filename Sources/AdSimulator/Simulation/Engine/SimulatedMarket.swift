@@ -34,8 +34,8 @@ public struct SimulatedMarket: Sendable {
     public let draws: SimulationDraws
     /// The currency of every price (the app's configuration's).
     public let currency: String
-    private let entries: [UnitKey: Entry]
-    private let byLineItem: [String: Entry]
+    private var entries: [UnitKey: Entry]
+    private var byLineItem: [String: Entry]
     /// Every file the market serves (creatives and no-fill documents), each once, in the order first read.
     public let servedFiles: [[UInt8]]
 
@@ -75,6 +75,22 @@ public struct SimulatedMarket: Sendable {
         self.entries = entries
         self.byLineItem = byLineItem
         servedFiles = served
+    }
+
+    /// This market with each line item's ``LineItemMarket`` replaced by its entry in `markets` (a user segment's:
+    /// ``UserSegment/market(_:)``), the files' bytes shared.
+    public func replacingMarkets(_ markets: [LineItemMarket]) -> SimulatedMarket {
+        var byName: [String: LineItemMarket] = [:]
+        for market in markets { byName[Self.name(market.placement, market.lineItem)] = market }
+        func replaced(_ entry: Entry) -> Entry {
+            var entry = entry
+            entry.market = byName[Self.name(entry.market.placement, entry.market.lineItem)] ?? entry.market
+            return entry
+        }
+        var copy = self
+        copy.entries = entries.mapValues(replaced)
+        copy.byLineItem = byLineItem.mapValues(replaced)
+        return copy
     }
 
     /// The line item a provider's ad unit belongs to.

@@ -33,9 +33,9 @@ public struct SimulationOracle: Sendable {
     private let markets: [String: [LineItemMarket]]
     private let draws: SimulationDraws
 
-    /// The oracle of `validated`'s market.
-    public init(_ validated: ValidatedScenario) {
-        markets = Dictionary(grouping: validated.market, by: \.placement)
+    /// The oracle of `validated`'s market, or of `market` (a user segment's) on `validated`'s draws.
+    public init(_ validated: ValidatedScenario, market: [LineItemMarket]? = nil) {
+        markets = Dictionary(grouping: market ?? validated.market, by: \.placement)
         draws = SimulationDraws(seed: validated.scenario.seed)
     }
 

@@ -52,6 +52,11 @@ public struct SimulationRunner {
     public func runPartial() async throws(AdError) -> SimulationPartial {
         let market = try SimulatedMarket(validated)
         let oracle = SimulationOracle(validated)
+        // Each user segment's market and oracle; a user meets its segment's in every variant.
+        let segments = validated.scenario.users.segments.map { segment in
+            let scaled = validated.market.map(segment.market)
+            return (market: market.replacingMarkets(scaled), oracle: SimulationOracle(validated, market: scaled))
+        }
         var tally = SimulationTally()
         let mine = shard.users(of: users)
         let total = shard.userCount(of: users) * validated.variants.count
@@ -61,8 +66,9 @@ public struct SimulationRunner {
                 from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
             for index in mine {
                 let user = UInt64(exactly: index) ?? 0
+                let segment = validated.segment(ofUser: user).map { segments[$0] } ?? (market: market, oracle: oracle)
                 let simulation = try UserSimulation(
-                    validated: validated, providers: providers, market: market, oracle: oracle,
+                    validated: validated, providers: providers, market: segment.market, oracle: segment.oracle,
                     variant: variant.name, configuration: configuration, user: user)
                 simulation.onRequest = onRequest
                 await simulation.run()

@@ -14,7 +14,10 @@ extension UserSimulation {
         let start = driver.now
         self.session = session
         sessionStart = start
-        let end = start.advanced(by: length)
+        var end = start.advanced(by: length)
+        // With a reach model: the offset at which the deepest cell this session reaches is at the screen's bottom.
+        let reachOffset = reach(session: session).map { max(min($0 - viewport, contentHeight - viewport), 0) }
+        var reached = reachOffset.map { $0 <= 0 } ?? true
         for placement in placementsShown() { try? mediator.load(placement) }
         // Full-screen opens: the whole part of the mean, plus one with the fractional part's probability.
         let mean = users.fullScreenOpensPerSession
@@ -27,7 +30,7 @@ extension UserSimulation {
         }
         var offset = 0.0
         try? scroll(to: offset)
-        while driver.now < end {
+        while driver.now < end || !reached {
             if let next = openTimes.first, driver.now >= next {
                 openTimes.removeFirst()
                 await open(buttons[(opens - openTimes.count - 1) % buttons.count], until: end)
@@ -39,9 +42,14 @@ extension UserSimulation {
                 users.scrolling.dwellSeconds, DrawKey(user: user, request: gesture, purpose: .dwell),
                 in: ScrollBehavior.dwellNumber.range)
             gesture += 1
-            let target = min(offset + viewport, max(contentHeight - viewport, 0))
+            let target = min(offset + viewport, max(contentHeight - viewport, 0), reachOffset ?? .infinity)
+            let pause = Duration.milliseconds(Int64(exactly: (dwell * 1_000).rounded()) ?? 0)
             if target > offset {
                 let duration = Duration.milliseconds(Int64(exactly: ((target - offset) / speed * 1_000).rounded()) ?? 0)
+                // A user who has not reached the drawn depth yet stays for this gesture and its pause.
+                if !reached, driver.now.advanced(by: duration + pause) > end {
+                    end = driver.now.advanced(by: duration + pause)
+                }
                 let steps = max(1, Int(exactly: (duration / Self.scrollStep).rounded(.up)) ?? 1)
                 let from = offset
                 for step in 1...steps {
@@ -49,13 +57,28 @@ extension UserSimulation {
                     try? scroll(to: offset)
                     await run(for: duration / steps, until: end)
                 }
+                if target == reachOffset { reached = true }
             }
-            let pause = Duration.milliseconds(Int64(exactly: (dwell * 1_000).rounded()) ?? 0)
             let wait = openTimes.first.map { min(pause, driver.now.duration(to: $0)) } ?? pause
             await run(for: max(wait, .milliseconds(1)), until: end)
         }
         for index in bound.indices { unbind(index) }
         firstLiveCell = 0
+        reachBottom = nil
+    }
+
+    /// With a reach model, the bottom of the deepest cell session `session` reaches (drawn, rounded down to a
+    /// cell of the feed), also kept in ``reachBottom`` for the session; `nil` without one.
+    private func reach(session: UInt64) -> Double? {
+        guard let reach = validated.scenario.users.reach, !cellBottoms.isEmpty else {
+            reachBottom = nil
+            return nil
+        }
+        let last = Double(cellBottoms.count - 1)
+        let drawn = draws.sample(reach, DrawKey(user: user, request: session, purpose: .reach), in: 0...last)
+        let position = Int(exactly: drawn.rounded(.down)) ?? 0
+        reachBottom = cellBottoms[min(max(position, 0), cellBottoms.count - 1)]
+        return reachBottom
     }
 
     /// The placements the screens show (feed slots and buttons), in configuration order.
@@ -91,6 +114,7 @@ extension UserSimulation {
         for index in firstLiveCell..<cells.count {
             let cell = cells[index]
             if cell.y >= currentOffset + 2 * viewport { break }
+            if let reachBottom, cell.y >= reachBottom { break }  // below the deepest cell the session reaches
             guard bound[index] == nil, cell.y + cell.height > currentOffset, mediator.isReady(cell.placement)
             else { continue }
             guard let mediated = try? mediator.takeAd(for: cell.placement) else { continue }

@@ -59,6 +59,10 @@ public final class UserSimulation {
     let cells: [SimulatedAdCell]
     let viewport: Double
     let contentHeight: Double
+    /// The bottom of each cell of the feed, by position (ad cells included): where a reach ends.
+    let cellBottoms: [Double]
+    /// With a reach model, the bottom of the deepest cell the running session reaches: no cell below it is bound.
+    var reachBottom: Double?
     let buttons: [ScreenButton]
     /// The ad bound in each cell (by cell index).
     var bound: [MediatedAd?]
@@ -110,6 +114,7 @@ public final class UserSimulation {
         context = toolbar.context
         var cells: [SimulatedAdCell] = []
         var contentHeight = 0.0
+        var cellBottoms: [Double] = []
         if let layout = app.screens.compactMap(\.feed).first {
             let node = frame.feed
             feed = node
@@ -122,6 +127,7 @@ public final class UserSimulation {
             for index in 0..<layout.cells {
                 guard let slot = slots[index] else {
                     contentHeight += layout.cellHeight
+                    cellBottoms.append(contentHeight)
                     continue
                 }
                 let height = slot.height ?? layout.cellHeight
@@ -132,6 +138,7 @@ public final class UserSimulation {
                             width: app.window.width, in: node, of: tree))
                 }
                 contentHeight += height
+                cellBottoms.append(contentHeight)
             }
         } else {
             feed = nil
@@ -139,6 +146,7 @@ public final class UserSimulation {
         self.cells = cells
         bound = Array(repeating: nil, count: cells.count)
         self.contentHeight = contentHeight
+        self.cellBottoms = cellBottoms
         mediator.onEvent { [weak self] event in self?.record(event) }
     }
 

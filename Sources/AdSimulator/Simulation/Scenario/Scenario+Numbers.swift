@@ -62,6 +62,12 @@ extension ScenarioUsers {
     /// `fullScreenOpensPerSession`: a mean of 0 to 100 opens per session.
     public static let opensNumber = ConfigurationNumber(
         "fullScreenOpensPerSession", .fraction, 0...100, hint: "Give a mean number of opens per session, 0...100.")
+    /// `reach` (a distribution of cell positions): 0 to 9,999 (and within the feed's cells).
+    public static let reachNumber = ConfigurationNumber(
+        "reach", .fraction, 0...9_999, hint: "Give the deepest cell position a session reaches, 0...cells - 1.")
+    /// `segments[].share`: 0 to 1 (the shares sum to 1).
+    public static let shareNumber = ConfigurationNumber(
+        "share", .fraction, 0...1, hint: "Give the segment's share of users in 0...1; the shares sum to 1.")
     /// `clickThroughRate.<format>`: 0 to 1.
     public static let clickThroughRateNumber = ConfigurationNumber(
         "clickThroughRate", .fraction, 0...1, hint: "Give a probability in 0...1.")
@@ -74,6 +80,12 @@ extension ScrollBehavior {
     /// `dwellSeconds` (a distribution): 0 to 3,600 s.
     public static let dwellNumber = ConfigurationNumber(
         "dwellSeconds", .fraction, 0...3_600, unit: "s", hint: "Give a pause in seconds, 0...3600.")
+}
+
+extension UserSegment {
+    /// A segment's `priceMultiplier` and `fillRateMultiplier` (its own and its line items'): 0 to 1,000.
+    public static let multiplierNumber = ConfigurationNumber(
+        "multiplier", .fraction, 0...1_000, hint: "Give a multiplier of 0 or more, at most 1000 (1: as the market).")
 }
 
 extension ScenarioDistribution {
@@ -90,6 +102,13 @@ extension ScenarioStrategy {
     /// `timeoutSeconds` (and each of a sweep's `timeoutsSeconds`): 0.001 to 600 s.
     public static let timeoutNumber = ConfigurationNumber(
         "timeoutSeconds", .fraction, 0.001...600, unit: "s", hint: "Give a timeout in seconds, 0.001...600.")
+    /// Each of a sweep's `deadlinesSeconds`: 0.001 to 600 s.
+    public static let deadlineNumber = ConfigurationNumber(
+        "deadlineSeconds", .fraction, 0.001...600, unit: "s", hint: "Give an auction deadline in seconds, 0.001...600.")
+    /// Each of a line item sweep's `pricesMicros`: 0 to ``AdCore/CheckedConversion/maximumMicros``.
+    public static let priceMicrosNumber = ConfigurationNumber(
+        "priceMicros", .wholeNumber, 0...Double(CheckedConversion.maximumMicros), unit: "micros",
+        hint: "Give a price in micros per impression ($2.50 eCPM = 2500), at most 1000000000.")
 }
 
 extension Scenario {
@@ -128,10 +147,20 @@ extension Scenario {
             "$.users.clickThroughRate.<format>": ScenarioUsers.clickThroughRateNumber,
             "$.users.scrolling.speedPointsPerSecond": ScrollBehavior.speedNumber,
             "$.users.scrolling.dwellSeconds": ScrollBehavior.dwellNumber,
+            "$.users.reach": ScenarioUsers.reachNumber,
+            "$.users.segments[].share": ScenarioUsers.shareNumber,
+            "$.users.segments[].priceMultiplier": UserSegment.multiplierNumber,
+            "$.users.segments[].fillRateMultiplier": UserSegment.multiplierNumber,
+            "$.users.segments[].lineItems[].priceMultiplier": UserSegment.multiplierNumber,
+            "$.users.segments[].lineItems[].fillRateMultiplier": UserSegment.multiplierNumber,
             "$.strategies[].floorMicros": ScenarioStrategy.floorMicrosNumber,
             "$.strategies[].timeoutSeconds": ScenarioStrategy.timeoutNumber,
             "$.strategies[].sweep.floorsMicros[]": ScenarioStrategy.floorMicrosNumber,
             "$.strategies[].sweep.timeoutsSeconds[]": ScenarioStrategy.timeoutNumber,
+            "$.strategies[].sweep.deadlinesSeconds[]": ScenarioStrategy.deadlineNumber,
+            "$.strategies[].sweep.lineItems[].timeoutsSeconds[]": ScenarioStrategy.timeoutNumber,
+            "$.strategies[].sweep.lineItems[].floorsMicros[]": ScenarioStrategy.floorMicrosNumber,
+            "$.strategies[].sweep.lineItems[].pricesMicros[]": ScenarioStrategy.priceMicrosNumber,
         ]
         for market in ["$.market.defaults[]", "$.market.lineItems[]"] {
             numbers[market + ".fillRate"] = MarketBehavior.fillRateNumber

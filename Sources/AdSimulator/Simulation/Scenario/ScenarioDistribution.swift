@@ -5,13 +5,14 @@ import Foundation
 /// milliseconds, a session length in seconds...), sampled by inverting its CDF at one keyed uniform draw
 /// (``SimulationDraws``), so a sample is a pure function of its key.
 ///
-/// Three kinds, written as JSON objects with a `kind`, or as a bare number for `fixed`:
+/// Four kinds, written as JSON objects with a `kind`, or as a bare number for `fixed`:
 ///
 /// | JSON | meaning |
 /// |---|---|
 /// | `2500` or `{"kind": "fixed", "value": 2500}` | always the value |
 /// | `{"kind": "uniform", "min": 1000, "max": 3000}` | every value in `min...max` equally likely |
 /// | `{"kind": "lognormal", "median": 2500, "sigma": 0.5}` | `median × e^(sigma × z)`, z standard normal |
+/// | `{"kind": "discrete", "values": [20, 60], "probabilities": [0.5, 0.5]}` | each value with its probability |
 ///
 /// ```swift
 /// let price = ScenarioDistribution.logNormal(median: 2_500, sigma: 0.5)
@@ -25,6 +26,8 @@ public enum ScenarioDistribution: Sendable, Equatable, Codable {
     case uniform(min: Double, max: Double)
     /// Log-normal: the logarithm is normal with mean `ln(median)` and standard deviation `sigma`.
     case logNormal(median: Double, sigma: Double)
+    /// Each of `values` with the probability at the same index (the probabilities sum to 1).
+    case discrete(values: [Double], probabilities: [Double])
 
     /// The largest `sigma` a log-normal distribution may have: at 4 its 99th percentile is already 11,000 times
     /// its median.
@@ -36,6 +39,7 @@ public enum ScenarioDistribution: Sendable, Equatable, Codable {
         case .fixed(let value): return value
         case .uniform(let min, let max): return min + (max - min) / 2
         case .logNormal(let median, _): return median
+        case .discrete: return sample(atUniform: 0.5)
         }
     }
 
@@ -45,6 +49,20 @@ public enum ScenarioDistribution: Sendable, Equatable, Codable {
         case .fixed(let value): return value
         case .uniform(let min, let max): return min + (max - min) / 2
         case .logNormal(let median, let sigma): return median * exp(sigma * sigma / 2)
+        case .discrete(let values, let probabilities):
+            return zip(values, probabilities).reduce(0) { $0 + $1.0 * $1.1 }
+        }
+    }
+
+    /// The distribution with every value multiplied by `factor` (a sample at any `u` is the original's times
+    /// `factor`): a user segment's price multiplier.
+    public func scaled(by factor: Double) -> ScenarioDistribution {
+        switch self {
+        case .fixed(let value): return .fixed(value * factor)
+        case .uniform(let min, let max): return .uniform(min: min * factor, max: max * factor)
+        case .logNormal(let median, let sigma): return .logNormal(median: median * factor, sigma: sigma)
+        case .discrete(let values, let probabilities):
+            return .discrete(values: values.map { $0 * factor }, probabilities: probabilities)
         }
     }
 
@@ -59,6 +77,14 @@ public enum ScenarioDistribution: Sendable, Equatable, Codable {
             return min + u * (max - min)
         case .logNormal(let median, let sigma):
             return median * exp(sigma * Self.normalQuantile(u))
+        case .discrete(let values, let probabilities):
+            // The first value whose cumulative probability exceeds u; the last one takes what rounding leaves.
+            var cumulative = 0.0
+            for (value, probability) in zip(values, probabilities) {
+                cumulative += probability
+                if u < cumulative { return value }
+            }
+            return values.last ?? 0
         }
     }
 
@@ -97,7 +123,7 @@ public enum ScenarioDistribution: Sendable, Equatable, Codable {
             / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
     }
 
-    private enum CodingKeys: String, CodingKey { case kind, value, min, max, median, sigma }
+    private enum CodingKeys: String, CodingKey { case kind, value, min, max, median, sigma, values, probabilities }
 
     /// Decodes a bare number (`fixed`) or an object with a `kind`. An unknown kind is recorded as a problem at
     /// `<path>.kind` in the decoder's `ConfigurationDecoding` (the value becomes `fixed(0)`), so it
@@ -120,12 +146,17 @@ public enum ScenarioDistribution: Sendable, Equatable, Codable {
             self = .logNormal(
                 median: try container.decode(Double.self, forKey: .median),
                 sigma: try container.decode(Double.self, forKey: .sigma))
+        case "discrete":
+            self = .discrete(
+                values: try container.decode([Double].self, forKey: .values),
+                probabilities: try container.decode([Double].self, forKey: .probabilities))
         default:
             try ScenarioDecoding.record(
                 ConfigurationProblem(
                     .unknownReference, at: ConfigurationDecoding.path(container.codingPath + [CodingKeys.kind]),
                     "Unknown distribution kind '\(kind)'.",
-                    hint: "Use \"fixed\" (value), \"uniform\" (min, max) or \"lognormal\" (median, sigma)."),
+                    hint: "Use \"fixed\" (value), \"uniform\" (min, max), \"lognormal\" (median, sigma) or "
+                        + "\"discrete\" (values, probabilities)."),
                 userInfo: decoder.userInfo)
             self = .fixed(0)
         }
@@ -146,6 +177,10 @@ public enum ScenarioDistribution: Sendable, Equatable, Codable {
             try container.encode("lognormal", forKey: .kind)
             try container.encode(median, forKey: .median)
             try container.encode(sigma, forKey: .sigma)
+        case .discrete(let values, let probabilities):
+            try container.encode("discrete", forKey: .kind)
+            try container.encode(values, forKey: .values)
+            try container.encode(probabilities, forKey: .probabilities)
         }
     }
 }

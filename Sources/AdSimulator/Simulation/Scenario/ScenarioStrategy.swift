@@ -1,11 +1,13 @@
 import AdMediation
 
 /// One named strategy to compare: a ``StrategyKind`` applied to some or all placements, optionally with one
-/// floor and one timeout for them, or a ``StrategySweep`` over floors and timeouts.
+/// floor and one timeout for them, an explicit waterfall order per placement, or a ``StrategySweep`` over floors,
+/// timeouts, deadlines and single line items' fields.
 ///
 /// ```json
 /// { "name": "second-price", "kind": "secondPriceBidding", "placements": ["feed-native"],
 ///   "sweep": { "floorsMicros": [0, 500, 1000] } }
+/// { "name": "cheap-first", "kind": "configured", "order": { "rewarded": ["google-low", "google-high"] } }
 /// ```
 ///
 /// ```swift
@@ -24,50 +26,120 @@ public struct ScenarioStrategy: Sendable, Equatable, Codable {
     public var floorMicros: Int64?
     /// The timeout of their line items and the deadline of their auctions, in seconds; `nil`: as configured.
     public var timeoutSeconds: Double?
+    /// An explicit waterfall order per placement (placement ID to the IDs of its waterfall items, every one once,
+    /// in the order to ask them), replacing the order by price; `nil`: as the kind orders them.
+    public var order: [String: [String]]?
     /// Values to sweep over (replacing `floorMicros` and `timeoutSeconds` where given).
     public var sweep: StrategySweep?
 
     /// Creates a strategy.
     public init(
         name: String, kind: StrategyKind, placements: [String]? = nil, floorMicros: Int64? = nil,
-        timeoutSeconds: Double? = nil, sweep: StrategySweep? = nil
+        timeoutSeconds: Double? = nil, order: [String: [String]]? = nil, sweep: StrategySweep? = nil
     ) {
         self.name = name
         self.kind = kind
         self.placements = placements
         self.floorMicros = floorMicros
         self.timeoutSeconds = timeoutSeconds
+        self.order = order
         self.sweep = sweep
     }
 
-    /// The variants the strategy runs as: itself, or one per combination of its sweep's values (floors outer,
-    /// timeouts inner), named `<name>/floor=<micros>/timeout=<seconds>s`. Deterministic: the same strategy always
-    /// expands to the same names in the same order. A timeout that is not a valid duration is left out (the
-    /// validator reports it).
-    public var variants: [StrategyVariant] {
-        let floors: [Int64?] = sweep?.floorsMicros.map { $0.map(Optional.some) } ?? [floorMicros]
-        let timeouts: [Double?] = sweep?.timeoutsSeconds.map { $0.map(Optional.some) } ?? [timeoutSeconds]
-        var variants: [StrategyVariant] = []
-        for floor in floors {
-            for timeout in timeouts {
-                var variantName = name
-                if sweep?.floorsMicros != nil, let floor { variantName += "/floor=\(floor)" }
-                var duration: Duration?
-                if let timeout {
-                    guard let checked = try? StrategyVariant.timeout(seconds: timeout) else { continue }
-                    duration = checked
-                    if sweep?.timeoutsSeconds != nil { variantName += "/timeout=\(ScenarioNumber.text(timeout))s" }
+    /// One list of a sweep: what each of its values does to a variant (`nil`: a value that is not valid, left out).
+    private typealias Axis = [(StrategyVariant) -> StrategyVariant?]
+
+    /// The sweep's lists, outermost first: floors, timeouts, deadlines, then each line item's timeouts, floors and
+    /// prices.
+    private var axes: [Axis] {
+        guard let sweep else { return [] }
+        var axes: [Axis] = []
+        if let floors = sweep.floorsMicros {
+            axes.append(
+                floors.map { floor in { variant in variant.with("floor=\(floor)") { $0.floorMicros = floor } } })
+        }
+        if let timeouts = sweep.timeoutsSeconds {
+            axes.append(Self.seconds(timeouts, named: "timeout") { $0.timeout = $1 })
+        }
+        if let deadlines = sweep.deadlinesSeconds {
+            axes.append(Self.seconds(deadlines, named: "deadline") { $0.deadline = $1 })
+        }
+        for item in sweep.lineItems ?? [] {
+            func set(_ variant: StrategyVariant, _ change: (inout LineItemSetting) -> Void) -> StrategyVariant {
+                var variant = variant
+                var setting = LineItemSetting(lineItem: item.lineItem, placement: item.placement)
+                if let index = variant.lineItemSettings.firstIndex(where: {
+                    $0.lineItem == item.lineItem && $0.placement == item.placement
+                }) {
+                    setting = variant.lineItemSettings.remove(at: index)
                 }
-                variants.append(
-                    StrategyVariant(
-                        name: variantName, strategy: name, kind: kind, placements: placements, floorMicros: floor,
-                        timeout: duration))
+                change(&setting)
+                variant.lineItemSettings.append(setting)
+                return variant
+            }
+            if let timeouts = item.timeoutsSeconds {
+                axes.append(
+                    Self.seconds(timeouts, named: item.label + ".timeout") { variant, timeout in
+                        variant = set(variant) { $0.timeout = timeout }
+                    })
+            }
+            if let floors = item.floorsMicros {
+                axes.append(
+                    floors.map { floor in
+                        { variant in set(variant) { $0.floorMicros = floor }.with("\(item.label).floor=\(floor)") }
+                    })
+            }
+            if let prices = item.pricesMicros {
+                axes.append(
+                    prices.map { price in
+                        { variant in set(variant) { $0.priceMicros = price }.with("\(item.label).price=\(price)") }
+                    })
             }
         }
+        return axes
+    }
+
+    /// An axis of durations in seconds: a value that is not a valid duration is left out (the validator reports it).
+    private static func seconds(
+        _ values: [Double], named part: String, _ apply: @escaping (inout StrategyVariant, Duration) -> Void
+    ) -> Axis {
+        values.map { seconds in
+            { variant in
+                guard let duration = try? StrategyVariant.timeout(seconds: seconds) else { return nil }
+                return variant.with("\(part)=\(ScenarioNumber.text(seconds))s") { apply(&$0, duration) }
+            }
+        }
+    }
+
+    /// How many variants the strategy expands into: the product of its sweep's list lengths (saturating), counted
+    /// without expanding, so a sweep far too large is refused before it is built.
+    var variantCount: Int {
+        axes.reduce(1) { count, axis in
+            let (product, overflow) = count.multipliedReportingOverflow(by: axis.count)
+            return overflow ? Int.max : product
+        }
+    }
+
+    /// The variants the strategy runs as: itself, or one per combination of its sweep's values (floors outermost,
+    /// then timeouts, deadlines, each line item's lists; see ``StrategySweep``), named
+    /// `<name>/floor=<micros>/timeout=<seconds>s/...`. Deterministic: the same strategy always expands to the same
+    /// names in the same order. A timeout that is not a valid duration is left out (the validator reports it).
+    public var variants: [StrategyVariant] {
+        var base = StrategyVariant(
+            name: name, strategy: name, kind: kind, placements: placements, floorMicros: floorMicros,
+            order: order ?? [:])
+        if sweep?.timeoutsSeconds == nil, let timeoutSeconds {
+            guard let checked = try? StrategyVariant.timeout(seconds: timeoutSeconds) else { return [] }
+            base.timeout = checked
+        }
+        var variants = [base]
+        for axis in axes { variants = variants.flatMap { variant in axis.compactMap { $0(variant) } } }
         return variants
     }
 
-    private enum CodingKeys: String, CodingKey { case name, kind, placements, floorMicros, timeoutSeconds, sweep }
+    private enum CodingKeys: String, CodingKey {
+        case name, kind, placements, floorMicros, timeoutSeconds, order, sweep
+    }
 
     /// Decodes the strategy. An unknown `kind` is recorded as a problem at its path (the strategy decodes as
     /// `configured` meanwhile), so it is listed with every other problem.
@@ -90,6 +162,7 @@ public struct ScenarioStrategy: Sendable, Equatable, Codable {
         try container.decodeWhole(&floor, forKey: .floorMicros, userInfo: decoder.userInfo)
         floorMicros = floor.map(Int64.init)
         timeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds)
+        order = try container.decodeIfPresent([String: [String]].self, forKey: .order)
         sweep = try container.decodeIfPresent(StrategySweep.self, forKey: .sweep)
     }
 }

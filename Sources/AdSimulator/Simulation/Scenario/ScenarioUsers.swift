@@ -1,14 +1,18 @@
 public import AdCore
 
-/// The simulated users: how many, how many sessions each, how long a session lasts, how they scroll, how often
-/// they open a full-screen placement and how often they click, by format.
+/// The simulated users: how many, how many sessions each, how long a session lasts, how they scroll (and, with a
+/// reach model, how deep), how often they open a full-screen placement, how often they click, by format, and the
+/// segments they fall into.
 ///
 /// ```json
 /// "users": { "count": 5000, "sessionsPerUser": 3,
 ///            "sessionSeconds": { "kind": "lognormal", "median": 180, "sigma": 0.6 },
 ///            "scrolling": { "speedPointsPerSecond": 1200, "dwellSeconds": 2 },
 ///            "fullScreenOpensPerSession": 0.4,
-///            "clickThroughRate": { "native": 0.02, "nativeSlider": 0.015, "rewarded": 0.01 } }
+///            "clickThroughRate": { "native": 0.02, "nativeSlider": 0.015, "rewarded": 0.01 },
+///            "reach": { "kind": "discrete", "values": [20, 60], "probabilities": [0.7, 0.3] },
+///            "segments": [{ "name": "tier-1", "share": 0.3, "priceMultiplier": 2.5 },
+///                         { "name": "rest", "share": 0.7, "priceMultiplier": 0.6 }] }
 /// ```
 ///
 /// ```swift
@@ -31,12 +35,18 @@ public struct ScenarioUsers: Sendable, Equatable, Codable {
     public var fullScreenOpensPerSession: Double
     /// The probability that a shown ad of a format is clicked, in `0...1`, per format; a format not listed: 0.
     public var clickThroughRate: [AdFormat: Double]
+    /// The reach model: the deepest feed position (a cell index, ad cells included) a session reaches, drawn per
+    /// session, in `0...cells - 1` of the feed; a sample is rounded down to a whole cell. `nil` (the default): the
+    /// depth follows from the scroll speed, the dwell and the session's length (Docs/Simulation.md, "Reach").
+    public var reach: ScenarioDistribution?
+    /// The user segments, their shares summing to 1; empty (the default): one market for every user.
+    public var segments: [UserSegment]
 
     /// Creates the users.
     public init(
         count: Int = 1_000, sessionsPerUser: Int = 1, sessionSeconds: ScenarioDistribution = .fixed(120),
         scrolling: ScrollBehavior = ScrollBehavior(), fullScreenOpensPerSession: Double = 0,
-        clickThroughRate: [AdFormat: Double] = [:]
+        clickThroughRate: [AdFormat: Double] = [:], reach: ScenarioDistribution? = nil, segments: [UserSegment] = []
     ) {
         self.count = count
         self.sessionsPerUser = sessionsPerUser
@@ -44,13 +54,16 @@ public struct ScenarioUsers: Sendable, Equatable, Codable {
         self.scrolling = scrolling
         self.fullScreenOpensPerSession = fullScreenOpensPerSession
         self.clickThroughRate = clickThroughRate
+        self.reach = reach
+        self.segments = segments
     }
 
     /// The click-through rate of `format` (0 when not listed).
     public func clickThroughRate(of format: AdFormat) -> Double { clickThroughRate[format] ?? 0 }
 
     private enum CodingKeys: String, CodingKey {
-        case count, sessionsPerUser, sessionSeconds, scrolling, fullScreenOpensPerSession, clickThroughRate
+        case count, sessionsPerUser, sessionSeconds, scrolling, fullScreenOpensPerSession, clickThroughRate, reach
+        case segments
     }
 
     /// Decodes the users; every field is optional.
@@ -66,6 +79,8 @@ public struct ScenarioUsers: Sendable, Equatable, Codable {
         if let rates = try container.decodeIfPresent([String: Double].self, forKey: .clickThroughRate) {
             clickThroughRate = Dictionary(uniqueKeysWithValues: rates.map { (AdFormat(rawValue: $0.key), $0.value) })
         }
+        reach = try container.decodeIfPresent(ScenarioDistribution.self, forKey: .reach)
+        try container.decodeIfPresent(&segments, forKey: .segments)
     }
 
     /// Encodes the users; `clickThroughRate` as an object keyed by format.
@@ -78,5 +93,7 @@ public struct ScenarioUsers: Sendable, Equatable, Codable {
         try container.encode(fullScreenOpensPerSession, forKey: .fullScreenOpensPerSession)
         let rates = Dictionary(uniqueKeysWithValues: clickThroughRate.map { ($0.key.rawValue, $0.value) })
         try container.encode(rates, forKey: .clickThroughRate)
+        try container.encodeIfPresent(reach, forKey: .reach)
+        if !segments.isEmpty { try container.encode(segments, forKey: .segments) }
     }
 }

@@ -75,13 +75,9 @@ extension ScenarioValidator {
         var shown = 0
         for (index, screen) in app.screens.enumerated() {
             let path = "$.app.screens[\(index)]"
-            if screen.id.allSatisfy(\.isWhitespace) {
-                add(.emptyValue, path + ".id", "The screen ID is empty.", hint: "Name the screen, e.g. \"home\".")
-            } else if !seen.insert(screen.id).inserted {
-                add(
-                    .duplicateName, path + ".id", "The screen ID '\(screen.id)' is used twice.",
-                    hint: "Give every screen its own ID.")
-            }
+            checkName(
+                screen.id, of: ("screen", "ID"), at: path + ".id", among: &seen, hint: "Name the screen, e.g. \"home\"."
+            )
             if let feed = screen.feed {
                 check(feed.cellHeight, FeedLayout.cellHeightNumber, at: path + ".feed.cellHeight")
                 check(Double(feed.cells), FeedLayout.cellsNumber, at: path + ".feed.cells")

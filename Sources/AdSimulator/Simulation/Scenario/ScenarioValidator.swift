@@ -30,6 +30,8 @@ struct ScenarioValidator {
     static let maximumSweepValues = 100
     /// The most creatives one market entry may list.
     static let maximumCreatives = 1_000
+    /// The most values a discrete distribution may list.
+    static let maximumDiscreteValues = 1_000
 
     /// The providers whose ads carry their price.
     var pricedProviders: Set<ProviderID> { Set(providers.values.filter(\.reportsPrice).map(\.id)) }
@@ -53,6 +55,8 @@ struct ScenarioValidator {
         let market = configuration.map { resolveMarket($0) } ?? []
         if let configuration { checkScreens(against: configuration) }
         checkUsers()
+        checkReach()
+        if let configuration { checkSegments(against: configuration, market: market) }
         let variants = checkStrategies(against: configuration, market: market)
         guard let configuration else { return nil }
         var validated = ValidatedScenario(
@@ -112,10 +116,57 @@ struct ScenarioValidator {
                 add(.outOfRange, path + ".median", "A log-normal median must be above 0.", hint: hint)
             }
             check(sigma, ScenarioDistribution.sigmaNumber, at: path + ".sigma")
+        case .discrete(let values, let probabilities):
+            if values.isEmpty {
+                add(.emptyValue, path + ".values", "A discrete distribution has no value.", hint: "List its values.")
+            } else if values.count > Self.maximumDiscreteValues {
+                add(
+                    .outOfRange, path + ".values", "\(values.count) values is above \(Self.maximumDiscreteValues).",
+                    hint: "Give at most \(Self.maximumDiscreteValues) values.")
+            }
+            if probabilities.count != values.count {
+                add(
+                    .outOfRange, path + ".probabilities",
+                    "\(probabilities.count) probabilities for \(values.count) values.",
+                    hint: "Give one probability per value, at the same index.")
+            }
+            for (index, value) in values.enumerated() {
+                check(value, at: path + ".values[\(index)]", in: range, hint: hint)
+            }
+            for (index, probability) in probabilities.enumerated() {
+                check(
+                    probability, at: path + ".probabilities[\(index)]", in: 0...1, hint: "Give a probability in 0...1.")
+            }
+            checkSum(probabilities, of: "probabilities", at: path + ".probabilities")
         }
     }
 
+    /// Shares or probabilities that must sum to 1 (within 1e-9, for the rounding of decimal fractions).
+    mutating func checkSum(_ values: [Double], of what: String, at path: String) {
+        let sum = values.reduce(0, +)
+        guard sum.isFinite, abs(sum - 1) > 1e-9, values.allSatisfy({ (0...1).contains($0) }) else { return }
+        add(
+            .outOfRange, path, "The \(what) sum to \(ScenarioNumber.text(sum)), not 1.",
+            hint: "Give \(what) that sum to 1, such as 0.3 and 0.7.")
+    }
+
     // MARK: - Helpers
+
+    /// A name that must be given and unique among `seen` (a strategy's, a screen's, a segment's): `emptyValue` when
+    /// it is blank, `duplicateName` when it was seen before. `what` words the messages: ("screen", "ID") gives "The
+    /// screen ID is empty." and "Give every screen its own ID."
+    mutating func checkName(
+        _ name: String, of what: (owner: String, field: String), at path: String, among seen: inout Set<String>,
+        hint: String
+    ) {
+        if name.allSatisfy(\.isWhitespace) {
+            add(.emptyValue, path, "The \(what.owner) \(what.field) is empty.", hint: hint)
+        } else if !seen.insert(name).inserted {
+            add(
+                .duplicateName, path, "The \(what.owner) \(what.field) '\(name)' is used twice.",
+                hint: "Give every \(what.owner) its own \(what.field).")
+        }
+    }
 
     mutating func add(_ kind: ConfigurationProblem.Kind, _ path: String, _ message: String, hint: String) {
         problems.append(ConfigurationProblem(kind, at: path, message, hint: hint))

@@ -1,17 +1,20 @@
 public import AdCore
 public import AdMediation
 
-/// One strategy as it runs: a ``StrategyKind`` with at most one floor and one timeout, from a
-/// ``ScenarioStrategy`` (itself, or one point of its sweep). ``configuration(from:market:bidders:)`` turns the app's
-/// mediation configuration into the one this variant runs.
+/// One strategy as it runs: a ``StrategyKind`` with at most one floor, one timeout, one auction deadline, settings
+/// of single line items and an explicit waterfall order per placement, from a ``ScenarioStrategy`` (itself, or one
+/// point of its sweep). ``configuration(from:market:bidders:)`` turns the app's mediation configuration into the
+/// one this variant runs.
 ///
 /// ```swift
 /// let variant = StrategyVariant(name: "second-price/floor=500", strategy: "second-price",
 ///                               kind: .secondPriceBidding, floorMicros: 500)
-/// let configuration = variant.configuration(from: validated.configuration, market: validated.market)
+/// let configuration = variant.configuration(from: validated.configuration, market: validated.market,
+///                                           bidders: validated.pricedProviders)
 /// ```
 public struct StrategyVariant: Sendable, Equatable, Codable {
-    /// The variant's name: the strategy's name, plus `/floor=<micros>` and `/timeout=<seconds>s` for swept values.
+    /// The variant's name: the strategy's name, plus a part per swept value (`/floor=<micros>`,
+    /// `/timeout=<seconds>s`, `/deadline=<seconds>s`, `/<lineItem>.timeout=<seconds>s`, ...).
     public var name: String
     /// The name of the strategy it comes from.
     public var strategy: String
@@ -23,11 +26,18 @@ public struct StrategyVariant: Sendable, Equatable, Codable {
     public var floorMicros: Int64?
     /// The timeout of their line items and the deadline of their auctions; `nil`: as configured.
     public var timeout: Duration?
+    /// The deadline of their auctions alone (applied after ``timeout``); `nil`: as configured (or ``timeout``).
+    public var deadline: Duration?
+    /// What it sets on single line items (applied after ``timeout``), in order.
+    public var lineItemSettings: [LineItemSetting]
+    /// The explicit waterfall order of some placements (placement ID to waterfall item IDs).
+    public var order: [String: [String]]
 
     /// Creates a variant.
     public init(
         name: String, strategy: String, kind: StrategyKind, placements: [String]? = nil, floorMicros: Int64? = nil,
-        timeout: Duration? = nil
+        timeout: Duration? = nil, deadline: Duration? = nil, lineItemSettings: [LineItemSetting] = [],
+        order: [String: [String]] = [:]
     ) {
         self.name = name
         self.strategy = strategy
@@ -35,6 +45,17 @@ public struct StrategyVariant: Sendable, Equatable, Codable {
         self.placements = placements
         self.floorMicros = floorMicros
         self.timeout = timeout
+        self.deadline = deadline
+        self.lineItemSettings = lineItemSettings
+        self.order = order
+    }
+
+    /// This variant with `/<part>` added to its name and `change` applied (a point of a sweep).
+    func with(_ part: String, _ change: (inout StrategyVariant) -> Void = { _ in }) -> StrategyVariant {
+        var variant = self
+        variant.name += "/" + part
+        change(&variant)
+        return variant
     }
 
     /// The range of a strategy's timeout: 1 ms to 10 minutes.
@@ -81,6 +102,7 @@ public struct StrategyVariant: Sendable, Equatable, Codable {
             break
         case .priceSortedWaterfall:
             placement.strategy = .waterfall
+            placement.waterfallOrder = nil
             for index in placement.lineItems.indices {
                 placement.lineItems[index].mode = marketPriced(
                     placement.lineItems[index], of: placement.id, market: market)
@@ -100,6 +122,7 @@ public struct StrategyVariant: Sendable, Equatable, Codable {
             }
             placement.strategy =
                 bidding == 0 ? .waterfall : bidding == placement.lineItems.count ? .bidding : .hybrid
+            placement.waterfallOrder = Self.keptOrder(of: placement)
         case .hybrid:
             placement.strategy = .hybrid
         case .learnedPrices:
@@ -109,13 +132,43 @@ public struct StrategyVariant: Sendable, Equatable, Codable {
                         pricing: .learned, priceMicros: price, priority: priority)
                 }
             }
+            placement.waterfallOrder = nil  // learned items rank themselves
         }
         if let floorMicros { placement.floorMicros = floorMicros }
         if let timeout {
             placement.auction.deadline = timeout
             for index in placement.lineItems.indices { placement.lineItems[index].timeout = timeout }
         }
+        if let deadline { placement.auction.deadline = deadline }
+        for setting in lineItemSettings {
+            for index in placement.lineItems.indices
+            where setting.applies(to: placement.lineItems[index].id, in: placement.id) {
+                if let timeout = setting.timeout { placement.lineItems[index].timeout = timeout }
+                if let floor = setting.floorMicros { placement.lineItems[index].floorMicros = floor }
+                if let price = setting.priceMicros,
+                    case .waterfall(let pricing, _, let priority) =
+                        placement.lineItems[index].mode
+                {
+                    placement.lineItems[index].mode = .waterfall(
+                        pricing: pricing, priceMicros: price, priority: priority)
+                }
+            }
+        }
+        if let explicit = order[placement.id] { placement.waterfallOrder = explicit }
         return placement
+    }
+
+    /// A configured explicit order after a bidding kind changed modes: its items that are still waterfall items,
+    /// then those that became waterfall items (configured bidders that cannot bid), by price; `nil` without one,
+    /// or when every item bids.
+    private static func keptOrder(of placement: PlacementConfiguration) -> [String]? {
+        guard let configured = placement.waterfallOrder else { return nil }
+        let waterfall = placement.lineItems.filter { !$0.isBidder }
+        let kept = configured.filter { id in waterfall.contains { $0.id == id } }
+        let added = waterfall.filter { !kept.contains($0.id) }
+            .sorted { ($0.configuredPriceMicros ?? 0) > ($1.configuredPriceMicros ?? 0) }.map(\.id)
+        let order = kept + added
+        return order.isEmpty ? nil : order
     }
 }
 

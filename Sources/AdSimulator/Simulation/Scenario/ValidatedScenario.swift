@@ -47,7 +47,23 @@ public struct ValidatedScenario: Sendable, Equatable, Codable {
         market.first { $0.placement == placement && $0.lineItem == lineItem }
     }
 
-    /// `N placements, M line items, K strategies after sweeps`, as `adsim validate` prints it.
+    /// The index of user `user`'s segment in ``ScenarioUsers/segments``, or `nil` without segments: one keyed draw
+    /// per user (``DrawPurpose/segment``) against the cumulative shares, so a user is in the same segment in every
+    /// variant, every shard and every run of the seed.
+    public func segment(ofUser user: UInt64) -> Int? {
+        let segments = scenario.users.segments
+        guard !segments.isEmpty else { return nil }
+        let u = SimulationDraws(seed: scenario.seed).uniform(DrawKey(user: user, request: 0, purpose: .segment))
+        var cumulative = 0.0
+        for (index, segment) in segments.enumerated() {
+            cumulative += segment.share
+            if u < cumulative { return index }
+        }
+        // The shares sum to 1 within rounding: what rounding leaves goes to the last segment with users.
+        return segments.lastIndex { $0.share > 0 } ?? segments.count - 1
+    }
+
+    /// `N placements, K strategies after sweeps`, as `adsim validate` prints it.
     public var summary: String {
         let placements = configuration.placements.count
         let lineItems = market.count
