@@ -1,6 +1,7 @@
 public import AdMediation
 
-/// One value the optimizer sets on one placement: its floor, its line items' timeout, its auction's deadline.
+/// One value the optimizer sets on one placement: its floor, its line items' timeout, its auction's deadline, the
+/// order its waterfall asks its items in.
 ///
 /// ```swift
 /// let setting = OptimizationSetting(placement: "feed-native", knob: .floorMicros(500))
@@ -16,6 +17,8 @@ public struct OptimizationSetting: Sendable, Hashable, Codable, CustomStringConv
         case timeoutMilliseconds(Int)
         /// The placement's auction deadline, in milliseconds (bidding and hybrid placements).
         case deadlineMilliseconds(Int)
+        /// The placement's explicit waterfall order: every waterfall item's ID, in the order asked.
+        case waterfallOrder([String])
 
         /// The knob's dimension, e.g. `floor`: two settings of one placement and dimension replace each other.
         public var dimension: String {
@@ -23,6 +26,7 @@ public struct OptimizationSetting: Sendable, Hashable, Codable, CustomStringConv
             case .floorMicros: "floor"
             case .timeoutMilliseconds: "timeout"
             case .deadlineMilliseconds: "deadline"
+            case .waterfallOrder: "order"
             }
         }
     }
@@ -53,16 +57,19 @@ public struct OptimizationSetting: Sendable, Hashable, Codable, CustomStringConv
             }
         case .deadlineMilliseconds(let milliseconds):
             configuration.placements[index].auction.deadline = .milliseconds(milliseconds)
+        case .waterfallOrder(let order):
+            configuration.placements[index].waterfallOrder = order
         }
         return configuration
     }
 
-    /// `<placement> floor=<micros>`, `timeout=<ms>ms` or `deadline=<ms>ms`.
+    /// `<placement> floor=<micros>`, `timeout=<ms>ms`, `deadline=<ms>ms` or `order=<id>,<id>,...`.
     public var description: String {
         switch knob {
         case .floorMicros(let micros): "\(placement) floor=\(micros)"
         case .timeoutMilliseconds(let milliseconds): "\(placement) timeout=\(milliseconds)ms"
         case .deadlineMilliseconds(let milliseconds): "\(placement) deadline=\(milliseconds)ms"
+        case .waterfallOrder(let order): "\(placement) order=\(order.joined(separator: ","))"
         }
     }
 }

@@ -6,7 +6,8 @@ import AdMediation
 /// latencies that matter (the configured ones, and just above each line item's median, 90th and 99th percentile
 /// market latency: rounded up to 10 ms, plus 10 ms, since an answer must come strictly before its timeout). A floor
 /// between two of these prices clears the same items as the one below it; a timeout between two of these latencies
-/// lets in about the same answers as the one below it.
+/// lets in about the same answers as the one below it. The order of a waterfall of 2 to 4 items: every permutation;
+/// of more: the order by price, each swap of two neighbours in it, and its reverse.
 ///
 /// ```swift
 /// let space = OptimizationSpace(validated: validated)
@@ -52,6 +53,9 @@ public struct OptimizationSpace: Sendable, Equatable {
                     OptimizationSetting(placement: placement.id, knob: .deadlineMilliseconds($0))
                 }
             }
+            placementSettings += Self.orders(of: placement).map {
+                OptimizationSetting(placement: placement.id, knob: .waterfallOrder($0))
+            }
             settings[placement.id] = placementSettings
         }
         self.settings = settings
@@ -70,6 +74,42 @@ public struct OptimizationSpace: Sendable, Equatable {
             if picked.last != index { picked.append(index) }
         }
         return picked.map { values[$0] }
+    }
+
+    /// The waterfall orders tried for `placement`, starting from its own (as configured, or by price then priority).
+    static func orders(of placement: PlacementConfiguration) -> [[String]] {
+        let items = placement.lineItems.compactMap { item -> (id: String, price: Int64, priority: Int)? in
+            guard case .waterfall(_, let price, let priority) = item.mode else { return nil }
+            return (item.id, price, priority)
+        }
+        guard items.count >= 2 else { return [] }
+        let byPrice = items.sorted { $0.price != $1.price ? $0.price > $1.price : $0.priority < $1.priority }.map(\.id)
+        let start = placement.waterfallOrder ?? byPrice
+        var orders: [[String]] = []
+        if start.count <= 4 {
+            orders = permutations(start)
+        } else {
+            orders = [start]
+            for index in 0..<(start.count - 1) {
+                var swapped = start
+                swapped.swapAt(index, index + 1)
+                orders.append(swapped)
+            }
+            orders.append(start.reversed())
+        }
+        return orders
+    }
+
+    /// Every permutation of `items`, `items` itself first.
+    static func permutations(_ items: [String]) -> [[String]] {
+        guard items.count > 1 else { return [items] }
+        var result: [[String]] = []
+        for (index, first) in items.enumerated() {
+            var rest = items
+            rest.remove(at: index)
+            result += permutations(rest).map { [first] + $0 }
+        }
+        return result
     }
 
     /// A duration in whole milliseconds, rounded up, at least 1.

@@ -53,6 +53,34 @@ import Testing
         #expect(!written.meets(OptimizationBudget(p95Milliseconds: 200)))
     }
 
+    /// `optimize-order.json`: a waterfall of `rich` (8000 micros, fills half the time, 400 ms) over `cheap` (2000,
+    /// always fills, 100 ms). By price, `rich` is asked first: an impression pays 8000 or 2000, time to ad 400 or
+    /// 500 ms. `cheap` first: always 2000 at 100 ms. Within 300 ms only `cheap` may answer first (a timeout cutting
+    /// `rich` short still waits for it before `cheap`): the optimum asks `cheap` first.
+    @Test(
+        "Within 300 ms the optimizer orders the waterfall cheap item first (the analytic optimum); within 600 ms by price"
+    )
+    func analyticOptimumOrder() async throws {
+        let validated = try Scenario.load(
+            contentsOf: ScenarioFixtures.folder.appending(path: "optimize-order.json").path,
+            providers: ScenarioFixtures.providers)
+        func optimize(_ budget: Int) async throws -> OptimizationResult {
+            try await SimulationOptimizer(
+                validated: validated, budget: OptimizationBudget(p95Milliseconds: budget),
+                search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4),
+                confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4)
+            ).run()
+        }
+        let tight = try await optimize(300)
+        #expect(tight.best.settings.contains { $0.knob == .waterfallOrder(["cheap", "rich"]) })
+        #expect(tight.best.revenueMicros == 4 * 4 * 2_000)
+        #expect(tight.best.worstP95Milliseconds == 100)
+        let wide = try await optimize(600)
+        #expect(wide.best.settings.allSatisfy { $0.knob.dimension != "order" })
+        #expect(wide.best.revenueMicros > 4 * 4 * 2_000)
+        #expect(wide.meetsBudget)
+    }
+
     @Test("The frontier holds no candidate another beats on both revenue and worst p95")
     func frontierIsNonDominated() async throws {
         let result = try await Self.optimizer(budget: 500, users: 5).run()
