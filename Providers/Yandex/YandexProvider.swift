@@ -19,6 +19,12 @@ import Foundation
 public struct YandexProvider: AdProvider {
     /// The demo ad unit of the slider (rule Y16).
     public static let demoSliderAdUnitID = "demo-native-slider-yandex"
+    /// The demo ad unit of a stand-alone native ad (anchor: the demo units Yandex publishes for integration
+    /// testing), where test mode sends native requests (H9).
+    public static let demoNativeAdUnitID = "demo-native-app-yandex"
+    /// Every demo unit Yandex publishes begins with `demo-` (`demo-native-content-yandex`, `demo-banner-yandex`,
+    /// its mediation networks' `demo-*-admob` ...), where live units read `R-M-...`: all are test units (Y16).
+    public static let demoAdUnitPrefix = "demo-"
     /// The provider's ID.
     public static let id: ProviderID = "yandex"
     /// How often one ad may load again after failing: the SDK never retries, a host's retries are capped (Y12).
@@ -60,7 +66,8 @@ public struct YandexProvider: AdProvider {
             clickPolicy: ClickPolicy(maximumDelayAfterImpression: .seconds(24 * 3600)), retryPolicy: retryPolicy,
             startRequirements: Self.startRequirements,
             honouredPrivacySignals: Self.honouredPrivacySignals,
-            testAdUnits: [.nativeSlider: Self.demoSliderAdUnitID])
+            testAdUnits: [.nativeSlider: Self.demoSliderAdUnitID, .native: Self.demoNativeAdUnitID],
+            testAdUnitPrefixes: [Self.demoAdUnitPrefix])
         self.configuration = configuration
         self.videoImpressionRule = videoImpressionRule.requiringFullyVisibleRequiredAssets
         self.imageLoader = imageLoader
@@ -134,9 +141,7 @@ public struct YandexProvider: AdProvider {
         try request.validate(providerID: descriptor.id)
         // Y16: the seed asks to replace the demo unit before the app goes to the store; every build uploaded to the
         // store (a store beta as much as a release) is warned.
-        if configuration.isUploadedToStore,
-            request.adUnitID == Self.demoSliderAdUnitID || request.adUnitID.hasPrefix("demo-")
-        {
+        if configuration.isUploadedToStore, descriptor.isTestAdUnit(request.adUnitID) {
             environment.diagnostics.record(
                 .warning, "The demo ad unit '\(request.adUnitID)' is used in a \(configuration.rawValue) build.",
                 recommendation: "Replace the demo ad unit with your own from the Yandex Advertising Network "

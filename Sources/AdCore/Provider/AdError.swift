@@ -88,7 +88,8 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let missingConfiguration: Code = "missingConfiguration"
         /// The request's privacy signals exclude the provider: it cannot honour a child-directed request (H5).
         public static let excludedByPrivacy: Code = "excludedByPrivacy"
-        /// Test mode was asked for in a release build, or for a provider without a test ad unit (H9, H10).
+        /// Test ads refused: test mode asked for in a release build, a request in test mode for a format without a
+        /// test ad unit, or a known test ad unit met by a release build (H9, H10).
         public static let testModeRefused: Code = "testModeRefused"
     }
 
