@@ -99,7 +99,8 @@ public struct YandexProvider: AdProvider {
     /// Loads a slider: the block and its cards, without the creatives other placements hold (rule Y18).
     ///
     /// - Throws: `invalidRequest` for an empty ad unit; the transport's errors; `noFill` when the response has no
-    ///   card (or only cards placed elsewhere); `invalidResponse` for malformed XML or a non-VAST document.
+    ///   card; `excludedCreative` when every card is placed elsewhere (Y18); `invalidResponse` for malformed XML or
+    ///   a non-VAST document.
     @MainActor
     public func loadSlider(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> SliderAd {
         let (response, runtime) = try await fetch(request, environment: environment)
@@ -177,7 +178,10 @@ public struct YandexProvider: AdProvider {
                 .info, "\(cards.count - kept.count) card(s) left out: already placed in another block (Y18).")
         }
         guard !kept.isEmpty else {
-            throw noFill("Every card of the response is already placed in another block of the app.")
+            throw AdError(
+                .excludedCreative, "Every card of the response is already placed in another block of the app (Y18).",
+                providerID: descriptor.id, vastCode: 303,
+                hint: "Nothing to fix: the app's other placements show these ads; the next request may bring others.")
         }
         return kept
     }

@@ -91,6 +91,9 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Test ads refused: test mode asked for in a release build, a request in test mode for a format without a
         /// test ad unit, or a known test ad unit met by a release build (H9, H10).
         public static let testModeRefused: Code = "testModeRefused"
+        /// Every creative of the response is shown or held by another placement of the app (Y18): the no-repeat
+        /// exclusion, under this one name for every provider (mediation's line-item state `excludedCreative`).
+        public static let excludedCreative: Code = "excludedCreative"
     }
 
     /// What kind of failure this is.
