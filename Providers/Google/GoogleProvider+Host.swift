@@ -13,4 +13,8 @@ extension GoogleProvider {
         .rewarded: "ca-app-pub-3940256099942544/1712485313",
         .rewardedInterstitial: "ca-app-pub-3940256099942544/6978759866",
     ]
+
+    /// Every test ad unit Google publishes belongs to its test publisher (anchor: the vendor's documentation): a
+    /// unit that begins with this is a test unit, whatever its format (H10).
+    public static let testAdUnitPrefix = "ca-app-pub-3940256099942544/"
 }

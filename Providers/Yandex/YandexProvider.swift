@@ -19,6 +19,12 @@ import Foundation
 public struct YandexProvider: AdProvider {
     /// The demo ad unit of the slider (rule Y16).
     public static let demoSliderAdUnitID = "demo-native-slider-yandex"
+    /// The demo ad unit of a stand-alone native ad (anchor: the demo units Yandex publishes for integration
+    /// testing), where test mode sends native requests (H9).
+    public static let demoNativeAdUnitID = "demo-native-app-yandex"
+    /// Every demo unit Yandex publishes begins with `demo-` (`demo-native-content-yandex`, `demo-banner-yandex`,
+    /// its mediation networks' `demo-*-admob` ...), where live units read `R-M-...`: all are test units (Y16).
+    public static let demoAdUnitPrefix = "demo-"
     /// The provider's ID.
     public static let id: ProviderID = "yandex"
     /// How often one ad may load again after failing: the SDK never retries, a host's retries are capped (Y12).
@@ -60,7 +66,8 @@ public struct YandexProvider: AdProvider {
             clickPolicy: ClickPolicy(maximumDelayAfterImpression: .seconds(24 * 3600)), retryPolicy: retryPolicy,
             startRequirements: Self.startRequirements,
             honouredPrivacySignals: Self.honouredPrivacySignals,
-            testAdUnits: [.nativeSlider: Self.demoSliderAdUnitID])
+            testAdUnits: [.nativeSlider: Self.demoSliderAdUnitID, .native: Self.demoNativeAdUnitID],
+            testAdUnitPrefixes: [Self.demoAdUnitPrefix])
         self.configuration = configuration
         self.videoImpressionRule = videoImpressionRule.requiringFullyVisibleRequiredAssets
         self.imageLoader = imageLoader
@@ -92,7 +99,8 @@ public struct YandexProvider: AdProvider {
     /// Loads a slider: the block and its cards, without the creatives other placements hold (rule Y18).
     ///
     /// - Throws: `invalidRequest` for an empty ad unit; the transport's errors; `noFill` when the response has no
-    ///   card (or only cards placed elsewhere); `invalidResponse` for malformed XML or a non-VAST document.
+    ///   card; `excludedCreative` when every card is placed elsewhere (Y18); `invalidResponse` for malformed XML or
+    ///   a non-VAST document.
     @MainActor
     public func loadSlider(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> SliderAd {
         let (response, runtime) = try await fetch(request, environment: environment)
@@ -134,9 +142,7 @@ public struct YandexProvider: AdProvider {
         try request.validate(providerID: descriptor.id)
         // Y16: the seed asks to replace the demo unit before the app goes to the store; every build uploaded to the
         // store (a store beta as much as a release) is warned.
-        if configuration.isUploadedToStore,
-            request.adUnitID == Self.demoSliderAdUnitID || request.adUnitID.hasPrefix("demo-")
-        {
+        if configuration.isUploadedToStore, descriptor.isTestAdUnit(request.adUnitID) {
             environment.diagnostics.record(
                 .warning, "The demo ad unit '\(request.adUnitID)' is used in a \(configuration.rawValue) build.",
                 recommendation: "Replace the demo ad unit with your own from the Yandex Advertising Network "
@@ -172,7 +178,10 @@ public struct YandexProvider: AdProvider {
                 .info, "\(cards.count - kept.count) card(s) left out: already placed in another block (Y18).")
         }
         guard !kept.isEmpty else {
-            throw noFill("Every card of the response is already placed in another block of the app.")
+            throw AdError(
+                .excludedCreative, "Every card of the response is already placed in another block of the app (Y18).",
+                providerID: descriptor.id, vastCode: 303,
+                hint: "Nothing to fix: the app's other placements show these ads; the next request may bring others.")
         }
         return kept
     }

@@ -75,6 +75,31 @@ struct TestModeTests {
         }
         #expect(refusal?.code == .testModeRefused)
         #expect(refusal?.message.contains("no test ad unit for native") == true)
+        // The hint is the exact call that fixes it, recorded in diagnostics too.
+        #expect(
+            refusal?.hint == "Pass one: setTestMode(true, for: \"vendor\", units: [.native: \"<test ad unit from the "
+                + "Scripted dashboard>\"]); or switch test mode off for it.")
+    }
+
+    @Test("H9: test mode for one placement names the placement in its refusal; other placements stay live")
+    func h9_testModeForOnePlacement() throws {
+        let world = try TestHost(providers: [Self.provider("vendor", testUnit: nil)])
+        try world.host.setTestMode(true, for: "vendor", placement: "top", units: [.interstitial: "vendor-test-top"])
+        #expect(world.host.testModeProviders == ["vendor"])
+        let top = try world.makeAd(
+            AdRequest(adUnitID: "unit-1", format: .interstitial, placementID: "top"), provider: "vendor")
+        #expect(top.request.adUnitID == "vendor-test-top" && top.request.isTest)
+        let other = try world.makeAd(
+            AdRequest(adUnitID: "unit-2", format: .interstitial, placementID: "bottom"), provider: "vendor")
+        #expect(other.request.adUnitID == "unit-2" && !other.request.isTest)
+        var refusal: AdError?
+        do {
+            _ = try world.makeAd(AdRequest(adUnitID: "unit-3", format: .native, placementID: "top"), provider: "vendor")
+        } catch {
+            refusal = error
+        }
+        #expect(
+            refusal?.hint?.contains("setTestMode(true, for: \"vendor\", placement: \"top\", units: [.native:") == true)
     }
 
     @Test("H9: a test unit the app passes replaces the published one for its format; a refused call changes nothing")

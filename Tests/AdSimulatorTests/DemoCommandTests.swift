@@ -45,8 +45,10 @@ struct DemoCommandTests {
             "t=1.500s   feed-native  impression  ifly-feed: ad counted",
             "t=1.500s   feed-native  revenue     ifly-feed (ifly): 3000 micros USD = $0.003000 (publisherDefined)",
             "t=4.000s   feed-slider  impression  yandex-slider: card demo-card-1 counted",
-            "t=4.000s   feed-slider  revenue     yandex-slider (yandex): 1800 micros USD = $0.001800 (publisherDefined)",
-            "t=7.000s   feed-slider  revenue     yandex-slider (yandex): 1800 micros USD = $0.001800 (publisherDefined)",
+            "t=4.000s   feed-slider  revenue     [test] yandex-slider (yandex): 1800 micros USD = $0.001800 "
+                + "(publisherDefined)",
+            "t=7.000s   feed-slider  revenue     [test] yandex-slider (yandex): 1800 micros USD = $0.001800 "
+                + "(publisherDefined)",
             "t=5.000s   feed-slider  click       yandex-slider: card demo-card-1 click counted",
             "t=9.000s   feed-native  click       ifly-feed: ad click counted",
             "t=10.000s  rewarded     present     google-rewarded: the video covers the window",
@@ -69,6 +71,23 @@ struct DemoCommandTests {
                 total                                 yandex, ifly, google  4         6            2       $0.014600
 
                 """)
+    }
+
+    @Test("A slider books its price once per card seen and nothing for its block, in the timeline and the summary")
+    func sliderRevenueFollowsTheCards() async throws {
+        let lines = await Self.run(["demo"]).out.components(separatedBy: "\n")
+        let slider = lines.filter { $0.contains(" feed-slider  ") }
+        let cards = slider.filter { $0.contains(" impression  yandex-slider: card ") }
+        let blocks = slider.filter { $0.contains(" impression  yandex-slider: block counted") }
+        let revenue = slider.filter { $0.contains(" revenue     [test] yandex-slider (yandex): 1800 micros") }
+        #expect(blocks.count == 1 && cards.count == 2)
+        #expect(revenue.count == cards.count)
+        // Each revenue event comes at a card's impression, none at the block's alone.
+        #expect(revenue.map { $0.prefix(10) } == cards.map { $0.prefix(10) })
+        // The summary counts every impression (block and cards: 3) and the cards' revenue (2 x $0.0018).
+        #expect(
+            lines.contains(
+                "feed-slider  nativeSlider  waterfall  yandex                1         3            1       $0.003600"))
     }
 
     @Test("The timeline is in time order and shows every kind of step the issue asks for")

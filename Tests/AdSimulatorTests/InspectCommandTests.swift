@@ -48,10 +48,11 @@ import Testing
         #expect(providers[2]["start"]?.hasPrefix("a start step (the Yandex Mobile Ads SDK must be initialised") == true)
         #expect(providers[2]["privacySignals"] == "gdpr, childDirected, trackingAuthorization")
         #expect(providers[1]["privacySignals"] == "none")
-        #expect(providers[2]["testAdUnits"] == "nativeSlider: demo-native-slider-yandex")
+        #expect(
+            providers[2]["testAdUnits"] == "native: demo-native-app-yandex; nativeSlider: demo-native-slider-yandex")
         #expect(
             providers[1]["testAdUnits"]
-                == "none published (pass a dashboard test placement to setTestMode(_:for:units:))")
+                == "none published (pass a dashboard test placement to setTestMode(_:for:placement:units:))")
         #expect(providers.allSatisfy { $0["summary"]?.isEmpty == false })
         let placements = try #require(object["placements"] as? [[String: Any]])
         #expect(placements.map { $0["id"] as? String } == ["level-end", "feed-top", "feed-bottom"])
@@ -69,24 +70,29 @@ import Testing
         #expect(found.map { $0["path"] } == ["$.placements[2].lineItems[0].mode", "$.placements[2].lineItems[1].mode"])
         #expect(found[0]["message"]?.contains("'ifly-bid' is served by ifly") == true)
         let (_, text) = await inspect(["--config", Self.example])
-        #expect(text.standardOutput.hasSuffix("3 warnings, 0 errors.\n"))
+        #expect(text.standardOutput.hasSuffix("5 warnings, 0 errors.\n"))
     }
 
-    @Test("H12: a line item on its provider's test unit (Yandex's demo unit, Google's test units) is a warning (Y16)")
+    @Test("H12: a line item on any test unit its vendor publishes (Yandex's demo units, Google's) is a warning (Y16)")
     func h12_testUnitConfigured() async throws {
         let (_, example) = await inspect(["--config", Self.example, "--json"])
         let google = try findings(example).filter { $0["code"] == "testUnitConfigured" }
-        #expect(google.map { $0["path"] } == ["$.placements[0].lineItems[1].adUnit"])
+        // All three are Google's test units: interstitial (testAdUnits), banner and interstitial video (its prefix).
+        #expect(
+            google.map { $0["path"] } == [
+                "$.placements[0].lineItems[0].adUnit", "$.placements[0].lineItems[1].adUnit",
+                "$.placements[0].lineItems[2].adUnit",
+            ])
         let placement = { (unit: String) in
             """
             { "id": "slider", "format": "nativeSlider", "strategy": "waterfall", "lineItems": [
               { "id": "y", "provider": "yandex", "adUnit": "\(unit)", "mode": "waterfall", "priceMicros": 1000 }] }
             """
         }
-        let (demo, output) = await inspect(["--config", try config(placement("demo-native-slider-yandex")), "--json"])
+        let (demo, output) = await inspect(["--config", try config(placement("demo-native-content-yandex")), "--json"])
         #expect(demo == .failure)
         #expect(try findings(output).map { $0["code"] } == ["testUnitConfigured"])
-        #expect(try findings(output).first?["message"]?.contains("(Y16)") == true)
+        #expect(try findings(output).first?["message"]?.contains("refuses to load it (Y16, H10)") == true)
         let (own, _) = await inspect(["--config", try config(placement("R-M-123456-1"))])
         #expect(own == .success)
     }

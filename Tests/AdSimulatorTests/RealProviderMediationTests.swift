@@ -79,8 +79,8 @@ struct RealProviderMediationTests {
         #expect(!mediator.isReady("bottom"))
         let refused = try #require(mediator.lastReport(for: "bottom"))
         #expect(refused.winner == nil)
-        #expect(refused.items.map(\.state) == [.noFill])
-        #expect(refused.error?.code == .noFill)
+        #expect(refused.items.map(\.state) == [.excludedCreative])  // the one name of the exclusion, as for IFLY
+        #expect(refused.error?.code == .noFill)  // the request: no line item filled
 
         // Once the app releases the first slider its cards may be placed again.
         mediator.release(top)

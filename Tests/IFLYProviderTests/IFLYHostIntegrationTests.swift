@@ -48,7 +48,10 @@ struct IFLYHostIntegrationTests {
         }
         #expect(refusal?.code == .testModeRefused)
         #expect(refusal?.message == "Provider 'ifly' publishes no test ad unit and none was passed.")
-        #expect(refusal?.hint?.contains("units: [.native:") == true)
+        #expect(
+            refusal?.hint == "Create a test placement in the iFLYTEK IFLYADLib dashboard and pass it: "
+                + "setTestMode(true, for: \"ifly\", units: [.native: \"<test ad unit from the iFLYTEK IFLYADLib "
+                + "dashboard>\"]).")
         #expect(world.host.testModeProviders.isEmpty)
     }
 

@@ -169,13 +169,13 @@ struct UnifiedAdapterTests {
         #expect(again.layout?.ads.map(\.card.creativeID) == ["cr-101", "cr-102"])
     }
 
-    @Test("Y18: when every candidate is placed elsewhere the slider does not fill")
+    @Test("Y18: when every candidate is placed elsewhere the slider fails with excludedCreative, not noFill")
     func y18_everythingPlacedElsewhere() async throws {
         let world = try YandexWorld()
         // The top slider must stay alive: a state released without destroy() frees its cards (Y18, C5).
         let top = try await world.loadedSlider(placement: "top")
         let duplicate = try await world.loadedSlider(adUnit: "R-M-9", placement: "bottom")
-        #expect(duplicate.phase.error?.code == .noFill)
+        #expect(duplicate.phase.error?.code == .excludedCreative)
         #expect(duplicate.phase.error?.message.contains("already placed") == true)
         #expect(top.phase.slider != nil)
     }

@@ -42,4 +42,30 @@ struct YandexHostIntegrationTests {
         #expect(state.phase.slider != nil)
         #expect(world.transport.requests.map(\.adUnitID) == [YandexProvider.demoSliderAdUnitID])
     }
+
+    @Test("H9: Yandex test mode without units covers every format Yandex serves: native ads go to a demo unit too")
+    func h9_yandexTestModeCoversEveryFormat() throws {
+        let world = try YandexWorld()
+        try world.host.setTestMode(true, for: "yandex")
+        let units = world.host.testAdUnits(of: "yandex")
+        #expect(Set(units.keys) == world.provider.descriptor.supportedFormats)
+        let native = try world.host.makeAd(AdRequest(adUnitID: "R-M-NATIVE", format: .native), provider: "yandex")
+        #expect(native.request.adUnitID == YandexProvider.demoNativeAdUnitID && native.request.isTest)
+        let slider = try world.host.makeAd(AdRequest(adUnitID: "R-M-LIVE", format: .nativeSlider), provider: "yandex")
+        #expect(slider.request.adUnitID == YandexProvider.demoSliderAdUnitID && slider.request.isTest)
+    }
+
+    @Test("Y16: every demo unit Yandex publishes is known as a test unit; its ads are test ads in a debug build")
+    func y16_everyDemoUnitIsATestUnit() throws {
+        let descriptor = YandexProvider().descriptor
+        for unit in ["demo-native-slider-yandex", "demo-native-app-yandex", "demo-native-content-yandex"] {
+            #expect(descriptor.isTestAdUnit(unit), "\(unit)")
+        }
+        #expect(!descriptor.isTestAdUnit("R-M-123456-7"))
+        #expect(!descriptor.isTestAdUnit("my-demo-native"))  // "demo-" must begin the unit
+        let world = try YandexWorld()
+        let ad = try world.host.makeAd(
+            AdRequest(adUnitID: "demo-native-content-yandex", format: .native), provider: "yandex")
+        #expect(ad.request.isTest && ad.request.adUnitID == "demo-native-content-yandex")
+    }
 }

@@ -44,13 +44,13 @@ public final class AdHost {
     /// The user's privacy choices (H4): every ad made from now on carries them in its request, to its provider; an
     /// ad made earlier keeps the signals it was made with.
     public var privacy = PrivacySignals()
-    /// Which build the app is (H10): test mode is refused in a release build.
+    /// Which build the app is (H10): test mode and known test ad units are refused in a release build.
     public let buildConfiguration: AdBuildConfiguration
-    /// The providers in test mode (H9): their requests go to their test ad units and are marked test.
-    public var testModeProviders: Set<ProviderID> { Set(testAdUnitsInUse.keys) }
-    /// The test units each provider in test mode uses, by format: its published ones, replaced by those the app
-    /// passed (its dashboard's test placements).
-    private var testAdUnitsInUse: [ProviderID: [AdFormat: String]] = [:]
+    /// The providers in test mode (H9), for every placement or for one: their requests go to their test ad units
+    /// and are marked test.
+    public var testModeProviders: Set<ProviderID> { testModes.providers }
+    /// Which requests go to which test unit (H9): per provider, for every placement or for one.
+    private var testModes = TestModeTable()
 
     /// Who a registered view belongs to: an ad and one of its parts.
     struct ViewOwner: Hashable {
@@ -116,26 +116,85 @@ public final class AdHost {
         startup.hostEnvironment = { [weak self] id in self?.environment(for: id) }
     }
 
-    /// Switches test mode on or off for one provider (H9): its requests then go to a test ad unit for the format and
-    /// are marked test, and so are mediation's reports and revenue events for them. The test units are the ones the
-    /// provider publishes (``ProviderDescriptor/testAdUnits``), or the ones passed here: a vendor that publishes none
-    /// (IFLY) has the app create test placements in its dashboard, and a unit passed here replaces a published one
-    /// for its format.
+    /// Switches test mode on or off for one provider in every placement (H9): its requests then go to a test ad unit
+    /// for their format and are marked test, and so are mediation's reports and revenue events for them. The test
+    /// units are the ones the provider publishes (``ProviderDescriptor/testAdUnits``), or the ones passed here: a
+    /// vendor that publishes none (IFLY) has the app create test placements in its dashboard, and a unit passed
+    /// here replaces a published one for its format. A placement switched with
+    /// ``setTestMode(_:for:placement:units:)`` keeps its own setting; switching off here forgets those too.
     ///
     /// ```swift
-    /// try host.setTestMode(true, for: "yandex")   // slider requests go to demo-native-slider-yandex
+    /// try host.setTestMode(true, for: "yandex")   // sliders and native ads go to Yandex's demo units
     /// try host.setTestMode(true, for: "ifly", units: [.native: "my-ifly-test-placement"])
     /// ```
     ///
     /// - Throws: `testModeRefused` in a release build (H10; Y16: a demo unit must not ship) or for a provider that
-    ///   has no test ad unit, published or passed; `invalidRequest` for an unknown provider, a blank unit, or a unit
-    ///   for a format the provider does not serve. A refused call changes nothing.
+    ///   has no test ad unit, published or passed (its hint is the call to make); `invalidRequest` for an unknown
+    ///   provider, a blank unit, or a unit for a format the provider does not serve. A refused call changes
+    ///   nothing.
     public func setTestMode(_ isOn: Bool, for id: ProviderID, units: [AdFormat: String] = [:]) throws(AdError) {
+        try switchTestMode(isOn, for: id, placement: nil, units: units)
+    }
+
+    /// Switches test mode on or off for one placement of a provider (H9, H13): that placement's requests (those
+    /// whose ``AdRequest/placementKey`` is `placement`: mediation's placement ID) go to test ad units, the
+    /// provider's published ones or the ones passed here, which win over a provider-wide setting; switched off,
+    /// the placement asks its own ad units even while the provider is in test mode elsewhere. Give each placement
+    /// its own test placement from a dashboard (IFLY) and mediation fills each as it would in production.
+    ///
+    /// ```swift
+    /// try host.setTestMode(true, for: "ifly", placement: "feed-top", units: [.native: "ifly-test-top"])
+    /// try host.setTestMode(true, for: "ifly", placement: "feed-bottom", units: [.native: "ifly-test-bottom"])
+    /// ```
+    ///
+    /// - Throws: as ``setTestMode(_:for:units:)``, and `invalidRequest` for a blank placement.
+    public func setTestMode(
+        _ isOn: Bool, for id: ProviderID, placement: String, units: [AdFormat: String] = [:]
+    ) throws(AdError) {
+        guard !placement.allSatisfy(\.isWhitespace) else {
+            throw AdError(
+                .invalidRequest, "The placement to switch test mode for is blank.", providerID: id,
+                hint: "Pass the placement ID the requests carry (mediation's placement ID), or call "
+                    + "setTestMode(_:for:units:) for every placement.")
+        }
+        try switchTestMode(isOn, for: id, placement: placement, units: units)
+    }
+
+    /// The test ad units a provider's requests go to in every placement while it is in test mode, by format (empty
+    /// when it is not).
+    public func testAdUnits(of id: ProviderID) -> [AdFormat: String] {
+        testModes.units(of: id, placement: nil) ?? [:]
+    }
+
+    /// The test ad units a provider's requests from `placement` go to, by format: its own setting, else the
+    /// provider's (empty when the placement's requests are live).
+    public func testAdUnits(of id: ProviderID, placement: String) -> [AdFormat: String] {
+        testModes.units(of: id, placement: placement) ?? [:]
+    }
+
+    /// Whether a request would be test traffic: its provider is in test mode for its placement (H9), or, in a debug
+    /// build, its ad unit is one the provider's vendor publishes for tests (Y16; a release build refuses that unit,
+    /// H10). Mediation marks its reports with it.
+    ///
+    /// ```swift
+    /// let demo = AdRequest(adUnitID: "demo-native-slider-yandex", format: .nativeSlider)
+    /// host.isTest(demo, provider: "yandex")  // true
+    /// ```
+    public func isTest(_ request: AdRequest, provider id: ProviderID) -> Bool {
+        if testModes.units(of: id, placement: request.placementKey) != nil { return true }
+        guard buildConfiguration != .release, let provider = try? registry.provider(for: id) else { return false }
+        return provider.descriptor.isTestAdUnit(request.adUnitID)
+    }
+
+    private func switchTestMode(
+        _ isOn: Bool, for id: ProviderID, placement: String?, units: [AdFormat: String]
+    ) throws(AdError) {
         let provider = try registry.provider(for: id)
         guard isOn else {
-            testAdUnitsInUse[id] = nil
+            testModes.set(.off, for: id, placement: placement)
             return
         }
+        let descriptor = provider.descriptor
         guard buildConfiguration != .release else {
             throw AdError(
                 .testModeRefused, "Test mode for '\(id)' was asked for in a release build.", providerID: id,
@@ -143,7 +202,7 @@ public final class AdHost {
                     + "(AdHost(buildConfiguration: .debug)).")
         }
         for (format, unit) in units.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            guard provider.descriptor.supportedFormats.contains(format) else {
+            guard descriptor.supportedFormats.contains(format) else {
                 throw AdError(
                     .invalidRequest,
                     "Provider '\(id)' does not serve \(format): its test unit '\(unit)' would never be used.",
@@ -155,21 +214,38 @@ public final class AdHost {
                     hint: "Pass the test placement's ID as the provider's dashboard shows it.")
             }
         }
-        let effective = provider.descriptor.testAdUnits.merging(units) { _, passed in passed }
+        let effective = descriptor.testAdUnits.merging(units) { _, passed in passed }
+        let missing = descriptor.supportedFormats.filter { effective[$0] == nil }
         guard !effective.isEmpty else {
             throw AdError(
                 .testModeRefused, "Provider '\(id)' publishes no test ad unit and none was passed.", providerID: id,
-                hint: "Create a test placement in the provider's dashboard and pass it: "
-                    + "setTestMode(true, for: \"\(id)\", units: [.native: \"<placement>\"]).")
+                hint: "Create a test placement in the \(descriptor.displayName) dashboard and pass it: "
+                    + Self.testModeCall(id, placement: placement, formats: missing, vendor: descriptor.displayName)
+                    + ".")
         }
-        testAdUnitsInUse[id] = effective
+        testModes.set(.on(effective), for: id, placement: placement)
+        let scope = placement.map { "placement '\($0)'" } ?? "every placement"
         diagnostics.record(
-            .info, "Test mode on: requests go to the test ad units \(effective.values.sorted()).", providerID: id)
+            .info, "Test mode on for \(scope): requests go to the test ad units \(effective.values.sorted()).",
+            providerID: id)
+        if !missing.isEmpty {
+            let names = missing.map(\.rawValue).sorted().joined(separator: ", ")
+            diagnostics.record(
+                .warning, "Test mode has no test ad unit for \(names): such requests are refused (testModeRefused).",
+                providerID: id,
+                recommendation: "Pass one: "
+                    + Self.testModeCall(id, placement: placement, formats: missing, vendor: descriptor.displayName)
+                    + ".")
+        }
     }
 
-    /// The test ad units a provider's requests go to while it is in test mode, by format (empty when it is not).
-    public func testAdUnits(of id: ProviderID) -> [AdFormat: String] {
-        testAdUnitsInUse[id] ?? [:]
+    /// The call that passes test units for `formats`: `setTestMode(true, for: "ifly", units: [.native: "<...>"])`.
+    static func testModeCall(
+        _ id: ProviderID, placement: String?, formats: Set<AdFormat>, vendor: String
+    ) -> String {
+        let units = formats.map(\.rawValue).sorted().map { ".\($0): \"<test ad unit from the \(vendor) dashboard>\"" }
+        let scope = placement.map { ", placement: \"\($0)\"" } ?? ""
+        return "setTestMode(true, for: \"\(id)\"\(scope), units: [\(units.joined(separator: ", "))])"
     }
 
     /// Starts every registered provider in parallel, each with its configuration, and returns each one's state
@@ -200,7 +276,9 @@ public final class AdHost {
     /// let ad = try await provider.load(request, environment: host.environment(for: "yandex", request: request))
     /// ```
     public func environment(for providerID: ProviderID, request: AdRequest) -> ProviderEnvironment {
-        environment(for: providerID, privacy: request.privacy, placement: request.placementKey)
+        environment(
+            for: providerID, privacy: request.privacy, placement: request.placementKey, isTest: request.isTest,
+            scheduler: scheduler)
     }
 
     /// The environment of one request: its privacy signals filter the transport and fill the beacon macros (H6, H7);
@@ -208,16 +286,18 @@ public final class AdHost {
     public func environment(
         for providerID: ProviderID, privacy: PrivacySignals, placement: String = ""
     ) -> ProviderEnvironment {
-        environment(for: providerID, privacy: privacy, placement: placement, scheduler: scheduler)
+        environment(for: providerID, privacy: privacy, placement: placement, isTest: false, scheduler: scheduler)
     }
 
-    /// The environment of one request whose timers and tasks run in `scheduler` (a unified ad's ``AdTaskScope``).
+    /// The environment of one request whose timers and tasks run in `scheduler` (a unified ad's ``AdTaskScope``); a
+    /// test request's holds take no part in rule Y18 (H13).
     func environment(
-        for providerID: ProviderID, privacy: PrivacySignals, placement: String, scheduler: any AdScheduler
+        for providerID: ProviderID, privacy: PrivacySignals, placement: String, isTest: Bool,
+        scheduler: any AdScheduler
     ) -> ProviderEnvironment {
         ProviderEnvironment(
             providerID: providerID, transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger,
-            placement: placement, diagnostics: diagnostics, stamps: stamps, privacy: privacy)
+            placement: placement, isTest: isTest, diagnostics: diagnostics, stamps: stamps, privacy: privacy)
     }
 
     /// A provider context for driving a provider ad outside a ``UnifiedAd`` (conformance kits and tests): its
@@ -236,11 +316,15 @@ public final class AdHost {
 
     /// Creates an ad object for a request, served by one provider.
     ///
-    /// The request carries the host's ``privacy`` as it is now.
+    /// The request carries the host's ``privacy`` as it is now. In test mode for its placement it goes to the test
+    /// unit for its format; a request for a unit the vendor publishes for tests is test traffic too (Y16), which a
+    /// release build refuses (H10). Either way ``AdRequest/isTest`` says so.
     ///
     /// - Throws: `invalidRequest` for an unknown provider or a bad request; `unsupportedFormat` when the
     ///   provider cannot serve the format; `providerNotReady` when its start failed (H3); `excludedByPrivacy` when
-    ///   the request is child-directed and the provider cannot honour it (H5).
+    ///   the request is child-directed and the provider cannot honour it (H5); `testModeRefused` when a release
+    ///   build meets a known test ad unit, or test mode has no test unit for the format (H9, H10), each recorded
+    ///   in diagnostics with the fix.
     public func makeAd(_ request: AdRequest, provider id: ProviderID) throws(AdError) -> UnifiedAd {
         let provider = try registry.provider(for: id)
         try request.validate(providerID: id)
@@ -257,17 +341,45 @@ public final class AdHost {
         }
         var request = request
         request.privacy = privacy
-        if let units = testAdUnitsInUse[id] {
-            guard let unit = units[request.format] else {
-                throw AdError(
-                    .testModeRefused, "Provider '\(id)' is in test mode but has no test ad unit for \(request.format).",
-                    providerID: id, hint: "Switch test mode off for this provider, or request a format it has one for.")
-            }
-            request.adUnitID = unit
-            request.isTest = true
-        }
+        try routeTest(&request, provider: provider.descriptor)
         nextAdID += 1
         return UnifiedAd(id: AdID(rawValue: nextAdID), request: request, provider: provider, host: self)
+    }
+
+    /// Marks a request as test traffic and sends it to its test unit (H9), or refuses it (H10): a release build
+    /// refuses a known test ad unit, test mode refuses a format without a test unit. A refusal is recorded in
+    /// diagnostics with the fix, so a mediated line item's refusal is visible too.
+    private func routeTest(_ request: inout AdRequest, provider descriptor: ProviderDescriptor) throws(AdError) {
+        let id = descriptor.id
+        let placement = request.placementKey
+        if descriptor.isTestAdUnit(request.adUnitID) {
+            guard buildConfiguration != .release else {
+                throw refused(
+                    "'\(request.adUnitID)' is a test ad unit of '\(id)' (placement '\(placement)'): a release build "
+                        + "does not load test ads.", providerID: id,
+                    hint: "Replace '\(request.adUnitID)' with your live ad unit from the \(descriptor.displayName) "
+                        + "dashboard in the app's configuration; test ads belong in debug builds, through "
+                        + "setTestMode (H10, Y16).")
+            }
+            request.isTest = true
+        }
+        guard let units = testModes.units(of: id, placement: placement) else { return }
+        guard let unit = units[request.format] else {
+            let scope = testModes.hasOwnSetting(id, placement: placement) ? placement : nil
+            throw refused(
+                "Provider '\(id)' is in test mode but has no test ad unit for \(request.format).", providerID: id,
+                hint: "Pass one: "
+                    + Self.testModeCall(id, placement: scope, formats: [request.format], vendor: descriptor.displayName)
+                    + "; or switch test mode off for it.")
+        }
+        request.adUnitID = unit
+        request.isTest = true
+    }
+
+    /// A `testModeRefused` error, recorded in diagnostics with its hint as the recommendation.
+    private func refused(_ message: String, providerID: ProviderID, hint: String) -> AdError {
+        diagnostics.record(.error, message, providerID: providerID, recommendation: hint)
+        return AdError(.testModeRefused, message, providerID: providerID, hint: hint)
     }
 
     // MARK: Ad views (rules Y22, I17: one container shows one ad at a time)

@@ -210,7 +210,8 @@ public final class UnifiedAd {
         let provider = self.provider
         let request = self.request
         let environment = host.environment(
-            for: providerID, privacy: request.privacy, placement: request.placementKey, scheduler: taskScope)
+            for: providerID, privacy: request.privacy, placement: request.placementKey, isTest: request.isTest,
+            scheduler: taskScope)
         let startup = host.startup
         let providerID = self.providerID
         loadTask = host.scheduler.spawn { [weak self] in

@@ -88,8 +88,12 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let missingConfiguration: Code = "missingConfiguration"
         /// The request's privacy signals exclude the provider: it cannot honour a child-directed request (H5).
         public static let excludedByPrivacy: Code = "excludedByPrivacy"
-        /// Test mode was asked for in a release build, or for a provider without a test ad unit (H9, H10).
+        /// Test ads refused: test mode asked for in a release build, a request in test mode for a format without a
+        /// test ad unit, or a known test ad unit met by a release build (H9, H10).
         public static let testModeRefused: Code = "testModeRefused"
+        /// Every creative of the response is shown or held by another placement of the app (Y18): the no-repeat
+        /// exclusion, under this one name for every provider (mediation's line-item state `excludedCreative`).
+        public static let excludedCreative: Code = "excludedCreative"
     }
 
     /// What kind of failure this is.

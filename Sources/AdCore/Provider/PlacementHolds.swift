@@ -4,6 +4,9 @@
 /// holds what.
 ///
 /// A provider receives it as ``ProviderEnvironment/holds``, scoped to the request's ``AdRequest/placementKey``.
+/// The view of a test request (``AdRequest/isTest``) takes no part in the rule (H13): it holds nothing and
+/// excludes nothing, since a test unit serves the same test creative to every placement that asks it, where in
+/// production each placement's own unit serves its own ads.
 ///
 /// ```swift
 /// let kept = cards.filter { !environment.holds.isExcluded($0.creativeID) }
@@ -15,28 +18,42 @@
 public struct PlacementHolds {
     /// The placement whose holds these are.
     public let placement: String
+    /// Whether these are a test request's holds, which take no part in the no-repeat rule (H13).
+    public let isTest: Bool
     private let ledger: PlacementLedger
 
-    /// Creates the view of `ledger` for `placement` (hosts and test kits do; providers receive one).
-    public init(placement: String, ledger: PlacementLedger) {
+    /// Creates the view of `ledger` for `placement` (hosts and test kits do; providers receive one); a test
+    /// request's view (`isTest`) holds and excludes nothing.
+    public init(placement: String, ledger: PlacementLedger, isTest: Bool = false) {
         self.placement = placement
         self.ledger = ledger
+        self.isTest = isTest
     }
 
     /// Records that this placement shows or holds `creative`.
-    public func hold(creative: String) { ledger.hold(creative: creative, in: placement) }
+    public func hold(creative: String) {
+        guard !isTest else { return }
+        ledger.hold(creative: creative, in: placement)
+    }
 
     /// Records several creatives at once.
-    public func hold(creatives: [String]) { ledger.hold(creatives: creatives, in: placement) }
+    public func hold(creatives: [String]) {
+        guard !isTest else { return }
+        ledger.hold(creatives: creatives, in: placement)
+    }
 
     /// Releases this placement's hold of `creative` (one hold: a creative held twice stays held once).
-    public func release(creative: String) { ledger.release(creative: creative, in: placement) }
+    public func release(creative: String) {
+        guard !isTest else { return }
+        ledger.release(creative: creative, in: placement)
+    }
 
     /// Releases this placement's hold of each of `creatives`.
     public func release(creatives: [String]) {
+        guard !isTest else { return }
         for creative in creatives { ledger.release(creative: creative, in: placement) }
     }
 
-    /// Whether another placement holds `creative`, so this one must not show it (Y18).
-    public func isExcluded(_ creative: String) -> Bool { ledger.isExcluded(creative, for: placement) }
+    /// Whether another placement holds `creative`, so this one must not show it (Y18); never for a test request.
+    public func isExcluded(_ creative: String) -> Bool { !isTest && ledger.isExcluded(creative, for: placement) }
 }

@@ -47,6 +47,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
     /// The vendor's test ad unit per format (Yandex's demo unit, Google's test units): where test mode sends a
     /// request (H9). None by default: test mode is refused for the provider.
     public var testAdUnits: [AdFormat: String] = [:]
+    /// How the vendor's other published test ad units begin (Yandex's `demo-` units, Google's test publisher), so
+    /// that every known test unit is recognised (``isTestAdUnit(_:)``), not only the one per format above.
+    public var testAdUnitPrefixes: [String] = []
 
     /// Creates a descriptor.
     public init(
@@ -66,7 +69,8 @@ public struct ProviderDescriptor: Sendable, Hashable {
         requiredAssets: [AdFormat: Set<AssetKind>] = [:],
         startRequirements: ProviderStartRequirements = .none,
         honouredPrivacySignals: Set<PrivacySignal> = [],
-        testAdUnits: [AdFormat: String] = [:]
+        testAdUnits: [AdFormat: String] = [:],
+        testAdUnitPrefixes: [String] = []
     ) {
         self.id = id
         self.displayName = displayName
@@ -85,6 +89,18 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.startRequirements = startRequirements
         self.honouredPrivacySignals = honouredPrivacySignals
         self.testAdUnits = testAdUnits
+        self.testAdUnitPrefixes = testAdUnitPrefixes
+    }
+
+    /// Whether `adUnitID` is one of the vendor's published test ad units (a unit of ``testAdUnits``, or one that
+    /// begins with a prefix of ``testAdUnitPrefixes``): its ads are test ads (Y16), which a release build refuses
+    /// (H10).
+    ///
+    /// ```swift
+    /// YandexProvider().descriptor.isTestAdUnit("demo-native-slider-yandex")  // true
+    /// ```
+    public func isTestAdUnit(_ adUnitID: String) -> Bool {
+        testAdUnits.values.contains(adUnitID) || testAdUnitPrefixes.contains { adUnitID.hasPrefix($0) }
     }
 
     /// Whether the provider may serve a request with these signals: not when the request is child-directed and the

@@ -26,7 +26,8 @@ public struct ProviderEnvironment {
     public let scheduler: any AdScheduler
     /// The request's placement's holds in the app-wide ledger (rule Y18): hold the creatives a loaded ad shows,
     /// release them on destroy, skip the ones another placement holds. Scoped to ``AdRequest/placementKey``; in
-    /// a provider's `start`, which loads nothing, it is scoped to no placement a request uses (`""`).
+    /// a provider's `start`, which loads nothing, it is scoped to no placement a request uses (`""`). A test
+    /// request's holds take no part in the rule (H13).
     public let holds: PlacementHolds
     /// Integration diagnostics, under the provider's ID (rule Y17).
     public let diagnostics: ProviderDiagnostics
@@ -36,7 +37,8 @@ public struct ProviderEnvironment {
     public let privacy: PrivacySignals
 
     /// Creates an environment (hosts and test kits do; providers receive one). Without `stamps`, beacons get
-    /// cache-busters from a generator seeded with 0 and no timestamp.
+    /// cache-busters from a generator seeded with 0 and no timestamp; `isTest` marks a test request's (its holds
+    /// take no part in rule Y18, H13).
     public init(
         providerID: ProviderID,
         transport: any ResponseTransport,
@@ -44,6 +46,7 @@ public struct ProviderEnvironment {
         scheduler: any AdScheduler,
         ledger: PlacementLedger,
         placement: String = "",
+        isTest: Bool = false,
         diagnostics: AdDiagnostics,
         stamps: BeaconStamps? = nil,
         privacy: PrivacySignals = PrivacySignals()
@@ -54,7 +57,7 @@ public struct ProviderEnvironment {
             privacy.allowsPersonalisedAds ? transport : PrivacyFilteringTransport(base: transport, privacy: privacy)
         self.beacons = beacons
         self.scheduler = scheduler
-        self.holds = PlacementHolds(placement: placement, ledger: ledger)
+        self.holds = PlacementHolds(placement: placement, ledger: ledger, isTest: isTest)
         self.diagnostics = ProviderDiagnostics(log: diagnostics, providerID: providerID)
         self.stamps =
             (stamps

@@ -129,7 +129,7 @@ public final class Mediator {
     public func release(_ mediated: MediatedAd) {
         // Only a delivery still counted as shown holds creatives: one released before, or closed and dismissed
         // (which released them already), must not take away another ad's hold of the same creative.
-        if let delivery = shown.removeValue(forKey: mediated.ad.id) {
+        if let delivery = shown.removeValue(forKey: mediated.ad.id), !mediated.ad.request.isTest {
             releaseCreatives(delivery.creativeIDs, in: mediated.placementID)
         }
         mediated.ad.destroy()
@@ -194,7 +194,7 @@ public final class Mediator {
                     ready[placement]?.destroy()
                     ready[placement] = ad
                     // The fill already holds its creatives; a delivery without one (none was recorded) holds now.
-                    if fillHolds.removeValue(forKey: ad.id) == nil {
+                    if fillHolds.removeValue(forKey: ad.id) == nil, !ad.request.isTest {
                         host.ledger.hold(creatives: delivery.creativeIDs, in: placement)
                     }
                 }
@@ -204,7 +204,7 @@ public final class Mediator {
             case .expired(let delivery):
                 if let ad = ready.removeValue(forKey: placement) {
                     ad.destroy()
-                    releaseCreatives(delivery.creativeIDs, in: placement)
+                    if !ad.request.isTest { releaseCreatives(delivery.creativeIDs, in: placement) }
                 }
                 emit(.expired(placementID: placement, lineItemID: delivery.lineItemID, at: host.scheduler.now))
             }
@@ -217,10 +217,18 @@ public final class Mediator {
         emit(.requestFinished(report))
     }
 
-    /// The report with the providers of its placement that are in test mode (H9).
+    /// The report with its test line items (H9): those whose request is test traffic, in test mode for the
+    /// placement or on a unit the vendor publishes for tests (Y16).
     private func marked(_ report: MediationReport) -> MediationReport {
         var report = report
-        report.testProviders = Set(report.items.map(\.providerID)).intersection(host.testModeProviders)
+        let format = report.plan.placement.format
+        let test = report.plan.placement.lineItems.filter { item in
+            host.isTest(
+                AdRequest(adUnitID: item.adUnitID, format: format, placementID: report.placementID),
+                provider: item.providerID)
+        }
+        report.testLineItems = Set(test.map(\.id))
+        report.testProviders = Set(test.map(\.providerID))
         return report
     }
 
@@ -315,7 +323,7 @@ public final class Mediator {
         case .closed, .didDismiss:
             guard let delivery = shown.removeValue(forKey: ad.id) else { return }
             shownCounted.remove(ad.id)
-            releaseCreatives(delivery.creativeIDs, in: delivery.placementID)
+            if !ad.request.isTest { releaseCreatives(delivery.creativeIDs, in: delivery.placementID) }
         default:
             break
         }
@@ -349,13 +357,14 @@ public final class Mediator {
             guard let key = loadOwners[ad.id], loading[key] === ad else { continue }
             switch input {
             case .loaded(_, let info):
+                // A test ad takes no part in the no-repeat rule (H13): a test unit serves every placement the same.
                 let ledger = host.ledger
+                let creatives = ad.request.isTest ? [] : info.creativeIDs
                 let fill = LineItemFill(
-                    info: info,
-                    isExcludedCreative: info.creativeIDs.contains { ledger.isExcluded($0, for: key.placement) })
-                if !fill.isExcludedCreative, !info.creativeIDs.isEmpty {
-                    host.ledger.hold(creatives: info.creativeIDs, in: key.placement)
-                    fillHolds[ad.id] = info.creativeIDs
+                    info: info, isExcludedCreative: creatives.contains { ledger.isExcluded($0, for: key.placement) })
+                if !fill.isExcludedCreative, !creatives.isEmpty {
+                    host.ledger.hold(creatives: creatives, in: key.placement)
+                    fillHolds[ad.id] = creatives
                 }
                 run(key.placement) { $0.itemLoaded(key.index, fill: fill, at: $1) }
             case .failed(_, let error):

@@ -24,7 +24,7 @@ public struct LineItemReport: Sendable, Equatable {
     public var latency: Duration?
     /// Its error, for `noFill`, `error`, `timeout`.
     public var error: AdError?
-    /// Whether its provider was in test mode (H9).
+    /// Whether its request was test traffic: its provider in test mode for the placement, or a test ad unit (H9, Y16).
     public var isTest = false
 
     /// Creates a line item report.

@@ -22,7 +22,9 @@ public enum LineItemState: String, Sendable, Hashable, Codable, CustomStringConv
     case belowFloor
     /// Frequency caps or pacing stopped the request before any item was asked.
     case capped
-    /// The item filled with a creative another placement shows or holds (rule Y18).
+    /// The item's ad is a creative another placement shows or holds (rule Y18): the no-repeat exclusion, whether
+    /// mediation found it in the placement ledger or the provider left it out itself (`AdError.Code.excludedCreative`,
+    /// Yandex's cards); never `noFill`.
     case excludedCreative
     /// The provider's start failed, so it was not asked; the item's error says why (H3).
     case notReady

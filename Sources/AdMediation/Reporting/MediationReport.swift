@@ -30,8 +30,10 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
     let outcomes: [ItemOutcome]
     let errors: [ItemError]
     let winnerIndex: Int?
-    /// The placement's providers that were in test mode (H9); set by the ``Mediator``.
+    /// The providers of the report's test line items (H9); set by the ``Mediator``.
     public internal(set) var testProviders: Set<ProviderID> = []
+    /// The line items whose requests were test traffic (H9, Y16), by ID; set by the ``Mediator``.
+    var testLineItems: Set<String> = []
 
     init(
         plan: PlacementPlan, outcomes: [ItemOutcome], errors: [ItemError], requestNumber: Int, startedAt: AdInstant,
@@ -68,10 +70,10 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
             lineItemID: item.id, providerID: item.providerID, adUnitID: item.adUnitID, isBidder: item.isBidder,
             state: outcome.state, didBid: outcome.didBid, price: outcome.price(in: plan.currency),
             latency: outcome.latency,
-            error: errors.last { $0.index == index }?.error, isTest: testProviders.contains(item.providerID))
+            error: errors.last { $0.index == index }?.error, isTest: testLineItems.contains(item.id))
     }
 
-    /// Whether any of its line items asked a provider in test mode (H9): the report is a test report.
+    /// Whether any of its line items' requests was test traffic (H9, Y16): the report is a test report.
     public var isTest: Bool { !testProviders.isEmpty }
 
     /// The report of one line item.

@@ -23,7 +23,8 @@ public struct RevenueEvent: Sendable, Hashable, Codable, CustomStringConvertible
     public var revenue: Revenue
     /// When the impression counted.
     public var at: AdInstant
-    /// Whether the ad came from a provider in test mode (H9): test revenue, never to be booked.
+    /// Whether the ad's request was test traffic (test mode or a test ad unit, H9, Y16): test revenue, never to be
+    /// booked.
     public var isTest = false
 
     /// Creates a revenue event.

@@ -167,8 +167,8 @@ public struct MediationStateMachine: Sendable {
     }
 
     /// A line item failed: `noFill`, `timeout` or any other error (`providerNotReady`: `notReady`,
-    /// `excludedByPrivacy`: `excludedByPrivacy`, neither counted as a miss of a learned price). Late failures are
-    /// ignored.
+    /// `excludedByPrivacy`: `excludedByPrivacy`, `excludedCreative`: `excludedCreative`, the provider's own no-repeat
+    /// exclusion (Y18); none of these three counted as a miss of a learned price). Late failures are ignored.
     public mutating func itemFailed(_ index: Int, error: AdError, at now: AdInstant, into actions: inout [Action]) {
         guard isLoading, record.isLoading(index) else { return }
         record.settle(index, plan: plan, at: now, into: &actions)
@@ -178,6 +178,7 @@ public struct MediationStateMachine: Sendable {
             case .timeout: .timeout
             case .providerNotReady: .notReady
             case .excludedByPrivacy: .excludedByPrivacy
+            case .excludedCreative: .excludedCreative
             default: .error
             }
         fail(index, state, error, at: now, into: &actions)
@@ -256,12 +257,13 @@ public struct MediationStateMachine: Sendable {
     // MARK: Request steps
 
     /// The item failed: its outcome and error are recorded, and a learned item counts a miss (unless its provider
-    /// was not ready or privacy excluded it: the item was never really asked).
+    /// was not ready or privacy excluded it, so the item was never really asked, or the provider left out ads it
+    /// had because other placements show them, which is no miss of the network's).
     private mutating func fail(
         _ index: Int, _ state: LineItemState, _ error: AdError, at now: AdInstant, into actions: inout [Action]
     ) {
         record.fail(index, state, error, into: &actions)
-        if plan.isLearned[index], state != .notReady, state != .excludedByPrivacy {
+        if plan.isLearned[index], ![.notReady, .excludedByPrivacy, .excludedCreative].contains(state) {
             memory.ranking.observeMiss(index, smoothing: plan.smoothing, at: now)
         }
     }

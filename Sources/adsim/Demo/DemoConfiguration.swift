@@ -9,7 +9,8 @@ import BuiltInProviders
 /// A placement can list only providers that serve its format (the configuration validator refuses others):
 /// Google serves full-screen formats only, so the rewarded placement lists Google line items alone; the slider is
 /// Yandex's format; the feed's native ads are mediated between IFLY and Yandex. Prices are micros per impression
-/// (`3_000` is a $3.00 eCPM).
+/// (`3_000` is a $3.00 eCPM). The slider's chosen line item asks Yandex's demo unit, so its ads are test ads (Y16):
+/// the demo's host is a debug build, its revenue lines read `[test]`; a release build would refuse the unit (H10).
 enum DemoConfiguration {
     /// The slider in the feed.
     static let slider = "feed-slider"

@@ -214,8 +214,8 @@ final class DemoScenario {
             timeline.holdRevenue(
                 DemoEvent(
                     time: paid.at, placement: paid.placementID, kind: .revenue,
-                    text:
-                        "\(paid.lineItemID) (\(paid.providerID)): \(paid.revenue.micros) micros \(paid.revenue.currency) "
+                    text: (paid.isTest ? "[test] " : "") + "\(paid.lineItemID) (\(paid.providerID)): "
+                        + "\(paid.revenue.micros) micros \(paid.revenue.currency) "
                         + "= \(DemoConfiguration.dollars(paid.revenue.micros)) (\(paid.revenue.precision.rawValue))"))
         }
     }

@@ -123,7 +123,7 @@ struct InspectionReport: Sendable {
             (
                 "testAdUnits",
                 units.isEmpty
-                    ? "none published (pass a dashboard test placement to setTestMode(_:for:units:))"
+                    ? "none published (pass a dashboard test placement to setTestMode(_:for:placement:units:))"
                     : units.joined(separator: "; ")
             ),
             ("bids", provider.reportsPrice ? "yes (its ads carry their price)" : "no (its ads carry no price)"),

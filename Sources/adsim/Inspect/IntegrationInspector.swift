@@ -76,12 +76,12 @@ struct IntegrationInspector: Sendable {
             let itemPath = "\(path).lineItems[\(index)]"
             let descriptor = providers[item.providerID]
             let market = scenario?.market(placement: placement.id, lineItem: item.id)
-            if let descriptor, descriptor.testAdUnits.values.contains(item.adUnitID) {
+            if let descriptor, descriptor.isTestAdUnit(item.adUnitID) {
                 findings.append(
                     InspectionFinding(
                         .testUnitConfigured, .warning, at: itemPath + ".adUnit",
                         "Line item '\(item.id)' uses \(item.providerID)'s test unit '\(item.adUnitID)': it serves test "
-                            + "ads and earns nothing; a release build must not ship it (Y16).",
+                            + "ads and earns nothing; a release build refuses to load it (Y16, H10).",
                         hint: "Configure your own ad unit; for test ads turn on test mode (AdHost.setTestMode), which "
                             + "routes to the test units and is refused in a release build."))
             }
