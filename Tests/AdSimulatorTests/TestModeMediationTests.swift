@@ -8,7 +8,7 @@ import Testing
 import YandexProvider
 
 /// Test mode and the no-repeat rule through mediation with the real providers (issue 36, points 4 and 5): test mode
-/// per placement fills each placement as production would (H13), a release build refuses a known test ad unit
+/// per placement fills each placement as production would (H17), a release build refuses a known test ad unit
 /// (H10), and the no-repeat exclusion has one name for every provider (Y18).
 @MainActor
 @Suite("Test mode per placement and one name for the no-repeat exclusion, with the real providers")
@@ -63,8 +63,8 @@ struct TestModeMediationTests {
         }
     }
 
-    @Test("H13: two IFLY placements in test mode, each with its own test placement, both fill and are test")
-    func h13_eachPlacementItsOwnTestUnit() async throws {
+    @Test("H17: two IFLY placements in test mode, each with its own test placement, both fill and are test")
+    func h17_eachPlacementItsOwnTestUnit() async throws {
         let world = try World(
             [("feed-top", "ifly", "ifly-top"), ("feed-bottom", "ifly", "ifly-bottom")],
             serving: [
@@ -80,15 +80,15 @@ struct TestModeMediationTests {
         #expect(world.transport.requests.map(\.adUnitID) == ["ifly-test-top", "ifly-test-bottom"])
     }
 
-    @Test("H13: placements sharing one test unit all fill in test mode; live, the same creative is excludedCreative")
-    func h13_sharedTestUnitFillsEveryPlacement() async throws {
+    @Test("H17: placements sharing one test unit all fill in test mode; live, the same creative is excludedCreative")
+    func h17_sharedTestUnitFillsEveryPlacement() async throws {
         let test = try World(
             [("feed-top", "ifly", "ifly-top"), ("feed-bottom", "ifly", "ifly-bottom")],
             serving: ["ifly-test": "ifly/multi-image-three.xml"])
         try test.host.setTestMode(true, for: "ifly", units: [.native: "ifly-test"])
         let top = try test.mediator.takeAdAfter(await test.loadInTurn(["feed-top"]))
         let reports = try await test.loadInTurn(["feed-bottom"])
-        #expect(reports.first?.items.map(\.state) == [.filled])  // before H13: excludedCreative, always
+        #expect(reports.first?.items.map(\.state) == [.filled])  // before H17: excludedCreative, always
         #expect(test.host.ledger.placements(holding: "cr-multi-3").isEmpty)  // test ads hold nothing
         test.mediator.release(top)
 
@@ -102,8 +102,8 @@ struct TestModeMediationTests {
         live.mediator.release(liveTop)
     }
 
-    @Test("H13: Yandex in test mode: two slider placements on the one demo unit each fill with its cards")
-    func h13_yandexSlidersShareTheDemoUnit() async throws {
+    @Test("H17: Yandex in test mode: two slider placements on the one demo unit each fill with its cards")
+    func h17_yandexSlidersShareTheDemoUnit() async throws {
         let world = try World(
             [("top", "yandex", "R-M-1"), ("bottom", "yandex", "R-M-2")], format: .nativeSlider,
             serving: [YandexProvider.demoSliderAdUnitID: "yandex/demo-native-slider-yandex.xml"])
@@ -120,8 +120,8 @@ struct TestModeMediationTests {
         world.mediator.release(second)
     }
 
-    @Test("H13: a placement switched off stays live while its provider is in test mode elsewhere")
-    func h13_placementOffWhileProviderOn() throws {
+    @Test("H17: a placement switched off stays live while its provider is in test mode elsewhere")
+    func h17_placementOffWhileProviderOn() throws {
         let world = try World([("feed-top", "ifly", "ifly-top")], serving: [:])
         try world.host.setTestMode(true, for: "ifly", units: [.native: "ifly-test"])
         try world.host.setTestMode(false, for: "ifly", placement: "feed-top")

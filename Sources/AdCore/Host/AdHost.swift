@@ -136,7 +136,7 @@ public final class AdHost {
         try switchTestMode(isOn, for: id, placement: nil, units: units)
     }
 
-    /// Switches test mode on or off for one placement of a provider (H9, H13): that placement's requests (those
+    /// Switches test mode on or off for one placement of a provider (H9, H17): that placement's requests (those
     /// whose ``AdRequest/placementKey`` is `placement`: mediation's placement ID) go to test ad units, the
     /// provider's published ones or the ones passed here, which win over a provider-wide setting; switched off,
     /// the placement asks its own ad units even while the provider is in test mode elsewhere. Give each placement
@@ -290,7 +290,7 @@ public final class AdHost {
     }
 
     /// The environment of one request whose timers and tasks run in `scheduler` (a unified ad's ``AdTaskScope``); a
-    /// test request's holds take no part in rule Y18 (H13).
+    /// test request's holds take no part in rule Y18 (H17).
     func environment(
         for providerID: ProviderID, privacy: PrivacySignals, placement: String, isTest: Bool,
         scheduler: any AdScheduler

@@ -4,7 +4,7 @@
 /// holds what.
 ///
 /// A provider receives it as ``ProviderEnvironment/holds``, scoped to the request's ``AdRequest/placementKey``.
-/// The view of a test request (``AdRequest/isTest``) takes no part in the rule (H13): it holds nothing and
+/// The view of a test request (``AdRequest/isTest``) takes no part in the rule (H17): it holds nothing and
 /// excludes nothing, since a test unit serves the same test creative to every placement that asks it, where in
 /// production each placement's own unit serves its own ads.
 ///
@@ -18,7 +18,7 @@
 public struct PlacementHolds {
     /// The placement whose holds these are.
     public let placement: String
-    /// Whether these are a test request's holds, which take no part in the no-repeat rule (H13).
+    /// Whether these are a test request's holds, which take no part in the no-repeat rule (H17).
     public let isTest: Bool
     private let ledger: PlacementLedger
 

@@ -27,7 +27,7 @@ public struct ProviderEnvironment {
     /// The request's placement's holds in the app-wide ledger (rule Y18): hold the creatives a loaded ad shows,
     /// release them on destroy, skip the ones another placement holds. Scoped to ``AdRequest/placementKey``; in
     /// a provider's `start`, which loads nothing, it is scoped to no placement a request uses (`""`). A test
-    /// request's holds take no part in the rule (H13).
+    /// request's holds take no part in the rule (H17).
     public let holds: PlacementHolds
     /// Integration diagnostics, under the provider's ID (rule Y17).
     public let diagnostics: ProviderDiagnostics
@@ -38,7 +38,7 @@ public struct ProviderEnvironment {
 
     /// Creates an environment (hosts and test kits do; providers receive one). Without `stamps`, beacons get
     /// cache-busters from a generator seeded with 0 and no timestamp; `isTest` marks a test request's (its holds
-    /// take no part in rule Y18, H13).
+    /// take no part in rule Y18, H17).
     public init(
         providerID: ProviderID,
         transport: any ResponseTransport,

@@ -357,7 +357,7 @@ public final class Mediator {
             guard let key = loadOwners[ad.id], loading[key] === ad else { continue }
             switch input {
             case .loaded(_, let info):
-                // A test ad takes no part in the no-repeat rule (H13): a test unit serves every placement the same.
+                // A test ad takes no part in the no-repeat rule (H17): a test unit serves every placement the same.
                 let ledger = host.ledger
                 let creatives = ad.request.isTest ? [] : info.creativeIDs
                 let fill = LineItemFill(
