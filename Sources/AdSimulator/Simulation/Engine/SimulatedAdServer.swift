@@ -85,53 +85,21 @@ public final class SimulatedAdServer: ResponseTransport {
                 .network, "The simulated line item '\(entry.market.lineItem)' answered with an error.",
                 providerID: request.providerID)
         case .noFill:
-            guard let noFill = entry.noFill else {
+            guard let noFill = entry.noFillFile else {
                 throw AdError(
                     .noFill, "The simulated line item '\(entry.market.lineItem)' has no ad.",
                     providerID: request.providerID)
             }
-            return TransportResponse(body: noFill)
+            return noFill.response()
         case .fill:
-            guard entry.creatives.indices.contains(draw.creativeIndex) else {
+            guard entry.creativeFiles.indices.contains(draw.creativeIndex) else {
                 throw AdError(
                     .noFill, "The simulated line item '\(entry.market.lineItem)' has no creative to serve.",
                     providerID: request.providerID, hint: "Give the line item at least one creative.")
             }
-            let creative = entry.creatives[draw.creativeIndex]
-            return TransportResponse(
-                body: Self.priced(creative, micros: draw.priceMicros, currency: market.currency))
+            return entry.creativeFiles[draw.creativeIndex].response(
+                priceMicros: draw.priceMicros, currency: market.currency)
         }
-    }
-
-    /// `document` with `<Pricing model="CPM" currency="...">` (the price of 1,000 impressions) after its first
-    /// `<InLine>`; a document without one is returned as is. `<Pricing>` is the VAST standard's price of an ad
-    /// (VAST 3.0 and later), not any vendor's: a provider whose ads carry their price
-    /// (`ProviderDescriptor.reportsPrice`) reads it, the others ignore it, and only they can bid.
-    nonisolated static func priced(_ document: [UInt8], micros: Int64, currency: String) -> [UInt8] {
-        guard let start = firstIndex(of: inLineMarker, in: document) else { return document }
-        let end = start + inLineMarker.count
-        let fraction = String(micros % 1_000)
-        let pricing =
-            "<Pricing model=\"CPM\" currency=\"\(currency)\">\(micros / 1_000)."
-            + String(repeating: "0", count: max(0, 3 - fraction.count)) + fraction + "</Pricing>"
-        // One buffer of the final size, filled once (inserting into a copy would copy the document twice).
-        var result: [UInt8] = []
-        result.reserveCapacity(document.count + pricing.utf8.count)
-        result.append(contentsOf: document[..<end])
-        result.append(contentsOf: pricing.utf8)
-        result.append(contentsOf: document[end...])
-        return result
-    }
-
-    /// The tag `<Pricing>` goes after.
-    private nonisolated static let inLineMarker = Array("<InLine>".utf8)
-
-    private nonisolated static func firstIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= marker.count else { return nil }
-        for index in 0...(bytes.count - marker.count) where bytes[index] == marker[0] {
-            if bytes[index..<(index + marker.count)].elementsEqual(marker) { return index }
-        }
-        return nil
     }
 
     /// Waits `duration` of the user's virtual time (the driver counts the fetch as waiting on it).
