@@ -27,15 +27,40 @@ public final class SimulatedAdServer: ResponseTransport {
     public let market: SimulatedMarket
     /// The user's number.
     public let user: UInt64
+    /// Whether it answers the fast tier's providers: a fill or no-fill answer is the market's draw itself
+    /// (``FastAnswer``), not a document; errors and silence are the same.
+    public let answersFastTier: Bool
     private let driver: VirtualTimeDriver
     private var taken: [String: UInt64] = [:]
     private var attempts: [String: UInt64] = [:]
 
-    /// Creates the server of user `user` on the user's driver.
-    public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver) {
+    /// Creates the server of user `user` on the user's driver; `answersFastTier` for the fast tier's providers.
+    public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver, answersFastTier: Bool = false) {
         self.market = market
         self.user = user
         self.driver = driver
+        self.answersFastTier = answersFastTier
+    }
+
+    /// The errors the server throws for a line item: an error answer (`network`), a no fill without a no-fill
+    /// document (`noFill`) and a request that never answers (`timeout`, after ``silence``).
+    nonisolated static func errors(lineItem: String, providerID: ProviderID) -> [AdError] {
+        [
+            answeredWithError(lineItem, providerID), noAd(lineItem, providerID),
+            neverAnswered(lineItem, providerID),
+        ]
+    }
+
+    private nonisolated static func answeredWithError(_ lineItem: String, _ providerID: ProviderID) -> AdError {
+        AdError(.network, "The simulated line item '\(lineItem)' answered with an error.", providerID: providerID)
+    }
+
+    private nonisolated static func noAd(_ lineItem: String, _ providerID: ProviderID) -> AdError {
+        AdError(.noFill, "The simulated line item '\(lineItem)' has no ad.", providerID: providerID)
+    }
+
+    private nonisolated static func neverAnswered(_ lineItem: String, _ providerID: ProviderID) -> AdError {
+        AdError(.timeout, "The simulated line item '\(lineItem)' never answered.", providerID: providerID)
     }
 
     /// The `request` part of a draw's key: the opportunity in the high bits, the attempt (at most 255) in the low 8.
@@ -77,25 +102,23 @@ public final class SimulatedAdServer: ResponseTransport {
         await wait(draw.outcome == .neverAnswers ? Self.silence : draw.latency)
         switch draw.outcome {
         case .neverAnswers:
-            throw AdError(
-                .timeout, "The simulated line item '\(entry.market.lineItem)' never answered.",
-                providerID: request.providerID)
+            throw Self.neverAnswered(entry.market.lineItem, request.providerID)
         case .error:
-            throw AdError(
-                .network, "The simulated line item '\(entry.market.lineItem)' answered with an error.",
-                providerID: request.providerID)
+            throw Self.answeredWithError(entry.market.lineItem, request.providerID)
         case .noFill:
             guard let noFill = entry.noFillFile else {
-                throw AdError(
-                    .noFill, "The simulated line item '\(entry.market.lineItem)' has no ad.",
-                    providerID: request.providerID)
+                throw Self.noAd(entry.market.lineItem, request.providerID)
             }
-            return noFill.response()
+            return answersFastTier ? TransportResponse(body: FastAnswer.noFill.body) : noFill.response()
         case .fill:
             guard entry.creativeFiles.indices.contains(draw.creativeIndex) else {
                 throw AdError(
                     .noFill, "The simulated line item '\(entry.market.lineItem)' has no creative to serve.",
                     providerID: request.providerID, hint: "Give the line item at least one creative.")
+            }
+            if answersFastTier {
+                return TransportResponse(
+                    body: FastAnswer.fill(creativeIndex: draw.creativeIndex, priceMicros: draw.priceMicros).body)
             }
             return entry.creativeFiles[draw.creativeIndex].response(
                 priceMicros: draw.priceMicros, currency: market.currency)

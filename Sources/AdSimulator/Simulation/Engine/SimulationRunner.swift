@@ -24,6 +24,17 @@ public struct SimulationRunner {
     public var progress: (@MainActor (_ done: Int, _ total: Int) -> Void)?
     /// Called with every finished mediation request, in order (nil: no record is built).
     public let onRequest: ((SimulatedRequestRecord) -> Void)?
+    /// The fidelity of the run (``SimulationTier``): the real stack (the default), or the fast tier calibrated on
+    /// a full-tier pilot of ``pilotUsers`` users.
+    public var tier = SimulationTier.full
+    /// The users of the fast tier's full-tier pilot (the run's first ones; at most the run's users).
+    public var pilotUsers = SimulationRunner.defaultPilotUsers
+    /// The fast tier's pilot users unless told otherwise: 100 (about 1,500 full-tier requests per strategy on the
+    /// default scenario).
+    public nonisolated static let defaultPilotUsers = 100
+    /// The fast tier's rates; nil (the default): a fast run calibrates them with its own pilot first
+    /// (``calibrate()``). Sweeps and repeated runs of one scenario calibrate once and pass the rates on.
+    public var calibration: FastTierCalibration?
     /// Whether each served file is parsed once and each fill's price put into that parse (the default), rather
     /// than every response parsed: the same result either way, faster with (``SimulatedMarket/memoisesLoads``).
     public var memoisesLoads = true
@@ -55,6 +66,15 @@ public struct SimulationRunner {
     public func runPartial() async throws(AdError) -> SimulationPartial {
         let market = try SimulatedMarket(validated, memoisesLoads: memoisesLoads)
         let oracle = SimulationOracle(validated)
+        var fast: (providers: SimulationProviders, calibration: FastTierCalibration)?
+        if tier == .fast {
+            let behaviors = try await LoadBehaviors.probe(market: market, validated: validated, providers: providers)
+            if let calibration {
+                fast = (providers.fastTier(behaviors), calibration)
+            } else {
+                fast = (providers.fastTier(behaviors), try await pilot(market: market, oracle: oracle))
+            }
+        }
         var tally = SimulationTally()
         let mine = shard.users(of: users)
         let total = shard.userCount(of: users) * validated.variants.count
@@ -62,11 +82,16 @@ public struct SimulationRunner {
         for variant in validated.variants {
             let configuration = variant.configuration(
                 from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
+            let rates = fast.map { fast in
+                Dictionary(
+                    fast.calibration.rates.filter { $0.variant == variant.name }.map { ($0.placement, $0) },
+                    uniquingKeysWith: { first, _ in first })
+            }
             for index in mine {
                 let user = UInt64(exactly: index) ?? 0
                 let simulation = try UserSimulation(
-                    validated: validated, providers: providers, market: market, oracle: oracle,
-                    variant: variant.name, configuration: configuration, user: user)
+                    validated: validated, providers: fast?.providers ?? providers, market: market, oracle: oracle,
+                    variant: variant.name, configuration: configuration, user: user, fastRates: rates)
                 simulation.onRequest = onRequest
                 await simulation.run()
                 tally.merge(simulation.tally)
@@ -77,8 +102,49 @@ public struct SimulationRunner {
         let result = SimulationResult(
             name: validated.scenario.name, seed: validated.scenario.seed, users: users,
             variants: validated.variants.map(\.name), placements: validated.configuration.placements.map(\.id),
-            currency: validated.configuration.currency, tally: tally)
+            currency: validated.configuration.currency, tally: tally, calibration: fast?.calibration)
         return SimulationPartial(
             fingerprint: SimulationPartial.fingerprint(of: validated, market: market), shard: shard, result: result)
+    }
+
+    /// Runs the fast tier's full-tier pilot (``pilotUsers`` users, every variant) and returns its rates, for
+    /// ``calibration``.
+    ///
+    /// - Throws: `invalidRequest` when a creative cannot be read; what a user's stack refuses.
+    public func calibrate() async throws(AdError) -> FastTierCalibration {
+        let market = try SimulatedMarket(validated, memoisesLoads: memoisesLoads)
+        return try await pilot(market: market, oracle: SimulationOracle(validated))
+    }
+
+    /// The fast tier's calibration: the run's first ``pilotUsers`` users (whatever the shard, so every shard
+    /// calibrates the same) through the full tier, every variant, their ads used, shown and clicked and the
+    /// revenue of the shown ads against their prices counted per variant and placement.
+    private func pilot(market: SimulatedMarket, oracle: SimulationOracle) async throws(AdError) -> FastTierCalibration {
+        let count = max(min(pilotUsers, users), 1)
+        var rates: [FastTierCalibration.Rate] = []
+        for variant in validated.variants {
+            let configuration = variant.configuration(
+                from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
+            var tally = SimulationTally()
+            var shownPrices: [String: Int64] = [:]
+            for index in 0..<count {
+                let simulation = try UserSimulation(
+                    validated: validated, providers: providers, market: market, oracle: oracle,
+                    variant: variant.name, configuration: configuration, user: UInt64(exactly: index) ?? 0,
+                    fastRates: nil)
+                await simulation.run()
+                tally.merge(simulation.tally)
+                shownPrices.merge(simulation.shownPriceMicros, uniquingKeysWith: +)
+            }
+            for placement in validated.configuration.placements.map(\.id) {
+                let row = tally.row(variant: variant.name, placement: placement)
+                rates.append(
+                    FastTierCalibration.Rate(
+                        variant: variant.name, placement: placement, used: row.used, shown: row.impressions,
+                        clicks: row.clicks, revenueMicros: row.revenueMicros,
+                        shownPriceMicros: shownPrices[placement] ?? 0))
+            }
+        }
+        return FastTierCalibration(pilotUsers: count, rates: rates)
     }
 }
