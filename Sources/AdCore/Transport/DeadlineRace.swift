@@ -76,6 +76,29 @@ package final class DeadlineRace<Value: Sendable>: Sendable {
         }
     }
 
+    /// Races an operation that reports through a callback (`start` is given the function to call with its result,
+    /// on the main actor) against `timeout` on `scheduler`: no task is spawned, so the operation's own timers decide
+    /// when it ends. When the caller is cancelled first, it ends at once with `cancelled` (a late result is dropped).
+    @MainActor
+    package static func run(
+        timeout: Duration, on scheduler: any AdScheduler, timedOut: @autoclosure @escaping @Sendable () -> AdError,
+        starting start: @MainActor (_ finish: @escaping @MainActor (Result<Value, AdError>) -> Void) -> Void
+    ) async -> Result<Value, AdError> {
+        let race = Mutex<DeadlineRace?>(nil)
+        return await withTaskCancellationHandler {
+            await scheduler.suspend { (resumer: AdResumer<Result<Value, AdError>>) in
+                let current = DeadlineRace(resumer)
+                race.withLock { $0 = current }
+                let timer = scheduler.schedule(after: timeout) { current.expire(with: timedOut()) }
+                start { result in
+                    if current.finish(result) { scheduler.cancel(timer) }
+                }
+            }
+        } onCancel: {
+            _ = race.withLock { $0 }?.finish(.failure(AdError(.cancelled, "The fetch was cancelled.")))
+        }
+    }
+
     /// Runs `body`, failing with `timedOut` when `timeout` passes on `clock` first. The caller's cancellation
     /// cancels `body`'s task (which should then end with `cancelled`). Like a task group, it returns only once
     /// `body`'s task has ended, so nothing the operation holds (a pending request) outlives the call.

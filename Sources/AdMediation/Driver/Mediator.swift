@@ -219,8 +219,11 @@ public final class Mediator {
 
     /// The report with the providers of its placement that are in test mode (H9).
     private func marked(_ report: MediationReport) -> MediationReport {
+        // Almost always none is: no set is built then (every finished request and every ad taken comes here).
+        let testMode = host.testModeProviders
+        guard !testMode.isEmpty || !report.testProviders.isEmpty else { return report }
         var report = report
-        report.testProviders = Set(report.items.map(\.providerID)).intersection(host.testModeProviders)
+        report.testProviders = Set(report.items.map(\.providerID)).intersection(testMode)
         return report
     }
 

@@ -123,3 +123,33 @@ import Testing
         #expect(text.contains("<InLine><Pricing model=\"CPM\" currency=\"USD\">1.000</Pricing>"))
     }
 }
+
+extension LoadMemoTests {
+    /// On the default scenario every creative a provider loads is read from its memo: each served file that was
+    /// loaded keeps its parse (none falls back to parsing every response), and the no-fill files too.
+    @Test func everyFileTheDefaultScenarioServesKeepsItsParse() async throws {
+        let validated = try Scenario.loadBuiltIn()
+        let market = try SimulatedMarket(validated)
+        let oracle = SimulationOracle(validated)
+        for variant in validated.variants {
+            let configuration = variant.configuration(
+                from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
+            for user: UInt64 in 0..<3 {
+                let simulation = try UserSimulation(
+                    validated: validated, providers: .builtIn, market: market, oracle: oracle, variant: variant.name,
+                    configuration: configuration, user: user)
+                await simulation.run()
+            }
+        }
+        var kept: [String: Int] = [:]
+        for placement in validated.configuration.placements {
+            for item in placement.lineItems {
+                let entry = try #require(market.entry(placement: placement.id, lineItem: item.id))
+                for (index, file) in entry.creativeFiles.enumerated() {
+                    kept["\(item.id) creative \(index)"] = file.memo?.documentsKept
+                }
+            }
+        }
+        #expect(kept.values.allSatisfy { $0 >= 1 }, "\(kept)")
+    }
+}

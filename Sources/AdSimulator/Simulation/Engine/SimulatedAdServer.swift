@@ -19,7 +19,7 @@ public import AdEmbedded
 /// // after mediator.takeAd(for: placement): server.adTaken(placement)
 /// ```
 @MainActor
-public final class SimulatedAdServer: ResponseTransport {
+public final class SimulatedAdServer: ScheduledResponseTransport {
     /// How long a request that never answers stays unanswered: one hour of virtual time.
     public static let silence: Duration = .seconds(3_600)
 
@@ -84,44 +84,69 @@ public final class SimulatedAdServer: ResponseTransport {
 
     /// Answers a request from the market: see the type's description.
     public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
+        let (delay, result) = answer(request)
+        if let delay { await wait(delay) }
+        return try result.get()
+    }
+
+    /// Answers a request from the market through `completion`, after the drawn latency on the user's driver: one
+    /// timer and no task (``ScheduledResponseTransport``, which `TransportDeadline` races directly). A request the
+    /// server cannot serve fails at once.
+    public func fetch(
+        _ request: TransportRequest, completion: @escaping @MainActor (Result<TransportResponse, AdError>) -> Void
+    ) {
+        let (delay, result) = answer(request)
+        guard let delay else { return completion(result) }
+        driver.schedule(at: driver.now.advanced(by: delay)) { completion(result) }
+    }
+
+    /// The market's answer to `request` and how long after the request it comes; `nil`: at once (a request the
+    /// server cannot serve).
+    private func answer(_ request: TransportRequest) -> (delay: Duration?, result: Result<TransportResponse, AdError>) {
         guard request.url == nil else {
-            throw AdError(
+            let error = AdError(
                 .network, "The simulated ad server serves ad units only, not '\(request.url ?? "")'.",
                 providerID: request.providerID, hint: "Give the market creatives that are not wrappers.")
+            return (nil, .failure(error))
         }
         guard let entry = market.entry(provider: request.providerID, adUnit: request.adUnitID) else {
-            throw AdError(
+            let error = AdError(
                 .noFill, "No line item of the scenario has ad unit '\(request.adUnitID)'.",
                 providerID: request.providerID, hint: "Add the line item to the scenario's market.")
+            return (nil, .failure(error))
         }
         let placement = entry.market.placement
         let (opportunity, attempt) = current(placement)
         let draw = MarketDraw(
             market: entry.market, draws: market.draws, user: user,
             request: Self.requestKey(opportunity: opportunity, attempt: attempt))
-        await wait(draw.outcome == .neverAnswers ? Self.silence : draw.latency)
+        let lineItem = entry.market.lineItem
+        let delay = draw.outcome == .neverAnswers ? Self.silence : draw.latency
         switch draw.outcome {
         case .neverAnswers:
-            throw Self.neverAnswered(entry.market.lineItem, request.providerID)
+            return (delay, .failure(Self.neverAnswered(lineItem, request.providerID)))
         case .error:
-            throw Self.answeredWithError(entry.market.lineItem, request.providerID)
+            return (delay, .failure(Self.answeredWithError(lineItem, request.providerID)))
         case .noFill:
             guard let noFill = entry.noFillFile else {
-                throw Self.noAd(entry.market.lineItem, request.providerID)
+                return (delay, .failure(Self.noAd(lineItem, request.providerID)))
             }
-            return answersFastTier ? TransportResponse(body: FastAnswer.noFill.body) : noFill.response()
+            return (
+                delay, .success(answersFastTier ? TransportResponse(body: FastAnswer.noFill.body) : noFill.response())
+            )
         case .fill:
             guard entry.creativeFiles.indices.contains(draw.creativeIndex) else {
-                throw AdError(
-                    .noFill, "The simulated line item '\(entry.market.lineItem)' has no creative to serve.",
+                let error = AdError(
+                    .noFill, "The simulated line item '\(lineItem)' has no creative to serve.",
                     providerID: request.providerID, hint: "Give the line item at least one creative.")
+                return (delay, .failure(error))
             }
             if answersFastTier {
-                return TransportResponse(
-                    body: FastAnswer.fill(creativeIndex: draw.creativeIndex, priceMicros: draw.priceMicros).body)
+                let answer = FastAnswer.fill(creativeIndex: draw.creativeIndex, priceMicros: draw.priceMicros)
+                return (delay, .success(TransportResponse(body: answer.body)))
             }
-            return entry.creativeFiles[draw.creativeIndex].response(
-                priceMicros: draw.priceMicros, currency: market.currency)
+            let file = entry.creativeFiles[draw.creativeIndex]
+            return (delay, .success(file.response(priceMicros: draw.priceMicros, currency: market.currency)))
         }
     }
 
