@@ -115,13 +115,13 @@ import Testing
         let result = try await runner.run()
         let calibration = try #require(result.calibration)
         #expect(calibration.pilotUsers == 2)
-        #expect(calibration.rates.count == validated.variants.count * 2)
+        #expect(Set(calibration.rates.map(\.provider)) == ["ifly", "google"])
         let table = SimulationReport(result: result).table
         #expect(table.contains("FAST TIER: no parse, bind or geometry"))
         #expect(table.contains("pilot of the first 2 users per strategy"))
-        let feed = try #require(calibration.rate(variant: "configured", placement: "feed"))
+        let feed = try #require(calibration.rate(variant: "configured", placement: "feed", provider: "ifly"))
         #expect(feed.used > 0)
-        #expect(table.contains("configured feed: show \(SimulationReport.fixed(feed.showRate * 100, 1)) %"))
+        #expect(table.contains("configured feed ifly: show \(SimulationReport.fixed(feed.showRate * 100, 1)) %"))
         // A given calibration is used as it is: no pilot runs.
         runner.calibration = FastTierCalibration(pilotUsers: 7, rates: [])
         let given = try await runner.run()

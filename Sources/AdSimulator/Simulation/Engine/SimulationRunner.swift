@@ -84,7 +84,9 @@ public struct SimulationRunner {
                 from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
             let rates = fast.map { fast in
                 Dictionary(
-                    fast.calibration.rates.filter { $0.variant == variant.name }.map { ($0.placement, $0) },
+                    fast.calibration.rates.filter { $0.variant == variant.name }.map { rate in
+                        (FastTierCalibration.key(placement: rate.placement, provider: rate.provider), rate)
+                    },
                     uniquingKeysWith: { first, _ in first })
             }
             for index in mine {
@@ -118,7 +120,7 @@ public struct SimulationRunner {
 
     /// The fast tier's calibration: the run's first ``pilotUsers`` users (whatever the shard, so every shard
     /// calibrates the same) through the full tier, every variant, their ads used, shown and clicked and the
-    /// revenue of the shown ads against their prices counted per variant and placement.
+    /// revenue of the shown ads against their prices counted per variant, placement and provider.
     private func pilot(market: SimulatedMarket, oracle: SimulationOracle) async throws(AdError) -> FastTierCalibration {
         let count = max(min(pilotUsers, users), 1)
         var rates: [FastTierCalibration.Rate] = []
@@ -137,12 +139,16 @@ public struct SimulationRunner {
                 shownPrices.merge(simulation.shownPriceMicros, uniquingKeysWith: +)
             }
             for placement in validated.configuration.placements.map(\.id) {
-                let row = tally.row(variant: variant.name, placement: placement)
-                rates.append(
-                    FastTierCalibration.Rate(
-                        variant: variant.name, placement: placement, used: row.used, shown: row.impressions,
-                        clicks: row.clicks, revenueMicros: row.revenueMicros,
-                        shownPriceMicros: shownPrices[placement] ?? 0))
+                for provider in tally.providers(variant: variant.name, placement: placement) {
+                    let row = tally.row(variant: variant.name, placement: placement, provider: provider)
+                    guard row.used > 0 else { continue }
+                    let key = FastTierCalibration.key(placement: placement, provider: provider)
+                    rates.append(
+                        FastTierCalibration.Rate(
+                            variant: variant.name, placement: placement, provider: provider, used: row.used,
+                            shown: row.impressions, clicks: row.clicks, revenueMicros: row.revenueMicros,
+                            shownPriceMicros: shownPrices[key] ?? 0))
+                }
             }
         }
         return FastTierCalibration(pilotUsers: count, rates: rates)

@@ -20,7 +20,8 @@ extension UserSimulation {
             case .impression(let data):
                 if shownAds.insert(ad.id).inserted {
                     count(placement, provider) { $0.impressions += 1 }
-                    shownPriceMicros[placement, default: 0] += price
+                    shownPriceMicros[FastTierCalibration.key(placement: placement, provider: provider), default: 0] +=
+                        price
                     let elapsed = sinceSessionStart(driver.now)
                     tally.updateTimeline(variant) { $0.recordImpression(at: elapsed) }
                 }
@@ -36,7 +37,7 @@ extension UserSimulation {
     }
 
     /// The fast tier's use of an ad: counted as used, as ``took(_:clickTargets:)`` counts it, then whether it is
-    /// shown and clicked drawn from its placement's calibrated rates (``FastTierCalibration``), each its own keyed
+    /// shown and clicked drawn from its placement's and provider's calibrated rates (``FastTierCalibration``), each its own keyed
     /// draw on the ad's number among the user's ads used; a shown ad earns its price times the pilot's revenue per
     /// price, booked when it is used.
     func tookFast(_ mediated: MediatedAd) {
@@ -46,7 +47,7 @@ extension UserSimulation {
         count(placement, provider) { $0.used += 1 }
         let number = fastTierUsed
         fastTierUsed += 1
-        guard let rate = fastRates?[placement],
+        guard let rate = fastRates?[FastTierCalibration.key(placement: placement, provider: provider)],
             draws.happens(probability: rate.showRate, DrawKey(user: user, request: number, purpose: .fastTierShown))
         else { return }
         let revenue = Int64(exactly: (Double(mediated.price.micros) * rate.revenuePerPrice).rounded()) ?? 0

@@ -78,11 +78,13 @@ public final class UserSimulation {
     /// The running session and when it started (for the records and the session timeline).
     var session: UInt64 = 0
     var sessionStart: AdInstant?
-    /// The fast tier's rates by placement (``FastTierCalibration``); nil in the full tier.
+    /// The fast tier's rates by placement and provider (``FastTierCalibration/key(placement:provider:)``); nil in
+    /// the full tier.
     let fastRates: [String: FastTierCalibration.Rate]?
     /// The ads the fast tier used (the key of their drawn impressions and clicks).
     var fastTierUsed: UInt64 = 0
-    /// The prices of the shown ads by placement, in micros, once per ad (a full-tier pilot's calibration).
+    /// The prices of the shown ads by placement and provider, in micros, once per ad (a full-tier pilot's
+    /// calibration).
     var shownPriceMicros: [String: Int64] = [:]
 
     /// Builds the user's app and stack (the full tier).
