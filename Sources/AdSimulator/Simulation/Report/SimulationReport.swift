@@ -106,9 +106,10 @@ public struct SimulationReport: Sendable {
         var text = "FAST TIER: no parse, bind or geometry; impressions, clicks and their revenue drawn from the "
         text += "rates of a full-tier pilot of the first \(calibration.pilotUsers) users per strategy:\n"
         for rate in calibration.rates where rate.used > 0 {
-            text += "  \(rate.variant) \(rate.placement) \(rate.provider): show \(percent(rate.showRate)) % of \(rate.used) ads used, "
-            text += "click \(percent(rate.clickRate)) % of \(rate.shown) shown, revenue "
-            text += "\(fixed(rate.revenuePerPrice, 3))x the price of a shown ad\n"
+            text += "  \(rate.variant) \(rate.placement) \(rate.provider): "
+            text += "show \(percent(rate.showRate)) % of \(rate.used) ads used, "
+            text += "click \(percent(rate.clickRate)) % of \(rate.shown) shown, "
+            text += "revenue \(fixed(rate.revenuePerPrice, 3))x the price of a shown ad\n"
         }
         return text
     }
