@@ -88,7 +88,7 @@ let package = Package(
         // registry it is given (SimulationProviders) and names no vendor.
         .target(
             name: "AdSimulator",
-            dependencies: ["AdCore", "AdCreative", "AdEmbedded", "AdRuntime", "AdMediation", "CSQLite3"],
+            dependencies: ["AdCore", "AdCreative", "AdVAST", "AdEmbedded", "AdRuntime", "AdMediation", "CSQLite3"],
             path: "Sources/AdSimulator",
             swiftSettings: strict
         ),
@@ -222,8 +222,9 @@ let package = Package(
         .testTarget(
             name: "AdSimulatorTests",
             dependencies: [
-                "adsim", "AdSimulator", "BuiltInProviders", "AdCore", "AdEmbedded", "AdMediation", "AdRuntime",
-                "GoogleProvider", "YandexProvider", "IFLYProvider", "ExampleProvider", "AdTestSupport", "CSQLite3",
+                "adsim", "AdSimulator", "BuiltInProviders", "AdCore", "AdCreative", "AdVAST", "AdEmbedded",
+                "AdMediation", "AdRuntime", "GoogleProvider", "YandexProvider", "IFLYProvider", "ExampleProvider",
+                "AdTestSupport", "CSQLite3",
             ],
             path: "Tests/AdSimulatorTests",
             swiftSettings: strict

@@ -2,6 +2,7 @@
 func allBenchmarks() -> [Benchmark] {
     [
         VisibilityBenchmark.benchmark, ParseBenchmark.benchmark, MediationBenchmark.benchmark,
-        ScalingBenchmark.benchmark, BeaconBenchmark.benchmark, SimulateBenchmark.benchmark, HostileBenchmark.benchmark,
+        ScalingBenchmark.benchmark, BeaconBenchmark.benchmark, SimulateBenchmark.benchmark,
+        SimulateFastBenchmark.benchmark, HostileBenchmark.benchmark,
     ]
 }

@@ -9,7 +9,9 @@ extension ProviderEnvironment {
     /// with `allowNoAd`, so a no-fill answer is a document the provider can read its no-fill extensions from),
     /// and, when `wrappers` is given and the response's first ad is a wrapper, resolves its chains through the same
     /// transport with ``WrapperResolver`` (hop timeouts raced on the scheduler, the R8 caps), pinging the `<Error>`
-    /// URLs of every failed chain through ``beacons``.
+    /// URLs of every failed chain through ``beacons``. A response made from a ``VASTDocumentMemo`` (its
+    /// ``TransportResponse/template``) is read from the memo's one parse with the response's values put in, the
+    /// same document parsing its body gives.
     ///
     /// ```swift
     /// let load = try await environment.loadVAST(
@@ -29,7 +31,12 @@ extension ProviderEnvironment {
         let response = try await fetch(request)
         let document: VASTDocument
         do throws(VASTError) {
-            document = try parser.parse(Data(response.body), allowNoAd: allowNoAd)
+            if let template = response.template, let memo = template.source as? VASTDocumentMemo {
+                document = try memo.document(
+                    of: response.body, pricing: template.pricing, parser: parser, allowNoAd: allowNoAd)
+            } else {
+                document = try parser.parse(Data(response.body), allowNoAd: allowNoAd)
+            }
         } catch {
             throw parseFailure?(error) ?? AdError(error, providerID: providerID)
         }

@@ -244,7 +244,7 @@ struct CommandSignatureTests {
         #expect(
             options["simulate"] == [
                 "--users <n>", "--json", "--csv", "--sqlite <file>", "--html <file>", "--jobs <n>", "--shard <i/n>",
-                "--report-progress",
+                "--tier <tier>", "--report-progress",
             ])
         #expect(options["merge"] == ["--json", "--csv", "--html <file>"])
         #expect(options["demo"] == ["--json", "--fixtures <dir>"])
@@ -358,7 +358,7 @@ struct CommandSignatureTests {
         scenario and seed print the same bytes.
 
         USAGE: adsim simulate [--users <n>] [--json] [--csv] [--sqlite <file>] [--html <file>] [--jobs <n>]
-                              [--shard <i/n>] [--report-progress] [<scenario>]
+                              [--shard <i/n>] [--tier <tier>] [--report-progress] [<scenario>]
 
         ARGUMENTS:
           <scenario>           A scenario JSON file. Default: Fixtures/scenarios/default.json of the AdBridge
@@ -382,6 +382,10 @@ struct CommandSignatureTests {
                                its executable).
           --shard <i/n>        Simulate only shard i of n (the users u with u % n == i - 1) and print its partial
                                result as JSON, for adsim merge (Docs/Simulation.md, "Sharding").
+          --tier <tier>        full (the default): the real stack, parse, bind and geometry. fast: the same
+                               mediation, market draws, oracle and tally without parse, bind or geometry;
+                               impressions and clicks drawn from the rates of a full-tier pilot of the first 100
+                               users, stated under the table (Docs/Simulation.md, "Tiers").
           --report-progress    Print 'progress <done>/<total>' lines on standard error (what workers send --jobs).
                                Without it, a progress bar is drawn when standard error is a terminal.
 

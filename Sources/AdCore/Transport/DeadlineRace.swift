@@ -60,19 +60,46 @@ package final class DeadlineRace<Value: Sendable>: Sendable {
         timeout: Duration, on scheduler: any AdScheduler, timedOut: @autoclosure @escaping @Sendable () -> AdError,
         _ body: @escaping @MainActor () async -> Result<Value, AdError>
     ) async -> Result<Value, AdError> {
+        await race(
+            timeout: timeout, on: scheduler, timedOut: timedOut,
+            start: { current, finish in current.started(scheduler.spawn { finish(await body()) }) },
+            onCancel: { current in current.cancelOperation() })
+    }
+
+    /// Races an operation that reports through a callback (`start` is given the function to call with its result,
+    /// on the main actor) against `timeout` on `scheduler`: no task is spawned, so the operation's own timers decide
+    /// when it ends. When the caller is cancelled first, it ends at once with `cancelled` (a late result is dropped).
+    @MainActor
+    package static func run(
+        timeout: Duration, on scheduler: any AdScheduler, timedOut: @autoclosure @escaping @Sendable () -> AdError,
+        starting start: @MainActor (_ finish: @escaping @MainActor (Result<Value, AdError>) -> Void) -> Void
+    ) async -> Result<Value, AdError> {
+        await race(
+            timeout: timeout, on: scheduler, timedOut: timedOut, start: { _, finish in start(finish) },
+            onCancel: { current in _ = current.finish(.failure(AdError(.cancelled, "The fetch was cancelled."))) })
+    }
+
+    /// The race on a scheduler, shared by both operations: the caller waits on `scheduler` for the first of the
+    /// deadline's timer and the operation `start` begins (given the race and the function that ends it with a
+    /// result, which disarms the timer); the caller's cancellation is handed to `onCancel`.
+    @MainActor
+    private static func race(
+        timeout: Duration, on scheduler: any AdScheduler, timedOut: @escaping @Sendable () -> AdError,
+        start: @MainActor (DeadlineRace, _ finish: @escaping @MainActor (Result<Value, AdError>) -> Void) -> Void,
+        onCancel: @escaping @Sendable (DeadlineRace) -> Void
+    ) async -> Result<Value, AdError> {
         let race = Mutex<DeadlineRace?>(nil)
         return await withTaskCancellationHandler {
             await scheduler.suspend { (resumer: AdResumer<Result<Value, AdError>>) in
                 let current = DeadlineRace(resumer)
                 race.withLock { $0 = current }
                 let timer = scheduler.schedule(after: timeout) { current.expire(with: timedOut()) }
-                current.started(
-                    scheduler.spawn {
-                        if current.finish(await body()) { scheduler.cancel(timer) }
-                    })
+                start(current) { result in
+                    if current.finish(result) { scheduler.cancel(timer) }
+                }
             }
         } onCancel: {
-            race.withLock { $0 }?.cancelOperation()
+            if let current = race.withLock({ $0 }) { onCancel(current) }
         }
     }
 

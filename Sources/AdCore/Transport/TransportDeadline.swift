@@ -13,6 +13,13 @@ public enum TransportDeadline {
     public static func fetch(
         _ request: TransportRequest, from transport: any ResponseTransport, on scheduler: any AdScheduler
     ) async throws(AdError) -> TransportResponse {
+        if let scheduled = transport as? any ScheduledResponseTransport {
+            // The transport answers through a callback on the scheduler's turns: raced directly, no task.
+            let result = await DeadlineRace.run(
+                timeout: request.timeout, on: scheduler, timedOut: timedOut(request),
+                starting: { finish in scheduled.fetch(request, completion: finish) })
+            return try result.get()
+        }
         let result = await DeadlineRace.run(timeout: request.timeout, on: scheduler, timedOut: timedOut(request)) {
             () async -> Result<TransportResponse, AdError> in
             do throws(AdError) {

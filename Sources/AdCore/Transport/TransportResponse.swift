@@ -8,10 +8,14 @@ public struct TransportResponse: Sendable, Hashable {
     public var body: [UInt8]
     /// The URL the body was fetched from, when there was one.
     public var sourceURL: String?
+    /// How the transport made the body from a document it serves many times, when it did (``ResponseTemplate``):
+    /// a reader that parsed that document once may read the response from its parse. `nil` for any other body.
+    public var template: ResponseTemplate?
 
     /// Creates a response.
-    public init(body: [UInt8], sourceURL: String? = nil) {
+    public init(body: [UInt8], sourceURL: String? = nil, template: ResponseTemplate? = nil) {
         self.body = body
         self.sourceURL = sourceURL
+        self.template = template
     }
 }

@@ -63,6 +63,8 @@ public final class Mediator {
     /// `deferred`, in order.
     private var isRunning = false
     private var deferred: [(placement: String, input: MachineInput)] = []
+    /// Per placement: whether a line item is on a vendor's published test unit (``hasPublishedTestUnits(_:)``).
+    private var publishedTestUnits: [String: Bool] = [:]
 
     /// Creates a mediator after validating the configuration against the host's registered providers.
     ///
@@ -220,16 +222,33 @@ public final class Mediator {
     /// The report with its test line items (H9): those whose request is test traffic, in test mode for the
     /// placement or on a unit the vendor publishes for tests (Y16).
     private func marked(_ report: MediationReport) -> MediationReport {
+        // Almost always nothing is test: no request is built then (every finished request and every ad taken
+        // comes here).
+        let placement = report.plan.placement
+        guard hasPublishedTestUnits(placement) || !host.testModeProviders.isEmpty || !report.testProviders.isEmpty
+        else { return report }
         var report = report
-        let format = report.plan.placement.format
-        let test = report.plan.placement.lineItems.filter { item in
+        let test = placement.lineItems.filter { item in
             host.isTest(
-                AdRequest(adUnitID: item.adUnitID, format: format, placementID: report.placementID),
+                AdRequest(adUnitID: item.adUnitID, format: placement.format, placementID: report.placementID),
                 provider: item.providerID)
         }
         report.testLineItems = Set(test.map(\.id))
         report.testProviders = Set(test.map(\.providerID))
         return report
+    }
+
+    /// Whether a line item of `placement` is on a unit its vendor publishes for tests, which a debug build marks
+    /// test (Y16; a release build refuses them), asked once per placement: units and descriptors never change.
+    private func hasPublishedTestUnits(_ placement: PlacementConfiguration) -> Bool {
+        if let known = publishedTestUnits[placement.id] { return known }
+        let found =
+            host.buildConfiguration != .release
+            && placement.lineItems.contains { item in
+                (try? host.registry.provider(for: item.providerID))?.descriptor.isTestAdUnit(item.adUnitID) == true
+            }
+        publishedTestUnits[placement.id] = found
+        return found
     }
 
     private func startLoad(_ load: LineItemLoad) {

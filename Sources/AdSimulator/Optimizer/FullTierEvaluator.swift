@@ -2,8 +2,8 @@ public import AdCore
 public import AdMediation
 
 /// The full tier as an ``OptimizationEvaluator``: each user a ``UserSimulation`` through the real stack (the
-/// providers, the parser, binding, geometry), users `0..<users` on the scenario's draws, as `adsim simulate` runs
-/// them.
+/// providers, the parser, binding, geometry), users `0..<users` on the scenario's draws and their segments'
+/// markets, as `adsim simulate` runs them.
 ///
 /// ```swift
 /// let evaluator = FullTierEvaluator(validated: validated, providers: providers, users: 200)
@@ -16,8 +16,7 @@ public struct FullTierEvaluator: OptimizationEvaluator {
     public let providers: SimulationProviders
     /// The users each evaluation runs.
     public let users: Int
-    private let market: SimulatedMarket
-    private let oracle: SimulationOracle
+    private let markets: SimulationMarkets
 
     /// An evaluator over `users` users of `validated` on `providers`.
     ///
@@ -26,8 +25,7 @@ public struct FullTierEvaluator: OptimizationEvaluator {
         self.validated = validated
         self.providers = providers
         self.users = users
-        market = try SimulatedMarket(validated)
-        oracle = SimulationOracle(validated)
+        markets = try SimulationMarkets(validated, memoisesLoads: true)
     }
 
     /// Runs `configuration` over users `0..<users` through the real stack and counts what it earned.
@@ -39,10 +37,9 @@ public struct FullTierEvaluator: OptimizationEvaluator {
         let name = "candidate"
         var tally = SimulationTally()
         for index in 0..<users {
-            let simulation = try UserSimulation(
-                validated: validated, providers: providers, market: market, oracle: oracle, variant: name,
-                configuration: configuration, user: UInt64(clamping: index))
-            await simulation.run()
+            let simulation = try await markets.simulate(
+                user: UInt64(clamping: index), variant: name, configuration: configuration, providers: providers,
+                fastRates: nil)
             tally.merge(simulation.tally)
         }
         var p95: [String: Int] = [:]

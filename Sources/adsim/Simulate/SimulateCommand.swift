@@ -4,13 +4,14 @@ import AdSimulator
 import BuiltInProviders
 import Foundation
 
-/// `adsim simulate [<scenario>] [--users <n>] [--json | --csv] [--sqlite <file>] [--html <file>] [--jobs <n>]
-/// [--shard <i>/<n>]`: runs a scenario (default `Fixtures/scenarios/default.json`) through the real stack in virtual
-/// time, every strategy variant over the same users, and prints the report (``SimulationReport``): a table, JSON
-/// lines with `--json`, CSV with `--csv`. `--sqlite` also streams every request and the aggregates into a SQLite
-/// file (``SimulationSQLiteWriter``), `--html` also writes a self-contained page with charts
-/// (``SimulationHTMLPage``). `--jobs` runs the users in worker processes (``SimulationWorkers``); `--shard` runs
-/// one shard and prints its partial result (``SimulationPartial``) for `adsim merge`.
+/// `adsim simulate [<scenario>] [--users <n>] [--json | --csv] [--sqlite <file>] [--html <file>] [--jobs <n>] [--shard
+/// <i>/<n>] [--tier fast|full]`: runs a scenario (default `Fixtures/scenarios/default.json`) through the real stack in
+/// virtual time, every strategy variant over the same users, and prints the report (``SimulationReport``): a table,
+/// JSON lines with `--json`, CSV with `--csv`. `--sqlite` also streams every request and the aggregates into a SQLite
+/// file (``SimulationSQLiteWriter``), `--html` also writes a self-contained page with charts (``SimulationHTMLPage``).
+/// `--jobs` runs the users in worker processes (``SimulationWorkers``); `--shard` runs one shard and prints its partial
+/// result (``SimulationPartial``) for `adsim merge`. `--tier fast` runs the fast tier (``SimulationTier``): every
+/// worker or shard calibrates on the same full-tier pilot users.
 ///
 /// Exits 0 when the simulation ran, 1 when it or writing a file failed, 64 on a usage error: an unknown option, a
 /// bad value, `--json` with `--csv`, `--sqlite` with `--jobs` above 1, a `--sqlite` or `--html` path that cannot be
@@ -69,6 +70,14 @@ enum SimulateCommand {
         help: "Simulate only shard i of n (the users u with u % n == i - 1) and print its partial result as JSON, "
             + "for adsim merge (Docs/Simulation.md, \"Sharding\").",
         converter: .shard)
+    /// `--tier fast|full`.
+    static let tier = CommandOption(
+        "tier", value: "tier",
+        help: "full (the default): the real stack, parse, bind and geometry. fast: the same mediation, market "
+            + "draws, oracle and tally without parse, bind or geometry; impressions and clicks drawn from the rates "
+            + "of a full-tier pilot of the first \(SimulationRunner.defaultPilotUsers) users, stated under the table "
+            + "(Docs/Simulation.md, \"Tiers\").",
+        converter: .choice(SimulationTier.allCases.map(\.rawValue)))
     /// `--report-progress`.
     static let reportProgress = CommandFlag(
         "report-progress",
@@ -82,7 +91,8 @@ enum SimulateCommand {
     static let signature = CommandSignature(
         command: "simulate", arguments: [scenario.spec],
         options: [
-            users.spec, json.spec, csv.spec, sqlite.spec, html.spec, jobs.spec, shard.spec, reportProgress.spec,
+            users.spec, json.spec, csv.spec, sqlite.spec, html.spec, jobs.spec, shard.spec, tier.spec,
+            reportProgress.spec,
         ],
         exclusive: [["json", "csv"], ["jobs", "shard"]])
 
@@ -133,6 +143,7 @@ enum SimulateCommand {
         var csv = false
         var sqlite: String?
         var html: String?
+        var tier = SimulationTier.full
 
         init(scenario: String? = nil, users: Int? = nil, json: Bool = false) {
             self.scenario = scenario
@@ -150,6 +161,7 @@ enum SimulateCommand {
             csv = parsed[SimulateCommand.csv]
             sqlite = parsed[SimulateCommand.sqlite]
             html = parsed[SimulateCommand.html]
+            tier = parsed[SimulateCommand.tier].flatMap(SimulationTier.init(rawValue:)) ?? .full
         }
     }
 
@@ -215,7 +227,8 @@ enum SimulateCommand {
             let jobs = min(options.jobs ?? automatic, max(users, 1))
             if jobs > 1 {
                 result = try await runWorkers(
-                    path: path, users: users, runs: users * validated.variants.count, jobs: jobs, output: output)
+                    path: path, users: users, runs: users * validated.variants.count, jobs: jobs, tier: options.tier,
+                    output: output)
             } else {
                 result = try await runInProcess(
                     validated, users: users, shard: .whole, options, output, onRequest: writer?.observe
@@ -267,6 +280,7 @@ enum SimulateCommand {
     ) async throws(SimulationFailure) -> SimulationPartial {
         var runner = SimulationRunner(
             validated: validated, providers: .builtIn, users: users, shard: shard, onRequest: onRequest)
+        runner.tier = options.tier
         let bar = ProgressBar(output: output, unit: ProgressBar.runs)
         if options.reportProgress {
             runner.progress = { done, total in
@@ -285,9 +299,9 @@ enum SimulateCommand {
 
     /// Runs the users in `jobs` worker processes; `runs` (users times strategies) is the progress bar's total from
     /// the start, before every worker has reported its own.
-    private static func runWorkers(path: String, users: Int, runs: Int, jobs: Int, output: CommandOutput)
-        async throws(SimulationFailure) -> SimulationResult
-    {
+    private static func runWorkers(
+        path: String, users: Int, runs: Int, jobs: Int, tier: SimulationTier, output: CommandOutput
+    ) async throws(SimulationFailure) -> SimulationResult {
         let bar = ProgressBar(output: output, unit: ProgressBar.runs)
         defer { bar.finish() }
         do throws(SimulationMergeError) {
@@ -295,7 +309,10 @@ enum SimulateCommand {
             let partials = try await workers.run(
                 shards: jobs,
                 arguments: { shard in
-                    ["simulate", path, "--users", String(users), "--shard", shard.description, "--report-progress"]
+                    [
+                        "simulate", path, "--users", String(users), "--shard", shard.description, "--tier",
+                        tier.rawValue, "--report-progress",
+                    ]
                 },
                 progress: { done, _ in bar.update(done: done, total: runs) })
             return try SimulationPartial.merge(partials)

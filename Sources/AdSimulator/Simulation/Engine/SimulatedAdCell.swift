@@ -3,7 +3,7 @@ import AdEmbedded
 
 /// One ad cell of a simulated feed: where it sits in the feed's content, which placement it shows, and its
 /// layout: a native cell (one ``NativeLayout`` with a node for every asset kind) or a slider cell (the block's
-/// layout and three cards).
+/// layout and three cards). The fast tier's cells have no layout: nothing is bound into them.
 ///
 /// ```swift
 /// let cell = try SimulatedAdCell(placement: "feed-native", format: .native, y: 360, height: 320, width: 390,
@@ -18,10 +18,19 @@ struct SimulatedAdCell {
     let y: Double
     /// The cell's height.
     let height: Double
-    /// The native layout, or the slider's block.
-    let main: NativeLayout
+    /// The native layout, or the slider's block (nil in the fast tier).
+    let main: NativeLayout?
     /// The slider's cards (empty for a native cell).
     let cards: [NativeLayout]
+
+    /// A cell without nodes, for the fast tier.
+    init(placement: String, y: Double, height: Double) {
+        self.placement = placement
+        self.y = y
+        self.height = height
+        main = nil
+        cards = []
+    }
 
     /// Builds the cell's nodes in `feed`.
     init(

@@ -19,7 +19,7 @@ public import AdEmbedded
 /// // after mediator.takeAd(for: placement): server.adTaken(placement)
 /// ```
 @MainActor
-public final class SimulatedAdServer: ResponseTransport {
+public final class SimulatedAdServer: ScheduledResponseTransport {
     /// How long a request that never answers stays unanswered: one hour of virtual time.
     public static let silence: Duration = .seconds(3_600)
 
@@ -27,15 +27,40 @@ public final class SimulatedAdServer: ResponseTransport {
     public let market: SimulatedMarket
     /// The user's number.
     public let user: UInt64
+    /// Whether it answers the fast tier's providers: a fill or no-fill answer is the market's draw itself
+    /// (``FastAnswer``), not a document; errors and silence are the same.
+    public let answersFastTier: Bool
     private let driver: VirtualTimeDriver
     private var taken: [String: UInt64] = [:]
     private var attempts: [String: UInt64] = [:]
 
-    /// Creates the server of user `user` on the user's driver.
-    public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver) {
+    /// Creates the server of user `user` on the user's driver; `answersFastTier` for the fast tier's providers.
+    public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver, answersFastTier: Bool = false) {
         self.market = market
         self.user = user
         self.driver = driver
+        self.answersFastTier = answersFastTier
+    }
+
+    /// The errors the server throws for a line item: an error answer (`network`), a no fill without a no-fill
+    /// document (`noFill`) and a request that never answers (`timeout`, after ``silence``).
+    nonisolated static func errors(lineItem: String, providerID: ProviderID) -> [AdError] {
+        [
+            answeredWithError(lineItem, providerID), noAd(lineItem, providerID),
+            neverAnswered(lineItem, providerID),
+        ]
+    }
+
+    private nonisolated static func answeredWithError(_ lineItem: String, _ providerID: ProviderID) -> AdError {
+        AdError(.network, "The simulated line item '\(lineItem)' answered with an error.", providerID: providerID)
+    }
+
+    private nonisolated static func noAd(_ lineItem: String, _ providerID: ProviderID) -> AdError {
+        AdError(.noFill, "The simulated line item '\(lineItem)' has no ad.", providerID: providerID)
+    }
+
+    private nonisolated static func neverAnswered(_ lineItem: String, _ providerID: ProviderID) -> AdError {
+        AdError(.timeout, "The simulated line item '\(lineItem)' never answered.", providerID: providerID)
     }
 
     /// The `request` part of a draw's key: the opportunity in the high bits, the attempt (at most 255) in the low 8.
@@ -59,79 +84,70 @@ public final class SimulatedAdServer: ResponseTransport {
 
     /// Answers a request from the market: see the type's description.
     public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
+        let (delay, result) = answer(request)
+        if let delay { await wait(delay) }
+        return try result.get()
+    }
+
+    /// Answers a request from the market through `completion`, after the drawn latency on the user's driver: one
+    /// timer and no task (``ScheduledResponseTransport``, which `TransportDeadline` races directly). A request the
+    /// server cannot serve fails at once.
+    public func fetch(
+        _ request: TransportRequest, completion: @escaping @MainActor (Result<TransportResponse, AdError>) -> Void
+    ) {
+        let (delay, result) = answer(request)
+        guard let delay else { return completion(result) }
+        driver.schedule(at: driver.now.advanced(by: delay)) { completion(result) }
+    }
+
+    /// The market's answer to `request` and how long after the request it comes; `nil`: at once (a request the
+    /// server cannot serve).
+    private func answer(_ request: TransportRequest) -> (delay: Duration?, result: Result<TransportResponse, AdError>) {
         guard request.url == nil else {
-            throw AdError(
+            let error = AdError(
                 .network, "The simulated ad server serves ad units only, not '\(request.url ?? "")'.",
                 providerID: request.providerID, hint: "Give the market creatives that are not wrappers.")
+            return (nil, .failure(error))
         }
         guard let entry = market.entry(provider: request.providerID, adUnit: request.adUnitID) else {
-            throw AdError(
+            let error = AdError(
                 .noFill, "No line item of the scenario has ad unit '\(request.adUnitID)'.",
                 providerID: request.providerID, hint: "Add the line item to the scenario's market.")
+            return (nil, .failure(error))
         }
         let placement = entry.market.placement
         let (opportunity, attempt) = current(placement)
         let draw = MarketDraw(
             market: entry.market, draws: market.draws, user: user,
             request: Self.requestKey(opportunity: opportunity, attempt: attempt))
-        await wait(draw.outcome == .neverAnswers ? Self.silence : draw.latency)
+        let lineItem = entry.market.lineItem
+        let delay = draw.outcome == .neverAnswers ? Self.silence : draw.latency
         switch draw.outcome {
         case .neverAnswers:
-            throw AdError(
-                .timeout, "The simulated line item '\(entry.market.lineItem)' never answered.",
-                providerID: request.providerID)
+            return (delay, .failure(Self.neverAnswered(lineItem, request.providerID)))
         case .error:
-            throw AdError(
-                .network, "The simulated line item '\(entry.market.lineItem)' answered with an error.",
-                providerID: request.providerID)
+            return (delay, .failure(Self.answeredWithError(lineItem, request.providerID)))
         case .noFill:
-            guard let noFill = entry.noFill else {
-                throw AdError(
-                    .noFill, "The simulated line item '\(entry.market.lineItem)' has no ad.",
-                    providerID: request.providerID)
+            guard let noFill = entry.noFillFile else {
+                return (delay, .failure(Self.noAd(lineItem, request.providerID)))
             }
-            return TransportResponse(body: noFill)
+            return (
+                delay, .success(answersFastTier ? TransportResponse(body: FastAnswer.noFill.body) : noFill.response())
+            )
         case .fill:
-            guard entry.creatives.indices.contains(draw.creativeIndex) else {
-                throw AdError(
-                    .noFill, "The simulated line item '\(entry.market.lineItem)' has no creative to serve.",
+            guard entry.creativeFiles.indices.contains(draw.creativeIndex) else {
+                let error = AdError(
+                    .noFill, "The simulated line item '\(lineItem)' has no creative to serve.",
                     providerID: request.providerID, hint: "Give the line item at least one creative.")
+                return (delay, .failure(error))
             }
-            let creative = entry.creatives[draw.creativeIndex]
-            return TransportResponse(
-                body: Self.priced(creative, micros: draw.priceMicros, currency: market.currency))
+            if answersFastTier {
+                let answer = FastAnswer.fill(creativeIndex: draw.creativeIndex, priceMicros: draw.priceMicros)
+                return (delay, .success(TransportResponse(body: answer.body)))
+            }
+            let file = entry.creativeFiles[draw.creativeIndex]
+            return (delay, .success(file.response(priceMicros: draw.priceMicros, currency: market.currency)))
         }
-    }
-
-    /// `document` with `<Pricing model="CPM" currency="...">` (the price of 1,000 impressions) after its first
-    /// `<InLine>`; a document without one is returned as is. `<Pricing>` is the VAST standard's price of an ad
-    /// (VAST 3.0 and later), not any vendor's: a provider whose ads carry their price
-    /// (`ProviderDescriptor.reportsPrice`) reads it, the others ignore it, and only they can bid.
-    nonisolated static func priced(_ document: [UInt8], micros: Int64, currency: String) -> [UInt8] {
-        guard let start = firstIndex(of: inLineMarker, in: document) else { return document }
-        let end = start + inLineMarker.count
-        let fraction = String(micros % 1_000)
-        let pricing =
-            "<Pricing model=\"CPM\" currency=\"\(currency)\">\(micros / 1_000)."
-            + String(repeating: "0", count: max(0, 3 - fraction.count)) + fraction + "</Pricing>"
-        // One buffer of the final size, filled once (inserting into a copy would copy the document twice).
-        var result: [UInt8] = []
-        result.reserveCapacity(document.count + pricing.utf8.count)
-        result.append(contentsOf: document[..<end])
-        result.append(contentsOf: pricing.utf8)
-        result.append(contentsOf: document[end...])
-        return result
-    }
-
-    /// The tag `<Pricing>` goes after.
-    private nonisolated static let inLineMarker = Array("<InLine>".utf8)
-
-    private nonisolated static func firstIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= marker.count else { return nil }
-        for index in 0...(bytes.count - marker.count) where bytes[index] == marker[0] {
-            if bytes[index..<(index + marker.count)].elementsEqual(marker) { return index }
-        }
-        return nil
     }
 
     /// Waits `duration` of the user's virtual time (the driver counts the fetch as waiting on it).

@@ -1,5 +1,6 @@
 public import AdCore
 import AdRuntime
+import AdVAST
 import Foundation
 
 /// The simulated market, ready to serve: every line item's ``LineItemMarket`` found by its provider and ad unit,
@@ -23,6 +24,10 @@ public struct SimulatedMarket: Sendable {
         public var creatives: [[UInt8]]
         /// The no-fill document's bytes, when the market names one.
         public var noFill: [UInt8]?
+        /// The creatives as served, in the market's order (their memos, where the price goes).
+        var creativeFiles: [ServedFile]
+        /// The no-fill document as served.
+        var noFillFile: ServedFile?
     }
 
     private struct UnitKey: Hashable {
@@ -38,35 +43,44 @@ public struct SimulatedMarket: Sendable {
     private var byLineItem: [String: Entry]
     /// Every file the market serves (creatives and no-fill documents), each once, in the order first read.
     public let servedFiles: [[UInt8]]
+    /// Whether a served file's responses name its memo, so that each file is parsed once (``init(_:memoisesLoads:)``).
+    public let memoisesLoads: Bool
 
     /// The largest creative read, in bytes.
     static let maximumBytes = 4 << 20
 
     /// Reads every creative and no-fill file of `validated`'s market once. A line item's ad unit is looked up by
     /// provider and ad unit; when two placements share an ad unit, the first placement's line item answers.
+    /// With `memoisesLoads` (the default) every response made from a file names the file's `VASTDocumentMemo`,
+    /// so a provider's `loadVAST` parses each file once and puts each fill's price into that parse; without it,
+    /// every response is parsed. The reports are the same bytes either way (Docs/Simulation.md, "The memo").
     ///
     /// - Throws: `invalidRequest` naming a file that cannot be read.
-    public init(_ validated: ValidatedScenario) throws(AdError) {
+    public init(_ validated: ValidatedScenario, memoisesLoads: Bool = true) throws(AdError) {
         draws = SimulationDraws(seed: validated.scenario.seed)
         currency = validated.configuration.currency
-        var files: [String: [UInt8]] = [:]
+        self.memoisesLoads = memoisesLoads
+        var files: [String: ServedFile] = [:]
         var served: [[UInt8]] = []
-        func bytes(_ path: String) throws(AdError) -> [UInt8] {
+        func file(_ path: String) throws(AdError) -> ServedFile {
             if let known = files[path] { return known }
             let read = [UInt8](try FileReader.read(path, maxBytes: Self.maximumBytes))
-            files[path] = read
+            let file = ServedFile(bytes: read, memoised: memoisesLoads)
+            files[path] = file
             served.append(read)
-            return read
+            return file
         }
         var entries: [UnitKey: Entry] = [:]
         var byLineItem: [String: Entry] = [:]
         for placement in validated.configuration.placements {
             for item in placement.lineItems {
                 guard let market = validated.market(placement: placement.id, lineItem: item.id) else { continue }
-                var creatives: [[UInt8]] = []
-                for path in market.creatives { creatives.append(try bytes(path)) }
-                let noFill = try market.noFill.map { (path: String) throws(AdError) in try bytes(path) }
-                let entry = Entry(market: market, creatives: creatives, noFill: noFill)
+                var creatives: [ServedFile] = []
+                for path in market.creatives { creatives.append(try file(path)) }
+                let noFill = try market.noFill.map { (path: String) throws(AdError) in try file(path) }
+                let entry = Entry(
+                    market: market, creatives: creatives.map(\.bytes), noFill: noFill?.bytes, creativeFiles: creatives,
+                    noFillFile: noFill)
                 let key = UnitKey(provider: item.providerID, adUnit: item.adUnitID)
                 if entries[key] == nil { entries[key] = entry }
                 byLineItem[Self.name(placement.id, item.id)] = entry

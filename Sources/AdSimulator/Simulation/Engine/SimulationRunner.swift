@@ -24,6 +24,20 @@ public struct SimulationRunner {
     public var progress: (@MainActor (_ done: Int, _ total: Int) -> Void)?
     /// Called with every finished mediation request, in order (nil: no record is built).
     public let onRequest: ((SimulatedRequestRecord) -> Void)?
+    /// The fidelity of the run (``SimulationTier``): the real stack (the default), or the fast tier calibrated on
+    /// a full-tier pilot of ``pilotUsers`` users.
+    public var tier = SimulationTier.full
+    /// The users of the fast tier's full-tier pilot (the run's first ones; at most the run's users).
+    public var pilotUsers = SimulationRunner.defaultPilotUsers
+    /// The fast tier's pilot users unless told otherwise: 100 (about 1,500 full-tier requests per strategy on the
+    /// default scenario).
+    public nonisolated static let defaultPilotUsers = 100
+    /// The fast tier's rates; nil (the default): a fast run calibrates them with its own pilot first
+    /// (``calibrate()``). Sweeps and repeated runs of one scenario calibrate once and pass the rates on.
+    public var calibration: FastTierCalibration?
+    /// Whether each served file is parsed once and each fill's price put into that parse (the default), rather
+    /// than every response parsed: the same result either way, faster with (``SimulatedMarket/memoisesLoads``).
+    public var memoisesLoads = true
 
     /// A runner over `validated` on `providers`, with `users` users (default: the scenario's count), of which it
     /// runs `shard`'s; `onRequest` sees every finished mediation request (default none: records are not even built).
@@ -50,12 +64,16 @@ public struct SimulationRunner {
     ///
     /// - Throws: `invalidRequest` when a creative cannot be read; what a user's stack refuses.
     public func runPartial() async throws(AdError) -> SimulationPartial {
-        let market = try SimulatedMarket(validated)
-        let oracle = SimulationOracle(validated)
-        // Each user segment's market and oracle; a user meets its segment's in every variant.
-        let segments = validated.scenario.users.segments.map { segment in
-            let scaled = validated.market.map(segment.market)
-            return (market: market.replacingMarkets(scaled), oracle: SimulationOracle(validated, market: scaled))
+        let markets = try SimulationMarkets(validated, memoisesLoads: memoisesLoads)
+        let market = markets.market
+        var fast: (providers: SimulationProviders, calibration: FastTierCalibration)?
+        if tier == .fast {
+            let behaviors = try await LoadBehaviors.probe(market: market, validated: validated, providers: providers)
+            if let calibration {
+                fast = (providers.fastTier(behaviors), calibration)
+            } else {
+                fast = (providers.fastTier(behaviors), try await pilot(markets))
+            }
         }
         var tally = SimulationTally()
         let mine = shard.users(of: users)
@@ -64,14 +82,17 @@ public struct SimulationRunner {
         for variant in validated.variants {
             let configuration = variant.configuration(
                 from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
+            let rates = fast.map { fast in
+                Dictionary(
+                    fast.calibration.rates.filter { $0.variant == variant.name }.map { rate in
+                        (FastTierCalibration.key(placement: rate.placement, provider: rate.provider), rate)
+                    },
+                    uniquingKeysWith: { first, _ in first })
+            }
             for index in mine {
-                let user = UInt64(exactly: index) ?? 0
-                let segment = validated.segment(ofUser: user).map { segments[$0] } ?? (market: market, oracle: oracle)
-                let simulation = try UserSimulation(
-                    validated: validated, providers: providers, market: segment.market, oracle: segment.oracle,
-                    variant: variant.name, configuration: configuration, user: user)
-                simulation.onRequest = onRequest
-                await simulation.run()
+                let simulation = try await markets.simulate(
+                    user: UInt64(exactly: index) ?? 0, variant: variant.name, configuration: configuration,
+                    providers: fast?.providers ?? providers, fastRates: rates, onRequest: onRequest)
                 tally.merge(simulation.tally)
                 done += 1
                 progress?(done, total)
@@ -80,8 +101,50 @@ public struct SimulationRunner {
         let result = SimulationResult(
             name: validated.scenario.name, seed: validated.scenario.seed, users: users,
             variants: validated.variants.map(\.name), placements: validated.configuration.placements.map(\.id),
-            currency: validated.configuration.currency, tally: tally)
+            currency: validated.configuration.currency, tally: tally, calibration: fast?.calibration)
         return SimulationPartial(
             fingerprint: SimulationPartial.fingerprint(of: validated, market: market), shard: shard, result: result)
+    }
+
+    /// Runs the fast tier's full-tier pilot (``pilotUsers`` users, every variant) and returns its rates, for
+    /// ``calibration``.
+    ///
+    /// - Throws: `invalidRequest` when a creative cannot be read; what a user's stack refuses.
+    public func calibrate() async throws(AdError) -> FastTierCalibration {
+        try await pilot(SimulationMarkets(validated, memoisesLoads: memoisesLoads))
+    }
+
+    /// The fast tier's calibration: the run's first ``pilotUsers`` users (whatever the shard, so every shard
+    /// calibrates the same) through the full tier, every variant, their ads used, shown and clicked and the
+    /// revenue of the shown ads against their prices counted per variant, placement and provider.
+    private func pilot(_ markets: SimulationMarkets) async throws(AdError) -> FastTierCalibration {
+        let count = max(min(pilotUsers, users), 1)
+        var rates: [FastTierCalibration.Rate] = []
+        for variant in validated.variants {
+            let configuration = variant.configuration(
+                from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
+            var tally = SimulationTally()
+            var shownPrices: [String: Int64] = [:]
+            for index in 0..<count {
+                let simulation = try await markets.simulate(
+                    user: UInt64(exactly: index) ?? 0, variant: variant.name, configuration: configuration,
+                    providers: providers, fastRates: nil)
+                tally.merge(simulation.tally)
+                shownPrices.merge(simulation.shownPriceMicros, uniquingKeysWith: +)
+            }
+            for placement in validated.configuration.placements.map(\.id) {
+                for provider in tally.providers(variant: variant.name, placement: placement) {
+                    let row = tally.row(variant: variant.name, placement: placement, provider: provider)
+                    guard row.used > 0 else { continue }
+                    let key = FastTierCalibration.key(placement: placement, provider: provider)
+                    rates.append(
+                        FastTierCalibration.Rate(
+                            variant: variant.name, placement: placement, provider: provider, used: row.used,
+                            shown: row.impressions, clicks: row.clicks, revenueMicros: row.revenueMicros,
+                            shownPriceMicros: shownPrices[key] ?? 0))
+                }
+            }
+        }
+        return FastTierCalibration(pilotUsers: count, rates: rates)
     }
 }

@@ -13,12 +13,15 @@ extension UserSimulation {
         count(placement, provider) { $0.used += 1 }
         let format = mediated.ad.request.format
         let ad = mediated.ad
+        let price = mediated.price.micros
         ad.onEvent { [weak self, weak ad] event in
             guard let self, let ad else { return }
             switch event {
             case .impression(let data):
                 if shownAds.insert(ad.id).inserted {
                     count(placement, provider) { $0.impressions += 1 }
+                    shownPriceMicros[FastTierCalibration.key(placement: placement, provider: provider), default: 0] +=
+                        price
                     let elapsed = sinceSessionStart(driver.now)
                     tally.updateTimeline(variant) { $0.recordImpression(at: elapsed) }
                 }
@@ -30,6 +33,35 @@ extension UserSimulation {
             default:
                 break
             }
+        }
+    }
+
+    /// The fast tier's use of an ad: counted as used, as ``took(_:clickTargets:)`` counts it, then whether it is
+    /// shown and clicked drawn from its placement's and provider's calibrated rates (``FastTierCalibration``), each its own keyed
+    /// draw on the ad's number among the user's ads used; a shown ad earns its price times the pilot's revenue per
+    /// price, booked when it is used.
+    func tookFast(_ mediated: MediatedAd) {
+        server.adTaken(mediated.placementID)
+        let placement = mediated.placementID
+        let provider = mediated.ad.providerID.rawValue
+        count(placement, provider) { $0.used += 1 }
+        let number = fastTierUsed
+        fastTierUsed += 1
+        guard let rate = fastRates?[FastTierCalibration.key(placement: placement, provider: provider)],
+            draws.happens(probability: rate.showRate, DrawKey(user: user, request: number, purpose: .fastTierShown))
+        else { return }
+        let revenue = Int64(exactly: (Double(mediated.price.micros) * rate.revenuePerPrice).rounded()) ?? 0
+        let elapsed = sinceSessionStart(driver.now)
+        count(placement, provider) { row in
+            row.impressions += 1
+            row.revenueMicros += revenue
+        }
+        tally.updateTimeline(variant) { timeline in
+            timeline.recordImpression(at: elapsed)
+            timeline.recordRevenue(revenue, at: elapsed)
+        }
+        if draws.happens(probability: rate.clickRate, DrawKey(user: user, request: number, purpose: .fastTierClicked)) {
+            count(placement, provider) { $0.clicks += 1 }
         }
     }
 

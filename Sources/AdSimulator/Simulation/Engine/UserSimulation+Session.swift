@@ -97,7 +97,7 @@ extension UserSimulation {
 
     private func scroll(to offset: Double) throws(AdError) {
         guard let feed else { return }
-        try host.tree.setBoundsOrigin(feed, Point(x: 0, y: offset))
+        if fastRates == nil { try host.tree.setBoundsOrigin(feed, Point(x: 0, y: offset)) }
         currentOffset = offset
         bindNearby()
     }
@@ -118,26 +118,41 @@ extension UserSimulation {
             guard bound[index] == nil, cell.y + cell.height > currentOffset, mediator.isReady(cell.placement)
             else { continue }
             guard let mediated = try? mediator.takeAd(for: cell.placement) else { continue }
-            // The call-to-action a click goes to: the cell's, or for a slider each bound card's, by component.
-            var targets: [String: HostNodeID] = [:]
-            do throws(AdError) {
-                if cell.cards.isEmpty {
-                    try cell.main.bind(mediated.ad)
-                    targets[""] = cell.main.callToAction
-                } else {
-                    let content = try cell.main.bind(mediated.ad)
-                    for (card, layout) in zip(content.components, cell.cards) {
-                        try layout.bind(mediated.ad, part: card.part)
-                        targets[card.id] = layout.callToAction
-                    }
-                }
-                took(mediated, clickTargets: targets)
+            if fastRates != nil {
+                // The fast tier binds nothing: the ad is used, its impression and click drawn.
+                tookFast(mediated)
                 bound[index] = mediated
-            } catch {
-                took(mediated, clickTargets: [:])
-                mediator.release(mediated)
+            } else {
+                bind(mediated, into: cell, at: index)
             }
             try? mediator.load(cell.placement)
+        }
+    }
+
+    /// Binds a taken ad into a cell through `NativeLayout.bind` (the one render path), or releases it when the
+    /// binding is refused.
+    private func bind(_ mediated: MediatedAd, into cell: SimulatedAdCell, at index: Int) {
+        // The call-to-action a click goes to: the cell's, or for a slider each bound card's, by component.
+        var targets: [String: HostNodeID] = [:]
+        do throws(AdError) {
+            guard let main = cell.main else {
+                throw AdError(.internal, "The cell of '\(cell.placement)' has no layout to bind into.")
+            }
+            if cell.cards.isEmpty {
+                try main.bind(mediated.ad)
+                targets[""] = main.callToAction
+            } else {
+                let content = try main.bind(mediated.ad)
+                for (card, layout) in zip(content.components, cell.cards) {
+                    try layout.bind(mediated.ad, part: card.part)
+                    targets[card.id] = layout.callToAction
+                }
+            }
+            took(mediated, clickTargets: targets)
+            bound[index] = mediated
+        } catch {
+            took(mediated, clickTargets: [:])
+            mediator.release(mediated)
         }
     }
 
@@ -152,11 +167,17 @@ extension UserSimulation {
         guard mediator.isReady(button.placement), let mediated = try? mediator.takeAd(for: button.placement) else {
             return
         }
-        took(mediated, clickTargets: [:])
-        do throws(AdError) {
-            try mediated.ad.present(from: context)
+        if fastRates != nil {
+            // The fast tier presents nothing: the ad is used, its impression and click drawn, and it plays as long.
+            tookFast(mediated)
             await run(for: Self.playTime, until: end.advanced(by: Self.playTime))
-        } catch {}
+        } else {
+            took(mediated, clickTargets: [:])
+            do throws(AdError) {
+                try mediated.ad.present(from: context)
+                await run(for: Self.playTime, until: end.advanced(by: Self.playTime))
+            } catch {}
+        }
         mediator.release(mediated)
         try? mediator.load(button.placement)
     }

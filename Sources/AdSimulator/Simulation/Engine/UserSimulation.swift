@@ -82,22 +82,43 @@ public final class UserSimulation {
     /// The running session and when it started (for the records and the session timeline).
     var session: UInt64 = 0
     var sessionStart: AdInstant?
+    /// The fast tier's rates by placement and provider (``FastTierCalibration/key(placement:provider:)``); nil in
+    /// the full tier.
+    let fastRates: [String: FastTierCalibration.Rate]?
+    /// The ads the fast tier used (the key of their drawn impressions and clicks).
+    var fastTierUsed: UInt64 = 0
+    /// The prices of the shown ads by placement and provider, in micros, once per ad (a full-tier pilot's
+    /// calibration).
+    var shownPriceMicros: [String: Int64] = [:]
 
-    /// Builds the user's app and stack.
+    /// Builds the user's app and stack (the full tier).
     ///
     /// - Throws: what the host, the tree or the mediator refuse (a configuration the providers cannot run).
-    public init(
+    public convenience init(
         validated: ValidatedScenario, providers: SimulationProviders, market: SimulatedMarket,
         oracle: SimulationOracle, variant: String, configuration: MediationConfiguration, user: UInt64
     ) throws(AdError) {
+        try self.init(
+            validated: validated, providers: providers, market: market, oracle: oracle, variant: variant,
+            configuration: configuration, user: user, fastRates: nil)
+    }
+
+    /// Builds the user's app and stack; with `fastRates`, the fast tier's: `providers` is the fast tier's set
+    /// (``FastTierProvider``s), the server answers them with its draws, and the cells have no nodes.
+    init(
+        validated: ValidatedScenario, providers: SimulationProviders, market: SimulatedMarket,
+        oracle: SimulationOracle, variant: String, configuration: MediationConfiguration, user: UInt64,
+        fastRates: [String: FastTierCalibration.Rate]?
+    ) throws(AdError) {
         self.validated = validated
+        self.fastRates = fastRates
         self.variant = variant
         self.user = user
         self.oracle = oracle
         draws = market.draws
         let seed = SimulationDraws.mix(market.draws.seed ^ SimulationDraws.mix(user))
         driver = VirtualTimeDriver(seed: seed, taskExecutor: Self.executor)
-        server = SimulatedAdServer(market: market, user: user, driver: driver)
+        server = SimulatedAdServer(market: market, user: user, driver: driver, answersFastTier: fastRates != nil)
         host = try providers.makeHost(scheduler: driver, transport: server, seed: seed)
         do {
             mediator = try Mediator(configuration: configuration, host: host, random: SeededRandom(seed: seed))
@@ -133,9 +154,11 @@ public final class UserSimulation {
                 let height = slot.height ?? layout.cellHeight
                 if let format = configuration.placement(slot.placement)?.format {
                     cells.append(
-                        try SimulatedAdCell(
-                            placement: slot.placement, format: format, y: contentHeight, height: height,
-                            width: app.window.width, in: node, of: tree))
+                        fastRates != nil
+                            ? SimulatedAdCell(placement: slot.placement, y: contentHeight, height: height)
+                            : try SimulatedAdCell(
+                                placement: slot.placement, format: format, y: contentHeight, height: height,
+                                width: app.window.width, in: node, of: tree))
                 }
                 contentHeight += height
                 cellBottoms.append(contentHeight)

@@ -96,6 +96,21 @@ public struct SimulationReport: Sendable {
             if number == 0 { text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
         }
         if hasNoYield { text += Self.noYieldNote + "\n" }
+        if let calibration = result.calibration { text += Self.calibrationNote(calibration) }
+        return text
+    }
+
+    /// The fast tier's statement under the table: what it did not run, and the rates it drew from, per strategy
+    /// and placement, with the pilot's counts.
+    static func calibrationNote(_ calibration: FastTierCalibration) -> String {
+        var text = "FAST TIER: no parse, bind or geometry; impressions, clicks and their revenue drawn from the "
+        text += "rates of a full-tier pilot of the first \(calibration.pilotUsers) users per strategy:\n"
+        for rate in calibration.rates where rate.used > 0 {
+            text += "  \(rate.variant) \(rate.placement) \(rate.provider): "
+            text += "show \(percent(rate.showRate)) % of \(rate.used) ads used, "
+            text += "click \(percent(rate.clickRate)) % of \(rate.shown) shown, "
+            text += "revenue \(fixed(rate.revenuePerPrice, 3))x the price of a shown ad\n"
+        }
         return text
     }
 

@@ -20,12 +20,15 @@ public struct SimulationResult: Sendable, Equatable, Codable {
     public var currency: String
     /// The counts.
     public var tally: SimulationTally
+    /// The fast tier's rates, calibrated on a full-tier pilot; nil for a full-tier run.
+    public var calibration: FastTierCalibration?
 
     /// Creates a result.
     public init(
         name: String?, seed: UInt64, users: Int, variants: [String], placements: [String], currency: String,
-        tally: SimulationTally
+        tally: SimulationTally, calibration: FastTierCalibration? = nil
     ) {
+        self.calibration = calibration
         self.name = name
         self.seed = seed
         self.users = users

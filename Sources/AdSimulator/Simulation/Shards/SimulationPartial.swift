@@ -222,6 +222,14 @@ public struct SimulationPartial: Sendable, Equatable, Codable {
                     + "\(first.result.variants.joined(separator: ", "))).",
                 hint: sameRun, kind: .differentRun, source: source)
         }
+        guard result.calibration == first.result.calibration else {
+            func tier(_ result: SimulationResult) -> String {
+                result.calibration.map { "the fast tier on a pilot of \($0.pilotUsers) users" } ?? "the full tier"
+            }
+            throw differs(
+                "it ran", tier(result), tier(first.result) + " (or another pilot)",
+                hint: "Merge the shards of one run: the same --tier on every shard.")
+        }
         var run = result
         run.tally = SimulationTally()
         var firstRun = first.result

@@ -1,0 +1,56 @@
+import AdCore
+import AdMediation
+
+/// The markets one run draws from: the scenario's market and oracle, and each user segment's (prices and fill rates
+/// multiplied), built once per run; ``simulate(user:variant:configuration:providers:fastRates:)`` runs one user on
+/// the market of its segment, so the runner, the fast tier's pilot and the optimizer's evaluations all give a user
+/// the same draws.
+///
+/// ```swift
+/// let markets = try SimulationMarkets(validated, memoisesLoads: true)
+/// let user = try await markets.simulate(user: 7, variant: "configured", configuration: configuration,
+///                                       providers: providers, fastRates: nil)
+/// ```
+@MainActor
+struct SimulationMarkets {
+    /// The scenario.
+    let validated: ValidatedScenario
+    /// The scenario's market (users outside every segment).
+    let market: SimulatedMarket
+    /// The scenario's oracle.
+    let oracle: SimulationOracle
+    /// Each segment's market and oracle, in the scenario's order.
+    let segments: [(market: SimulatedMarket, oracle: SimulationOracle)]
+
+    /// The markets of `validated`.
+    ///
+    /// - Throws: `invalidRequest` when a creative cannot be read.
+    init(_ validated: ValidatedScenario, memoisesLoads: Bool) throws(AdError) {
+        self.validated = validated
+        let market = try SimulatedMarket(validated, memoisesLoads: memoisesLoads)
+        self.market = market
+        oracle = SimulationOracle(validated)
+        // Each user segment's market and oracle; a user meets its segment's in every variant.
+        segments = validated.scenario.users.segments.map { segment in
+            let scaled = validated.market.map(segment.market)
+            return (market: market.replacingMarkets(scaled), oracle: SimulationOracle(validated, market: scaled))
+        }
+    }
+
+    /// Runs `user` through `configuration` (counted under `variant`) on its segment's market and returns it, its
+    /// tally filled.
+    ///
+    /// - Throws: what the user's stack refuses.
+    func simulate(
+        user: UInt64, variant: String, configuration: MediationConfiguration, providers: SimulationProviders,
+        fastRates: [String: FastTierCalibration.Rate]?, onRequest: ((SimulatedRequestRecord) -> Void)? = nil
+    ) async throws(AdError) -> UserSimulation {
+        let segment = validated.segment(ofUser: user).map { segments[$0] } ?? (market: market, oracle: oracle)
+        let simulation = try UserSimulation(
+            validated: validated, providers: providers, market: segment.market, oracle: segment.oracle,
+            variant: variant, configuration: configuration, user: user, fastRates: fastRates)
+        simulation.onRequest = onRequest
+        await simulation.run()
+        return simulation
+    }
+}

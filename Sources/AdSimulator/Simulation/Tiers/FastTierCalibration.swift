@@ -1,0 +1,81 @@
+/// The rates the fast tier draws impressions, clicks and their revenue from, calibrated on a full-tier pilot run of
+/// the same scenario (its first ``pilotUsers`` users, every strategy): per strategy variant, placement and provider
+/// (IFLY's and Yandex's native ads are not shown alike in the same cells), the ads used, how many of them were shown (impressions), clicked, and the revenue of the shown ads against their prices
+/// (a slider's cards each earn the price; a native ad earns it once). Counts, not ratios, so the same pilot always
+/// states the same bytes; the report prints them (``SimulationReport``).
+///
+/// ```swift
+/// let rate = calibration.rate(variant: "configured", placement: "feed-native", provider: "ifly")
+/// print(rate?.showRate ?? 0, rate?.clickRate ?? 0, rate?.revenuePerPrice ?? 1)
+/// ```
+public struct FastTierCalibration: Sendable, Equatable, Codable {
+    /// The pilot's counts for one provider's ads in one strategy variant's placement.
+    ///
+    /// ```swift
+    /// let rate = FastTierCalibration.Rate(variant: "v", placement: "p", provider: "ifly", used: 10, shown: 7,
+    ///                                     clicks: 1, revenueMicros: 14_000, shownPriceMicros: 14_000)
+    /// print(rate.showRate)   // 0.7
+    /// ```
+    public struct Rate: Sendable, Equatable, Codable {
+        /// The strategy variant.
+        public var variant: String
+        /// The placement.
+        public var placement: String
+        /// The provider whose ads these are.
+        public var provider: String
+        /// Ads taken into a cell or presented.
+        public var used: UInt64
+        /// Of those, the ads whose impression counted.
+        public var shown: UInt64
+        /// Valid clicks.
+        public var clicks: UInt64
+        /// The impression revenue, in micros.
+        public var revenueMicros: Int64
+        /// The prices of the shown ads (once per ad), in micros.
+        public var shownPriceMicros: Int64
+
+        /// Creates a rate from the pilot's counts.
+        public init(
+            variant: String, placement: String, provider: String, used: UInt64, shown: UInt64, clicks: UInt64,
+            revenueMicros: Int64,
+            shownPriceMicros: Int64
+        ) {
+            self.variant = variant
+            self.placement = placement
+            self.provider = provider
+            self.used = used
+            self.shown = shown
+            self.clicks = clicks
+            self.revenueMicros = revenueMicros
+            self.shownPriceMicros = shownPriceMicros
+        }
+
+        /// The share of the ads used that were shown (0 when none was used).
+        public var showRate: Double { used > 0 ? Double(shown) / Double(used) : 0 }
+        /// Clicks per shown ad (0 when none was shown).
+        public var clickRate: Double { shown > 0 ? min(Double(clicks) / Double(shown), 1) : 0 }
+        /// The revenue of the shown ads over their prices (1 when none was shown).
+        public var revenuePerPrice: Double {
+            shownPriceMicros > 0 ? Double(revenueMicros) / Double(shownPriceMicros) : 1
+        }
+    }
+
+    /// The users of the full-tier pilot (the run's first users).
+    public var pilotUsers: Int
+    /// The rates, in the order of the variants and the placements, providers sorted within a placement.
+    public var rates: [Rate]
+
+    /// Creates a calibration.
+    public init(pilotUsers: Int, rates: [Rate]) {
+        self.pilotUsers = pilotUsers
+        self.rates = rates
+    }
+
+    /// The rate of a provider's ads in a variant's placement; nil when the pilot saw none of them used.
+    public func rate(variant: String, placement: String, provider: String) -> Rate? {
+        rates.first { $0.variant == variant && $0.placement == placement && $0.provider == provider }
+    }
+
+    /// The key of a placement's provider in the fast tier's look-ups.
+    static func key(placement: String, provider: String) -> String { placement + "\u{0}" + provider }
+}

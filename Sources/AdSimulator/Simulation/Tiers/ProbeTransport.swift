@@ -1,0 +1,17 @@
+import AdCore
+
+/// The transport of one probe of ``LoadBehaviors``: it answers every fetch at once with one response, or throws
+/// one error, as the simulated ad server would after its latency.
+///
+/// ```swift
+/// let transport = ProbeTransport(answer: .success(file.response(priceMicros: 1_234, currency: "USD")))
+/// ```
+struct ProbeTransport: ResponseTransport {
+    /// The response, or the error.
+    let answer: Result<TransportResponse, AdError>
+
+    /// Answers at once.
+    func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
+        try answer.get()
+    }
+}

@@ -1,0 +1,176 @@
+import AdCore
+import BuiltInProviders
+import Foundation
+import Testing
+
+@testable import AdSimulator
+@testable import adsim
+
+/// The fast tier of issue 35 (Docs/Simulation.md, "Tiers"): the same mediation outcome as the full tier for every
+/// request both issue, aggregates within the stated tolerance, the calibration stated in the report.
+@MainActor
+@Suite struct FastTierTests {
+    /// What decides a request's mediation outcome, as the records carry it.
+    private struct Outcome: Equatable, CustomStringConvertible {
+        var itemsAsked: Int
+        var winner: String?
+        var paid: Int64?
+        var bid: Int64?
+        var timeToAd: Int64?
+        var outcome: String
+        var belowFloor: Int
+        var timeouts: Int
+        var errors: Int
+
+        init(_ record: SimulatedRequestRecord) {
+            itemsAsked = record.itemsAsked
+            winner = record.winnerLineItem
+            paid = record.paidPriceMicros
+            bid = record.bidPriceMicros
+            timeToAd = record.timeToAdMs
+            outcome = record.outcome
+            belowFloor = record.belowFloor
+            timeouts = record.timeouts
+            errors = record.errors
+        }
+
+        var description: String {
+            "\(outcome) \(winner ?? "-") asked \(itemsAsked) paid \(paid ?? -1) in \(timeToAd ?? -1) ms"
+        }
+    }
+
+    private struct Key: Hashable {
+        var variant: String
+        var user: UInt64
+        var placement: String
+        var request: UInt64
+    }
+
+    private func run(
+        _ validated: ValidatedScenario, users: Int, tier: SimulationTier
+    ) async throws -> (result: SimulationResult, records: [Key: Outcome]) {
+        var records: [Key: Outcome] = [:]
+        var runner = SimulationRunner(validated: validated, providers: .builtIn, users: users) { record in
+            let key = Key(
+                variant: record.variant, user: record.user, placement: record.placement, request: record.requestKey)
+            records[key] = Outcome(record)
+        }
+        runner.tier = tier
+        runner.pilotUsers = users
+        return (try await runner.run(), records)
+    }
+
+    /// Every request key of the default scenario that both tiers issue meets the same mediation outcome: line items
+    /// asked, winner, bid and price paid, time to ad, how it ended. In this scenario no user's requests depend on
+    /// what they saw (no caps or pacing), so both tiers issue the very same requests.
+    @Test func everyRequestBothTiersIssueHasTheSameMediationOutcome() async throws {
+        let validated = try Scenario.loadBuiltIn()
+        let full = try await run(validated, users: 8, tier: .full)
+        let fast = try await run(validated, users: 8, tier: .fast)
+        let common = Set(full.records.keys).intersection(fast.records.keys)
+        #expect(full.records.count > 400)
+        #expect(common.count == full.records.count)
+        #expect(common.count == fast.records.count)
+        var differing: [String] = []
+        for key in common.sorted(by: { "\($0)" < "\($1)" }) where full.records[key] != fast.records[key] {
+            differing.append(
+                "\(key): full \(full.records[key]?.description ?? "-"), fast \(fast.records[key]?.description ?? "-")")
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3))")
+    }
+
+    /// The aggregates of the default scenario agree, per strategy, within the tolerance the fast tier states
+    /// (Docs/Simulation.md, "Tiers"): requests, fills, the prices paid, the oracle, yield and p95 time to ad
+    /// exactly (the same requests meet the same mediation); impressions within 4 binomial standard deviations of
+    /// the ads used at the calibrated show rate, plus 1; revenue within 10 %.
+    @Test func theAggregatesAgreeWithinTheStatedTolerance() async throws {
+        let validated = try Scenario.loadBuiltIn()
+        let full = try await run(validated, users: 24, tier: .full).result
+        let fast = try await run(validated, users: 24, tier: .fast).result
+        for variant in full.variants {
+            let expected = full.tally.row(variant: variant)
+            let row = fast.tally.row(variant: variant)
+            #expect(row.requests == expected.requests, "\(variant)")
+            #expect(row.fills == expected.fills, "\(variant)")
+            #expect(row.used == expected.used, "\(variant)")
+            #expect(row.paidPriceMicros == expected.paidPriceMicros, "\(variant)")
+            #expect(row.oraclePriceMicros == expected.oraclePriceMicros, "\(variant)")
+            #expect(row.yield == expected.yield, "\(variant)")
+            #expect(row.timeToAd.percentile(0.95) == expected.timeToAd.percentile(0.95), "\(variant)")
+            let share = Double(expected.impressions) / Double(max(expected.used, 1))
+            let deviation = (Double(expected.used) * share * (1 - share)).squareRoot()
+            let impressions = Double(row.impressions) - Double(expected.impressions)
+            #expect(abs(impressions) <= 4 * deviation + 1, "\(variant): \(row.impressions) vs \(expected.impressions)")
+            let revenue = Double(row.revenueMicros - expected.revenueMicros) / Double(max(expected.revenueMicros, 1))
+            #expect(abs(revenue) <= 0.10, "\(variant): \(row.revenueMicros) vs \(expected.revenueMicros)")
+        }
+    }
+
+    /// The fast run states its calibration: the pilot's users and, per strategy and placement, the rates drawn.
+    @Test func theReportStatesTheCalibration() async throws {
+        let validated = try SimulationRuns.tiny()
+        var runner = SimulationRunner(validated: validated, providers: .builtIn, users: 3)
+        runner.tier = .fast
+        runner.pilotUsers = 2
+        let result = try await runner.run()
+        let calibration = try #require(result.calibration)
+        #expect(calibration.pilotUsers == 2)
+        #expect(Set(calibration.rates.map(\.provider)) == ["ifly", "google"])
+        let table = SimulationReport(result: result).table
+        #expect(table.contains("FAST TIER: no parse, bind or geometry"))
+        #expect(table.contains("pilot of the first 2 users per strategy"))
+        let feed = try #require(calibration.rate(variant: "configured", placement: "feed", provider: "ifly"))
+        #expect(feed.used > 0)
+        #expect(table.contains("configured feed ifly: show \(SimulationReport.fixed(feed.showRate * 100, 1)) %"))
+        // A given calibration is used as it is: no pilot runs.
+        runner.calibration = FastTierCalibration(pilotUsers: 7, rates: [])
+        let given = try await runner.run()
+        #expect(given.calibration?.pilotUsers == 7)
+        #expect(given.tally.row(variant: "configured").impressions == 0)
+        #expect(given.tally.row(variant: "configured").used > 0)
+    }
+
+    /// The fast provider reads the server's answers only; any other body is refused, never misread.
+    @Test(arguments: [
+        [], [1], [2, 0], [3], [1] + Array(repeating: 0, count: 15), [1] + Array(repeating: 255, count: 16),
+    ])
+    func aBodyThatIsNotAnAnswerIsRefused(body: [UInt8]) {
+        #expect(FastAnswer(body: body) == nil)
+    }
+
+    @Test(arguments: [
+        FastAnswer.noFill, .fill(creativeIndex: 0, priceMicros: 0), .fill(creativeIndex: 2, priceMicros: 1_000_000_000),
+    ])
+    func anAnswerReadsBackAsWritten(answer: FastAnswer) {
+        #expect(FastAnswer(body: answer.body) == answer)
+    }
+
+    /// Partials of a fast run and a full run are not one run.
+    @Test func partialsOfDifferentTiersDoNotMerge() async throws {
+        let validated = try SimulationRuns.tiny()
+        let first = try SimulationShard(index: 1, count: 2)
+        let second = try SimulationShard(index: 2, count: 2)
+        let full = try await SimulationRunner(validated: validated, providers: .builtIn, users: 2, shard: first)
+            .runPartial()
+        var runner = SimulationRunner(validated: validated, providers: .builtIn, users: 2, shard: second)
+        runner.tier = .fast
+        let fast = try await runner.runPartial()
+        let error = #expect(throws: SimulationMergeError.self) { try SimulationPartial.merge([full, fast]) }
+        #expect(error?.message.contains("the fast tier on a pilot of 2 users") == true)
+    }
+
+    /// `--tier fast` prints the table with its calibration; `--tier` takes fast or full only.
+    @Test func theCommandLineRunsTheFastTier() async {
+        let tiny = ScenarioFixtures.folder.appending(path: "tiny.json").path
+        let output = CommandOutput.buffered()
+        let status = await ADSim().run(["simulate", tiny, "--tier", "fast", "--jobs", "1"], output: output)
+        #expect(status == .success)
+        #expect(output.standardOutput.contains("FAST TIER"))
+        let full = CommandOutput.buffered()
+        _ = await ADSim().run(["simulate", tiny, "--tier", "full", "--jobs", "1"], output: full)
+        #expect(!full.standardOutput.contains("FAST TIER"))
+        let wrong = CommandOutput.buffered()
+        #expect(await ADSim().run(["simulate", tiny, "--tier", "slow"], output: wrong) == .usage)
+        #expect(wrong.standardError.contains("Error:"))
+    }
+}
