@@ -238,7 +238,8 @@ struct CommandSignatureTests {
             ])
         #expect(
             options["optimize"] == [
-                "--budget <p95=ms>", "--users <n>", "--search-users <n>", "--out <file>", "--json", "--html <file>",
+                "--budget <p95=ms>", "--users <n>", "--search-users <n>", "--search-tier <tier>", "--out <file>",
+                "--json", "--html <file>",
             ])
         #expect(options["inspect"] == ["--config <file>", "--scenario <file>", "--json"])
         #expect(

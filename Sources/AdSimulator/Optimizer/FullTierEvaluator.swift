@@ -42,16 +42,7 @@ public struct FullTierEvaluator: OptimizationEvaluator {
                 fastRates: nil)
             tally.merge(simulation.tally)
         }
-        var p95: [String: Int] = [:]
-        var unfilled: [String] = []
-        for placement in configuration.placements {
-            let row = tally.row(variant: name, placement: placement.id)
-            p95[placement.id] = row.timeToAd.percentile(0.95)
-            if row.requests > 0 && row.fills == 0 { unfilled.append(placement.id) }
-        }
-        let total = tally.row(variant: name)
         return OptimizationCandidate(
-            settings: settings, configuration: configuration, revenueMicros: total.revenueMicros,
-            requests: total.requests, users: users, p95Milliseconds: p95, unfilledPlacements: unfilled)
+            tally: tally, variant: name, settings: settings, configuration: configuration, users: users)
     }
 }

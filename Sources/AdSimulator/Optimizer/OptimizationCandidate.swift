@@ -39,6 +39,24 @@ public struct OptimizationCandidate: Sendable, Equatable, Codable {
         self.unfilledPlacements = unfilledPlacements
     }
 
+    /// The candidate counted in `tally` under `variant`: its revenue, requests, and each placement's p95 time to ad.
+    init(
+        tally: SimulationTally, variant: String, settings: [OptimizationSetting],
+        configuration: MediationConfiguration, users: Int
+    ) {
+        var p95: [String: Int] = [:]
+        var unfilled: [String] = []
+        for placement in configuration.placements {
+            let row = tally.row(variant: variant, placement: placement.id)
+            p95[placement.id] = row.timeToAd.percentile(0.95)
+            if row.requests > 0 && row.fills == 0 { unfilled.append(placement.id) }
+        }
+        let total = tally.row(variant: variant)
+        self.init(
+            settings: settings, configuration: configuration, revenueMicros: total.revenueMicros,
+            requests: total.requests, users: users, p95Milliseconds: p95, unfilledPlacements: unfilled)
+    }
+
     /// The settings, `; `-separated, or `as configured`.
     public var name: String { settings.isEmpty ? "as configured" : settings.map(\.description).joined(separator: "; ") }
 

@@ -3,10 +3,11 @@ import AdSimulator
 import BuiltInProviders
 import Foundation
 
-/// `adsim optimize [<scenario>] --budget p95=<ms> [--users <n>] [--search-users <n>] [--out <file>] [--json]
-/// [--html <file>]`: searches each placement's floor, line-item timeout and auction deadline for the most revenue
-/// whose every placement's p95 time to ad is within the budget (``SimulationOptimizer``), on the same users for
-/// every candidate; confirms the best few on more users; writes the answer as a mediation configuration file that
+/// `adsim optimize [<scenario>] --budget p95=<ms> [--users <n>] [--search-users <n>] [--search-tier fast|full]
+/// [--out <file>] [--json] [--html <file>]`: searches each placement's floor, line-item timeout, auction deadline and
+/// waterfall order for the most revenue whose every placement's p95 time to ad is within the budget
+/// (``SimulationOptimizer``), in the fast tier by default, on the same users for every candidate; confirms the best
+/// few on more users in the full tier; writes the answer as a mediation configuration file that
 /// `adsim validate` and `adsim inspect` accept, and prints the report (the answer, the candidates confirmed, the
 /// revenue / p95 frontier), as JSON with `--json`, and as an HTML page with a frontier chart with `--html`.
 ///
@@ -47,6 +48,13 @@ enum OptimizeCommand {
         help: "Run each candidate of the search on n users (1...\(ScenarioUsers.maximumCount)). Default: a fifth of "
             + "--users, at least 20 (and at most --users).",
         converter: .integer(in: 1...ScenarioUsers.maximumCount))
+    /// `--search-tier fast|full`.
+    static let searchTier = CommandOption(
+        "search-tier", value: "tier",
+        help: "The tier the search runs in: fast (the default: the same mediation and draws, impressions and clicks "
+            + "from rates a full-tier pilot calibrates) or full (the real stack). The best candidates are always "
+            + "confirmed in the full tier.",
+        converter: .choice(["fast", "full"]))
     /// `--out <file>`.
     static let out = CommandOption(
         "out", value: "file",
@@ -66,7 +74,7 @@ enum OptimizeCommand {
     /// The declaration of the optimizer's arguments and options.
     static let signature = CommandSignature(
         command: "optimize", arguments: [scenario.spec],
-        options: [budget.spec, users.spec, searchUsers.spec, out.spec, json.spec, html.spec])
+        options: [budget.spec, users.spec, searchUsers.spec, searchTier.spec, out.spec, json.spec, html.spec])
 
     /// The `optimize` subcommand.
     static let subcommand = Subcommand(
@@ -119,9 +127,13 @@ enum OptimizeCommand {
         let result: OptimizationResult
         let bar = ProgressBar(output: output, unit: "candidates")
         do throws(AdError) {
+            let search: any OptimizationEvaluator =
+                parsed[searchTier] == "full"
+                ? try FullTierEvaluator(validated: validated, providers: .builtIn, users: searchUsers)
+                : try await FastTierEvaluator(
+                    validated: validated, providers: .builtIn, users: searchUsers, pilotUsers: min(confirmUsers, 100))
             var optimizer = SimulationOptimizer(
-                validated: validated, budget: budget,
-                search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: searchUsers),
+                validated: validated, budget: budget, search: search,
                 confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: confirmUsers))
             optimizer.progress = { done, total in bar.update(done: done, total: total) }
             result = try await optimizer.run()

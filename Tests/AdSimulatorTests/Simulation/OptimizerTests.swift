@@ -81,6 +81,22 @@ import Testing
         #expect(wide.meetsBudget)
     }
 
+    @Test("Searched in the fast tier and confirmed in the full tier, the answer is the same analytic optimum")
+    func fastTierSearch() async throws {
+        let validated = try Scenario.load(contentsOf: Self.path, providers: ScenarioFixtures.providers)
+        let search = try await FastTierEvaluator(validated: validated, providers: .builtIn, users: 4, pilotUsers: 4)
+        let result = try await SimulationOptimizer(
+            validated: validated, budget: OptimizationBudget(p95Milliseconds: 200), search: search,
+            confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4)
+        ).run()
+        #expect(result.best.settings.map(\.description) == ["rewarded floor=6000", "rewarded timeout=110ms"])
+        #expect(result.best.revenueMicros == 4 * 4 * 6_000)
+        // The fast tier's mediation figures are the full tier's: the same p95 for the answer in both.
+        let searched = try #require(result.searched.first { $0.settings == result.best.settings })
+        #expect(searched.worstP95Milliseconds == result.best.worstP95Milliseconds)
+        #expect(searched.requests == result.best.requests)
+    }
+
     @Test("The frontier holds no candidate another beats on both revenue and worst p95")
     func frontierIsNonDominated() async throws {
         let result = try await Self.optimizer(budget: 500, users: 5).run()

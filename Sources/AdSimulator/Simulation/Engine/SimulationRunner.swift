@@ -1,4 +1,5 @@
 public import AdCore
+import AdMediation
 
 /// Runs a validated scenario: every strategy variant, in order, over the same users (0, 1, 2, ...), each user a
 /// fresh ``UserSimulation`` on the variant's configuration, counted into one ``SimulationTally``. Sequential and
@@ -72,7 +73,7 @@ public struct SimulationRunner {
             if let calibration {
                 fast = (providers.fastTier(behaviors), calibration)
             } else {
-                fast = (providers.fastTier(behaviors), try await pilot(markets))
+                fast = (providers.fastTier(behaviors), try await calibrate())
             }
         }
         var tally = SimulationTally()
@@ -111,35 +112,44 @@ public struct SimulationRunner {
     ///
     /// - Throws: `invalidRequest` when a creative cannot be read; what a user's stack refuses.
     public func calibrate() async throws(AdError) -> FastTierCalibration {
-        try await pilot(SimulationMarkets(validated, memoisesLoads: memoisesLoads))
+        let variants = validated.variants.map { variant in
+            (
+                name: variant.name,
+                configuration: variant.configuration(
+                    from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
+            )
+        }
+        return try await Self.pilot(
+            SimulationMarkets(validated, memoisesLoads: memoisesLoads), variants: variants, providers: providers,
+            users: max(min(pilotUsers, users), 1))
     }
 
-    /// The fast tier's calibration: the run's first ``pilotUsers`` users (whatever the shard, so every shard
-    /// calibrates the same) through the full tier, every variant, their ads used, shown and clicked and the
-    /// revenue of the shown ads against their prices counted per variant, placement and provider.
-    private func pilot(_ markets: SimulationMarkets) async throws(AdError) -> FastTierCalibration {
-        let count = max(min(pilotUsers, users), 1)
+    /// The fast tier's calibration: users `0..<count` (whatever the shard, so every shard calibrates the same)
+    /// through the full tier, each of `variants`, their ads used, shown and clicked and the revenue of the shown ads
+    /// against their prices counted per variant, placement and provider.
+    static func pilot(
+        _ markets: SimulationMarkets, variants: [(name: String, configuration: MediationConfiguration)],
+        providers: SimulationProviders, users count: Int
+    ) async throws(AdError) -> FastTierCalibration {
         var rates: [FastTierCalibration.Rate] = []
-        for variant in validated.variants {
-            let configuration = variant.configuration(
-                from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
+        for (name, configuration) in variants {
             var tally = SimulationTally()
             var shownPrices: [String: Int64] = [:]
             for index in 0..<count {
                 let simulation = try await markets.simulate(
-                    user: UInt64(exactly: index) ?? 0, variant: variant.name, configuration: configuration,
+                    user: UInt64(exactly: index) ?? 0, variant: name, configuration: configuration,
                     providers: providers, fastRates: nil)
                 tally.merge(simulation.tally)
                 shownPrices.merge(simulation.shownPriceMicros, uniquingKeysWith: +)
             }
-            for placement in validated.configuration.placements.map(\.id) {
-                for provider in tally.providers(variant: variant.name, placement: placement) {
-                    let row = tally.row(variant: variant.name, placement: placement, provider: provider)
+            for placement in configuration.placements.map(\.id) {
+                for provider in tally.providers(variant: name, placement: placement) {
+                    let row = tally.row(variant: name, placement: placement, provider: provider)
                     guard row.used > 0 else { continue }
                     let key = FastTierCalibration.key(placement: placement, provider: provider)
                     rates.append(
                         FastTierCalibration.Rate(
-                            variant: variant.name, placement: placement, provider: provider, used: row.used,
+                            variant: name, placement: placement, provider: provider, used: row.used,
                             shown: row.impressions, clicks: row.clicks, revenueMicros: row.revenueMicros,
                             shownPriceMicros: shownPrices[key] ?? 0))
                 }
