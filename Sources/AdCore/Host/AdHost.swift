@@ -216,7 +216,8 @@ public final class AdHost {
     ) -> ProviderEnvironment {
         ProviderEnvironment(
             providerID: providerID, transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger,
-            placement: placement, diagnostics: diagnostics, stamps: stamps, privacy: privacy)
+            placement: placement, diagnostics: diagnostics, stamps: stamps, privacy: privacy,
+            globalVendorListID: (try? registry.provider(for: providerID))?.descriptor.globalVendorListID)
     }
 
     /// A provider context for driving a provider ad outside a ``UnifiedAd`` (conformance kits and tests): its
@@ -239,7 +240,9 @@ public final class AdHost {
     ///
     /// - Throws: `invalidRequest` for an unknown provider or a bad request; `unsupportedFormat` when the
     ///   provider cannot serve the format; `providerNotReady` when its start failed (H3); `excludedByPrivacy` when
-    ///   the request is child-directed and the provider cannot honour it (H5).
+    ///   the request is child-directed and the provider cannot honour it (H5), or when GDPR applies and the TC
+    ///   string gives the provider's vendor no legal basis for basic ads (H15). A request that goes out without
+    ///   personalisation, and a consent string that cannot be decoded, are recorded in diagnostics (H13, H14).
     public func makeAd(_ request: AdRequest, provider id: ProviderID) throws(AdError) -> UnifiedAd {
         let provider = try registry.provider(for: id)
         try request.validate(providerID: id)
@@ -254,6 +257,7 @@ public final class AdHost {
             diagnostics.record(.info, exclusion.message, providerID: id)
             throw exclusion
         }
+        recordConsent(privacy.consent(forVendor: provider.descriptor.globalVendorListID), providerID: id)
         var request = request
         request.privacy = privacy
         if let units = testAdUnitsInUse[id] {
