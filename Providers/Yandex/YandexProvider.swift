@@ -60,7 +60,7 @@ public struct YandexProvider: AdProvider {
             clickPolicy: ClickPolicy(maximumDelayAfterImpression: .seconds(24 * 3600)), retryPolicy: retryPolicy,
             startRequirements: Self.startRequirements,
             honouredPrivacySignals: Self.honouredPrivacySignals,
-            testAdUnits: [.nativeSlider: Self.demoSliderAdUnitID])
+            testAdUnits: [.nativeSlider: Self.demoSliderAdUnitID], globalVendorListID: Self.globalVendorListID)
         self.configuration = configuration
         self.videoImpressionRule = videoImpressionRule.requiringFullyVisibleRequiredAssets
         self.imageLoader = imageLoader
