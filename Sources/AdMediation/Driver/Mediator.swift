@@ -59,6 +59,8 @@ public final class Mediator {
     private var drainScheduled = false
     private var handlers: [@MainActor (MediationEvent) -> Void] = []
     private var lastReports: [String: MediationReport] = [:]
+    /// The consent decision of each line item asked in each placement's current request, by index (H14).
+    private var consents: [String: [Int: ConsentDecision]] = [:]
     /// Whether an input is running or its actions are being performed; inputs that arrive meanwhile wait in
     /// `deferred`, in order.
     private var isRunning = false
@@ -221,6 +223,7 @@ public final class Mediator {
     private func marked(_ report: MediationReport) -> MediationReport {
         var report = report
         report.testProviders = Set(report.items.map(\.providerID)).intersection(host.testModeProviders)
+        report.consents = consents[report.placementID] ?? [:]
         return report
     }
 
@@ -239,6 +242,7 @@ public final class Mediator {
             enqueueFailure(placement: load.placementID, index: load.index, error: error)
             return
         }
+        consents[load.placementID, default: [:]][load.index] = ad.consent
         loading[key] = ad
         loadOwners[ad.id] = key
         ad.onEvent { [weak self, weak ad] event in
@@ -271,6 +275,7 @@ public final class Mediator {
         let now = host.scheduler.now
         let (before, actions, after) = Self.counting(input, on: &machines.values[index], at: now)
         if after != before {
+            consents[placement] = nil
             emit(.requestStarted(placementID: placement, request: after, at: now))
         }
         perform(actions, placement: placement)

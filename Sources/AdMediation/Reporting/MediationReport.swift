@@ -32,6 +32,8 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
     let winnerIndex: Int?
     /// The placement's providers that were in test mode (H9); set by the ``Mediator``.
     public internal(set) var testProviders: Set<ProviderID> = []
+    /// The consent decision of each line item asked, by index (H14); set by the ``Mediator``.
+    var consents: [Int: ConsentDecision] = [:]
 
     init(
         plan: PlacementPlan, outcomes: [ItemOutcome], errors: [ItemError], requestNumber: Int, startedAt: AdInstant,
@@ -68,7 +70,8 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
             lineItemID: item.id, providerID: item.providerID, adUnitID: item.adUnitID, isBidder: item.isBidder,
             state: outcome.state, didBid: outcome.didBid, price: outcome.price(in: plan.currency),
             latency: outcome.latency,
-            error: errors.last { $0.index == index }?.error, isTest: testProviders.contains(item.providerID))
+            error: errors.last { $0.index == index }?.error, isTest: testProviders.contains(item.providerID),
+            consent: consents[index])
     }
 
     /// Whether any of its line items asked a provider in test mode (H9): the report is a test report.
@@ -106,10 +109,12 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
                 Self.pad(
                     item.latency.map { "\(CheckedConversion.saturatingInt64($0.secondsValue * 1000)) ms" } ?? "", 9),
                 item.error.map { error in
-                    // Skipped items say why: the start's failure, the privacy exclusion (H3, H5).
+                    // Skipped items say why: the start's failure, the privacy exclusion (H3, H5, H15).
                     [.notReady, .excludedByPrivacy].contains(item.state)
                         ? "\(error.code): \(error.message)" : error.code.rawValue
                 } ?? "",
+                // An item asked without personalisation says why (H14).
+                item.consent.map { $0.outcome == .nonPersonalised ? "(\($0))" : "" } ?? "",
             ].joined(separator: "  ").trimmingTrailingSpaces()
         }
         return ([head] + lines.map { "  " + $0 }).joined(separator: "\n")
