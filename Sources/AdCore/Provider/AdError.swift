@@ -86,7 +86,8 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let providerNotReady: Code = "providerNotReady"
         /// A provider cannot start without a configuration value it declares (an app ID, a key) (H1).
         public static let missingConfiguration: Code = "missingConfiguration"
-        /// The request's privacy signals exclude the provider: it cannot honour a child-directed request (H5).
+        /// The request's privacy signals exclude the provider: it cannot honour a child-directed request (H5), or
+        /// GDPR applies and the TC string gives its vendor no legal basis for basic ads (H15).
         public static let excludedByPrivacy: Code = "excludedByPrivacy"
         /// Test mode was asked for in a release build, or for a provider without a test ad unit (H9, H10).
         public static let testModeRefused: Code = "testModeRefused"
