@@ -23,6 +23,18 @@ struct GoogleConsentTests {
         return builder.encoded
     }
 
+    /// Loads a rewarded ad for an EU user consenting to Google's vendor or not: the world, the ad and the request
+    /// that left for Google.
+    static func loadRewarded(
+        consentsToGoogle: Bool
+    ) async throws -> (GoogleTestWorld, RewardedAd, TransportRequest) {
+        let world = try GoogleTestWorld()
+        world.host.privacy = PrivacySignals(gdprApplies: true, tcfConsent: string(consentsToGoogle: consentsToGoogle))
+        let ad = try await RewardedAd.load(adUnitID: "rewarded", request: request, host: world.host)
+        let sent = try #require(world.transport.requests.first { $0.adUnitID == "rewarded" })
+        return (world, ad, sent)
+    }
+
     @Test("H14: Google declares IAB vendor 755; Yandex and IFLY, which have none, declare none")
     func h14_googleDeclaresItsVendorID() {
         #expect(GoogleProvider().descriptor.globalVendorListID == 755)
@@ -31,10 +43,7 @@ struct GoogleConsentTests {
 
     @Test("H14: an EU user refusing Google's vendor: no personalising parameter in Google's request, and why")
     func h14_refusedGoogleIsNotPersonalised() async throws {
-        let world = try GoogleTestWorld()
-        world.host.privacy = PrivacySignals(gdprApplies: true, tcfConsent: Self.string(consentsToGoogle: false))
-        let ad = try await RewardedAd.load(adUnitID: "rewarded", request: Self.request, host: world.host)
-        let sent = try #require(world.transport.requests.first { $0.adUnitID == "rewarded" })
+        let (world, ad, sent) = try await Self.loadRewarded(consentsToGoogle: false)
         #expect(sent.parameters == ["keywords": "games", "npa": "0"])
         #expect(ad.ad.consent.outcome == .nonPersonalised)
         #expect(
@@ -47,10 +56,7 @@ struct GoogleConsentTests {
 
     @Test("H14: the same EU user consenting to Google's vendor: the personalising parameter travels")
     func h14_consentedGoogleIsPersonalised() async throws {
-        let world = try GoogleTestWorld()
-        world.host.privacy = PrivacySignals(gdprApplies: true, tcfConsent: Self.string(consentsToGoogle: true))
-        let ad = try await RewardedAd.load(adUnitID: "rewarded", request: Self.request, host: world.host)
-        let sent = try #require(world.transport.requests.first { $0.adUnitID == "rewarded" })
+        let (world, ad, sent) = try await Self.loadRewarded(consentsToGoogle: true)
         #expect(sent.parameters == ["keywords": "games", "npa": "0", "ppid": "player-42"])
         #expect(ad.ad.consent == .personalised)
         #expect(!world.host.diagnostics.entries.contains { $0.message.contains("without personalisation") })
