@@ -14,16 +14,16 @@ cd "$(dirname "$0")/.."
 
 if [ "$#" -lt 2 ]; then
     echo "usage: Scripts/fuzz.sh <target> <seconds> [libFuzzer options...]" >&2
-    echo "targets: vast, wrapper, yandex, google, ifly, mediation, scenario" >&2
+    echo "targets: vast, wrapper, yandex, google, ifly, mediation, scenario, consent" >&2
     exit 2
 fi
 target="$1"
 seconds="$2"
 shift 2
 case "$target" in
-    vast | wrapper | yandex | google | ifly | mediation | scenario) ;;
+    vast | wrapper | yandex | google | ifly | mediation | scenario | consent) ;;
     *)
-        echo "fuzz.sh: unknown target '$target' (vast, wrapper, yandex, google, ifly, mediation, scenario)" >&2
+        echo "fuzz.sh: unknown target '$target' (vast, wrapper, yandex, google, ifly, mediation, scenario, consent)" >&2
         exit 2
         ;;
 esac
@@ -60,6 +60,7 @@ case "$target" in
     ifly) seeds=(Fixtures/ifly) ;;
     mediation) seeds=(Fixtures/mediation) ;;
     scenario) seeds=(Fixtures/scenarios) ;;
+    consent) seeds=(Fuzz/Seeds/consent) ;;
 esac
 seeds+=("Fixtures/fuzz/$target")
 existing=()
@@ -71,6 +72,7 @@ dict=()
 case "$target" in
     vast | wrapper | yandex | google | ifly) dict=(-dict=Fuzz/vast.dict) ;;
     mediation | scenario) dict=(-dict=Fuzz/mediation.dict) ;;
+    consent) dict=(-dict=Fuzz/consent.dict) ;;
 esac
 
 # Leaks are findings too (detect_leaks=1), except the toolchain's own (Fuzz/lsan.supp).

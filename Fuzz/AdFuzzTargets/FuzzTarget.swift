@@ -25,6 +25,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The simulator scenario decoder and validator (`Scenario.load(_:baseDirectory:providers:)`); what validates
     /// runs one user through the simulator.
     case scenario
+    /// The consent string decoders (`TCString(_:)`, `GPPString(_:)`) and the consent rule (``ConsentStringFuzzer``).
+    case consent
 
     /// Runs one input through the target. A decoder refusing the input is the expected outcome of most inputs;
     /// what comes back are broken promises found on the way (an error without a message, a cap exceeded, a
@@ -40,6 +42,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .ifly: IFLYResponseFuzzer.run(input)
         case .mediation: await MediationConfigurationFuzzer.run(input)
         case .scenario: await ScenarioFuzzer.run(input)
+        case .consent: ConsentStringFuzzer.run(input)
         }
     }
 
@@ -60,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .ifly: return ["Fixtures/ifly", findings]
         case .mediation: return ["Fixtures/mediation", findings]
         case .scenario: return ["Fixtures/scenarios", findings]
+        case .consent: return ["Fuzz/Seeds/consent", findings]
         }
     }
 }

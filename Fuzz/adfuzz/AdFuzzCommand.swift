@@ -53,6 +53,7 @@ enum AdFuzzCommand {
             case .ifly: { data, size in AdFuzzCommand.oneInput(.ifly, data, size) }
             case .mediation: { data, size in AdFuzzCommand.oneInput(.mediation, data, size) }
             case .scenario: { data, size in AdFuzzCommand.oneInput(.scenario, data, size) }
+            case .consent: { data, size in AdFuzzCommand.oneInput(.consent, data, size) }
             }
         let all = [program] + options
         return await withCheckedContinuation { continuation in

@@ -6,6 +6,11 @@ extension GoogleProvider {
     /// Tracking Transparency. Google declares no start step: seed 002 names none.
     public static let honouredPrivacySignals: Set<PrivacySignal> = Set(PrivacySignal.allCases)
 
+    /// Google's ID in the IAB Europe Global Vendor List (TCF): 755, "Google Advertising Products" (a public fact,
+    /// not from seed 002). Under GDPR a Google request is personalised only when the TC string gives vendor 755
+    /// consent, and sent at all only when it gives it a legal basis for basic ads (H14, H15).
+    public static let globalVendorListID = 755
+
     /// Google's public test ad units for iOS, per format (anchor: the vendor's documentation, not seed 002): where
     /// host test mode sends Google requests (H9).
     public static let testAdUnits: [AdFormat: String] = [

@@ -52,7 +52,8 @@ public struct GoogleProvider: AdProvider {
             // The ad's price comes with it: the VAST <Pricing> of the response, read in load(_:environment:).
             reportsPrice: true,
             honouredPrivacySignals: Self.honouredPrivacySignals,
-            testAdUnits: Self.testAdUnits, testAdUnitPrefixes: [Self.testAdUnitPrefix])
+            testAdUnits: Self.testAdUnits, testAdUnitPrefixes: [Self.testAdUnitPrefix],
+            globalVendorListID: Self.globalVendorListID)
         self.wrapperPolicy = wrapperPolicy
     }
 

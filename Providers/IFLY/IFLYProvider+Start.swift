@@ -13,6 +13,11 @@ extension IFLYProvider {
     /// AdBridge still keeps personalising parameters in the app without consent (H6).
     public static let honouredPrivacySignals: Set<PrivacySignal> = []
 
+    /// iFLYTEK's ID in the IAB Europe Global Vendor List: none. Seed 004 names none and the vendor's public
+    /// documentation found names none. So no TC string can record consent for IFLY: under GDPR its requests always
+    /// go out without personalisation, and are never excluded by the TC string (H14, Docs/Privacy.md).
+    public static let globalVendorListID: Int? = nil
+
     /// Configures IFLYADLib for this host: nothing to fetch in this adapter; recorded in diagnostics.
     @MainActor
     public func start(_ configuration: ProviderConfiguration, environment: ProviderEnvironment) async throws(AdError) {

@@ -45,7 +45,7 @@ public struct IFLYProvider: AdProvider {
             providerCodes: [.expired: IFLYErrorCode.expired.rawValue], retryPolicy: Self.retryPolicy,
             requiredAssets: [.native: Self.requiredAssets],
             startRequirements: Self.startRequirements,
-            honouredPrivacySignals: Self.honouredPrivacySignals)
+            honouredPrivacySignals: Self.honouredPrivacySignals, globalVendorListID: Self.globalVendorListID)
     }
 
     /// Fetches the ad unit's response through the host's transport and decodes it.

@@ -67,7 +67,7 @@ public struct YandexProvider: AdProvider {
             startRequirements: Self.startRequirements,
             honouredPrivacySignals: Self.honouredPrivacySignals,
             testAdUnits: [.nativeSlider: Self.demoSliderAdUnitID, .native: Self.demoNativeAdUnitID],
-            testAdUnitPrefixes: [Self.demoAdUnitPrefix])
+            testAdUnitPrefixes: [Self.demoAdUnitPrefix], globalVendorListID: Self.globalVendorListID)
         self.configuration = configuration
         self.videoImpressionRule = videoImpressionRule.requiringFullyVisibleRequiredAssets
         self.imageLoader = imageLoader

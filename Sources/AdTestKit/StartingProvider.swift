@@ -29,6 +29,11 @@ public struct StartingProvider: AdProvider {
         get { descriptor.testAdUnits }
         set { descriptor.testAdUnits = newValue }
     }
+    /// The provider's IAB Global Vendor List ID (H14): `nil` by default.
+    public var globalVendorListID: Int? {
+        get { descriptor.globalVendorListID }
+        set { descriptor.globalVendorListID = newValue }
+    }
     private let base: ScriptedProvider
     private let script: StartScript
     private let log: StartLog

@@ -34,7 +34,7 @@ import Testing
             + ((object["findings"] as? [[String: String]]) ?? [])
     }
 
-    @Test("H11: every provider as it declares itself: version, formats, whether it can bid, required assets")
+    @Test("H11, H14: every provider as it declares itself: version, formats, bids, assets, its IAB vendor ID")
     func h11_providersAsTheyDeclareThemselves() async throws {
         let (_, output) = await inspect(["--config", Self.example, "--json"])
         let object = try #require(
@@ -48,6 +48,8 @@ import Testing
         #expect(providers[2]["start"]?.hasPrefix("a start step (the Yandex Mobile Ads SDK must be initialised") == true)
         #expect(providers[2]["privacySignals"] == "gdpr, childDirected, trackingAuthorization")
         #expect(providers[1]["privacySignals"] == "none")
+        #expect(providers[0]["globalVendorListID"] == "755")
+        #expect(providers[2]["globalVendorListID"]?.hasPrefix("none (not on the IAB Global Vendor List") == true)
         #expect(
             providers[2]["testAdUnits"] == "native: demo-native-app-yandex; nativeSlider: demo-native-slider-yandex")
         #expect(

@@ -1,6 +1,7 @@
 import AdCore
 import AdEmbedded
 import AdMediation
+import AdTestSupport
 import Foundation
 import GoogleProvider
 import IFLYProvider
@@ -62,7 +63,7 @@ struct IntegrationFlowTests {
         #expect(states.count == 3)
         #expect(states.values.allSatisfy { if case .ready = $0 { true } else { false } })
         // 2. The user's privacy choices, once: every request carries them.
-        let consent = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let consent = PrivacyExamples.acceptAll
         host.privacy = PrivacySignals(gdprApplies: true, tcfConsent: consent)
         // 3. Mediation: one placement, preloaded.
         let mediator = try Mediator(

@@ -297,7 +297,8 @@ public final class AdHost {
     ) -> ProviderEnvironment {
         ProviderEnvironment(
             providerID: providerID, transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger,
-            placement: placement, isTest: isTest, diagnostics: diagnostics, stamps: stamps, privacy: privacy)
+            placement: placement, isTest: isTest, diagnostics: diagnostics, stamps: stamps, privacy: privacy,
+            globalVendorListID: (try? registry.provider(for: providerID))?.descriptor.globalVendorListID)
     }
 
     /// A provider context for driving a provider ad outside a ``UnifiedAd`` (conformance kits and tests): its
@@ -322,9 +323,11 @@ public final class AdHost {
     ///
     /// - Throws: `invalidRequest` for an unknown provider or a bad request; `unsupportedFormat` when the
     ///   provider cannot serve the format; `providerNotReady` when its start failed (H3); `excludedByPrivacy` when
-    ///   the request is child-directed and the provider cannot honour it (H5); `testModeRefused` when a release
+    ///   the request is child-directed and the provider cannot honour it (H5), or when GDPR applies and the TC
+    ///   string gives the provider's vendor no legal basis for basic ads (H15); `testModeRefused` when a release
     ///   build meets a known test ad unit, or test mode has no test unit for the format (H9, H10), each recorded
-    ///   in diagnostics with the fix.
+    ///   in diagnostics with the fix. A request that goes out without personalisation, and a consent string that
+    ///   cannot be decoded, are recorded in diagnostics (H13, H14).
     public func makeAd(_ request: AdRequest, provider id: ProviderID) throws(AdError) -> UnifiedAd {
         let provider = try registry.provider(for: id)
         try request.validate(providerID: id)
@@ -339,6 +342,7 @@ public final class AdHost {
             diagnostics.record(.info, exclusion.message, providerID: id)
             throw exclusion
         }
+        recordConsent(privacy.consent(forVendor: provider.descriptor.globalVendorListID), providerID: id)
         var request = request
         request.privacy = privacy
         try routeTest(&request, provider: provider.descriptor)

@@ -34,6 +34,10 @@ public final class UnifiedAd {
     public let request: AdRequest
     /// The provider serving it.
     public let providerID: ProviderID
+    /// How its request goes out under its privacy signals (H14): personalised, or without personalisation and why.
+    public var consent: ConsentDecision {
+        request.privacy.consent(forVendor: provider.descriptor.globalVendorListID)
+    }
     // The observable state is read from the machine (one copy per ad: a live ad's memory matters), and observers
     // are told when a performed input changed it (``tellObservers()``).
 

@@ -1,5 +1,6 @@
-/// The transport a provider gets when the request's ``PrivacySignals`` do not allow personalised ads: every fetch
-/// (responses, wrapper hops, images) leaves without personalising parameters, whatever the provider put in it.
+/// The transport a provider gets when its request may not be personalised (its ``ConsentDecision`` is not
+/// `personalised`): every fetch (responses, wrapper hops, images) leaves without personalising parameters,
+/// whatever the provider put in it.
 ///
 /// ```swift
 /// let transport = PrivacyFilteringTransport(base: host.transport, privacy: request.privacy)
@@ -7,7 +8,7 @@
 public struct PrivacyFilteringTransport: ResponseTransport {
     /// The transport that fetches.
     public let base: any ResponseTransport
-    /// The signals the requests are filtered by.
+    /// The signals of the request whose fetches are filtered.
     public let privacy: PrivacySignals
 
     /// Wraps `base`.
@@ -16,8 +17,8 @@ public struct PrivacyFilteringTransport: ResponseTransport {
         self.privacy = privacy
     }
 
-    /// Fetches `request` without its personalising parameters when the signals forbid them.
+    /// Fetches `request` without its personalising parameters (``PrivacySignals/withoutPersonalisingParameters(_:)``).
     public func fetch(_ request: TransportRequest) async throws(AdError) -> TransportResponse {
-        try await base.fetch(privacy.sanitize(request))
+        try await base.fetch(PrivacySignals.withoutPersonalisingParameters(request))
     }
 }

@@ -2,23 +2,30 @@
 /// to every provider. `nil` means unknown.
 ///
 /// What AdBridge does with it, for every provider: a child-directed request skips providers that cannot honour it
-/// (`excludedByPrivacy`); without ``allowsPersonalisedAds`` no personalising parameter (``personalisingParameters``)
-/// leaves the app; the VAST macros `[GDPRCONSENT]`, `[REGULATIONS]` and `[LIMITADTRACKING]` expand from it. A change
-/// applies to the next request; an ad already loaded keeps the signals it was requested with.
+/// (`excludedByPrivacy`); the TC and GPP strings are decoded (``TCString``, ``GPPString``) and each provider's
+/// request is decided by ``consent(forVendor:)`` (Docs/Privacy.md): personalised, without personalisation (no
+/// personalising parameter, ``personalisingParameters``, leaves the app), or excluded (`excludedByPrivacy`); the
+/// VAST macros `[GDPRCONSENT]`, `[REGULATIONS]` and `[LIMITADTRACKING]` expand from it. A change applies to the next
+/// request; an ad already loaded keeps the signals it was requested with.
 ///
 /// ```swift
-/// host.privacy = PrivacySignals(gdprApplies: true, tcfConsent: "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA",
+/// host.privacy = PrivacySignals(gdprApplies: true,
+///                               tcfConsent: "CQdWToAQdWToAEsACBENBkEgAP_gAEPgAAYgH0QAYAAgfQB9EAGAAIH0AAA",
 ///                               isChildDirected: false, trackingAuthorization: .authorized)
 /// ```
 public struct PrivacySignals: Sendable, Hashable, Codable {
     /// Whether GDPR applies to this user.
     public var gdprApplies: Bool?
-    /// The IAB TCF v2 consent string.
-    public var tcfConsent: String?
+    /// The IAB TCF v2 consent string (TC string), decoded when set (``tcString``).
+    public var tcfConsent: String? {
+        didSet { decoded = DecodedConsentStrings(tcfConsent: tcfConsent, gpp: gpp) }
+    }
     /// The IAB US privacy string (`1YNN`).
     public var usPrivacy: String?
-    /// The IAB GPP string.
-    public var gpp: String?
+    /// The IAB GPP string, decoded when set (``gppString``).
+    public var gpp: String? {
+        didSet { decoded = DecodedConsentStrings(tcfConsent: tcfConsent, gpp: gpp) }
+    }
     /// Child-directed treatment (COPPA).
     public var isChildDirected: Bool?
     /// The user is under the age of consent.
@@ -43,21 +50,42 @@ public struct PrivacySignals: Sendable, Hashable, Codable {
         self.isChildDirected = isChildDirected
         self.isUnderAgeOfConsent = isUnderAgeOfConsent
         self.trackingAuthorization = trackingAuthorization
+        decoded = DecodedConsentStrings(tcfConsent: tcfConsent, gpp: gpp)
     }
 
-    /// Whether personalised ads are allowed. They are not when the user is child-directed or under the age of
-    /// consent, when GDPR applies and there is no TCF consent string, when the US privacy string says the user
-    /// opted out of sale (`1YY-`: its third character is `Y`), or when tracking is restricted or denied. Unknown
-    /// signals do not forbid anything (the host says what it knows).
-    public var allowsPersonalisedAds: Bool {
-        if isChildDirected == true || isUnderAgeOfConsent == true { return false }
-        if gdprApplies == true, (tcfConsent ?? "").allSatisfy(\.isWhitespace) { return false }
-        if let usPrivacy, usPrivacy.count >= 3, usPrivacy.dropFirst(2).first.map({ $0 == "Y" || $0 == "y" }) == true {
-            return false
-        }
-        if trackingAuthorization?.forbidsTracking == true { return false }
-        return true
+    /// The consent strings, decoded once when set: derived from ``tcfConsent`` and ``gpp``, never encoded.
+    private(set) var decoded: DecodedConsentStrings
+
+    private enum CodingKeys: String, CodingKey {
+        case gdprApplies, tcfConsent, usPrivacy, gpp, isChildDirected, isUnderAgeOfConsent, trackingAuthorization
     }
+
+    /// Decodes the signals (every key optional), decoding their consent strings.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            gdprApplies: try container.decodeIfPresent(Bool.self, forKey: .gdprApplies),
+            tcfConsent: try container.decodeIfPresent(String.self, forKey: .tcfConsent),
+            usPrivacy: try container.decodeIfPresent(String.self, forKey: .usPrivacy),
+            gpp: try container.decodeIfPresent(String.self, forKey: .gpp),
+            isChildDirected: try container.decodeIfPresent(Bool.self, forKey: .isChildDirected),
+            isUnderAgeOfConsent: try container.decodeIfPresent(Bool.self, forKey: .isUnderAgeOfConsent),
+            trackingAuthorization: try container.decodeIfPresent(
+                TrackingAuthorization.self, forKey: .trackingAuthorization))
+    }
+
+    /// The decoded TC string: ``tcfConsent`` when set, otherwise the GPP string's EU TCF v2 section; `nil` when
+    /// neither carries one; a failure when the one that speaks cannot be decoded.
+    public var tcString: Result<TCString, ConsentStringError>? { decoded.euTC }
+
+    /// The decoded GPP string; `nil` when ``gpp`` is absent or blank.
+    public var gppString: Result<GPPString, ConsentStringError>? { decoded.gpp }
+
+    /// Whether personalised ads are allowed for some vendor: nothing that holds for every vendor forbids them
+    /// (``generalConsent``: child-directed, under the age of consent, a US opt-out, tracking refused, GDPR without a
+    /// readable TC string or without consent to purposes 1, 3 and 4). Whether a given vendor's request is
+    /// personalised is ``consent(forVendor:)``. Unknown signals do not forbid anything (the host says what it knows).
+    public var allowsPersonalisedAds: Bool { generalConsent.allowsPersonalisation }
 
     /// The regulations that apply, as the VAST `[REGULATIONS]` macro lists them: `coppa` for a child-directed
     /// user, `gdpr` when GDPR applies; `nil` when nothing is known.
@@ -77,7 +105,8 @@ public struct PrivacySignals: Sendable, Hashable, Codable {
     }
 
     /// The request parameters that personalise an ad (device and user identifiers, demographics, location),
-    /// compared case-insensitively. None of them leaves the app unless ``allowsPersonalisedAds``.
+    /// compared case-insensitively. None of them leaves the app unless the request's ``ConsentDecision`` is
+    /// `personalised` (``consent(forVendor:)``).
     public static let personalisingParameters: Set<String> = [
         "idfa", "ifa", "idfv", "gaid", "adid", "aaid", "advertising_id", "advertisingid", "device_id", "deviceid",
         "user_id", "userid", "uid", "ppid", "age", "yob", "birthday", "birth_year", "gender", "lat", "lon",
@@ -90,7 +119,11 @@ public struct PrivacySignals: Sendable, Hashable, Codable {
     /// `request` as it may leave the app: unchanged when personalised ads are allowed; otherwise without any
     /// personalising parameter, in its parameters and in its URL's query.
     public func sanitize(_ request: TransportRequest) -> TransportRequest {
-        guard !allowsPersonalisedAds else { return request }
+        allowsPersonalisedAds ? request : Self.withoutPersonalisingParameters(request)
+    }
+
+    /// `request` without any personalising parameter, in its parameters and in its URL's query.
+    public static func withoutPersonalisingParameters(_ request: TransportRequest) -> TransportRequest {
         var request = request
         request.parameters = request.parameters.filter { !Self.isPersonalising($0.key) }
         if let url = request.url { request.url = Self.strippingPersonalisingQuery(url) }

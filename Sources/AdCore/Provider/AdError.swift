@@ -86,7 +86,8 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let providerNotReady: Code = "providerNotReady"
         /// A provider cannot start without a configuration value it declares (an app ID, a key) (H1).
         public static let missingConfiguration: Code = "missingConfiguration"
-        /// The request's privacy signals exclude the provider: it cannot honour a child-directed request (H5).
+        /// The request's privacy signals exclude the provider: it cannot honour a child-directed request (H5), or
+        /// GDPR applies and the TC string gives its vendor no legal basis for basic ads (H15).
         public static let excludedByPrivacy: Code = "excludedByPrivacy"
         /// Test ads refused: test mode asked for in a release build, a request in test mode for a format without a
         /// test ad unit, or a known test ad unit met by a release build (H9, H10).

@@ -44,6 +44,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
     public var startRequirements: ProviderStartRequirements = .none
     /// The privacy signals it passes on to its network (H4): none by default, so a child-directed request skips it.
     public var honouredPrivacySignals: Set<PrivacySignal> = []
+    /// The vendor's ID in the IAB Europe Global Vendor List (TCF), which a TC string records consent for (H14): `nil`
+    /// when the vendor is not on the list, so that under GDPR its requests always go out without personalisation.
+    public var globalVendorListID: Int? = nil
     /// The vendor's test ad unit per format (Yandex's demo unit, Google's test units): where test mode sends a
     /// request (H9). None by default: test mode is refused for the provider.
     public var testAdUnits: [AdFormat: String] = [:]
@@ -70,7 +73,8 @@ public struct ProviderDescriptor: Sendable, Hashable {
         startRequirements: ProviderStartRequirements = .none,
         honouredPrivacySignals: Set<PrivacySignal> = [],
         testAdUnits: [AdFormat: String] = [:],
-        testAdUnitPrefixes: [String] = []
+        testAdUnitPrefixes: [String] = [],
+        globalVendorListID: Int? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -90,6 +94,7 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.honouredPrivacySignals = honouredPrivacySignals
         self.testAdUnits = testAdUnits
         self.testAdUnitPrefixes = testAdUnitPrefixes
+        self.globalVendorListID = globalVendorListID
     }
 
     /// Whether `adUnitID` is one of the vendor's published test ad units (a unit of ``testAdUnits``, or one that
@@ -104,15 +109,26 @@ public struct ProviderDescriptor: Sendable, Hashable {
     }
 
     /// Whether the provider may serve a request with these signals: not when the request is child-directed and the
-    /// provider does not honour child-directed treatment (H5).
+    /// provider does not honour child-directed treatment (H5), nor when GDPR applies and the TC string gives its
+    /// vendor no legal basis for basic ads (H15, ``PrivacySignals/consent(forVendor:)``).
     public func exclusion(for privacy: PrivacySignals) -> AdError? {
-        guard privacy.isChildDirected == true, !honouredPrivacySignals.contains(.childDirected) else { return nil }
+        if privacy.isChildDirected == true, !honouredPrivacySignals.contains(.childDirected) {
+            return AdError(
+                .excludedByPrivacy,
+                "Provider '\(id)' cannot honour child-directed treatment, and this request is child-directed.",
+                providerID: id,
+                hint: "Nothing to fix for this user: child-directed requests go to providers that declare "
+                    + "PrivacySignal.childDirected in honouredPrivacySignals.")
+        }
+        let consent = privacy.consent(forVendor: globalVendorListID)
+        guard consent.outcome == .excluded, let vendor = globalVendorListID else { return nil }
         return AdError(
             .excludedByPrivacy,
-            "Provider '\(id)' cannot honour child-directed treatment, and this request is child-directed.",
+            "Provider '\(id)' (IAB vendor \(vendor)) is not asked: " + consent.reasons.joined(separator: "; ") + ".",
             providerID: id,
-            hint: "Nothing to fix for this user: child-directed requests go to providers that declare "
-                + "PrivacySignal.childDirected in honouredPrivacySignals.")
+            hint: "Nothing to fix for this user: their consent management platform (CMP) records no consent and no "
+                + "legitimate interest for vendor \(vendor) for basic ads (TCF purpose 2). If the user did not refuse "
+                + "it, check that the CMP's vendor list includes vendor \(vendor) (Docs/Privacy.md).")
     }
 
     /// `id version (formats)`, for logs and `adsim`.

@@ -16,9 +16,9 @@ public struct ProviderEnvironment {
     /// The provider loading.
     public let providerID: ProviderID
     /// The host's transport, which `loadVAST(_:)` (AdVAST) and ``fetch(_:)`` fetch through, racing each request's
-    /// timeout: a provider calls those, not this directly. When ``privacy`` does not allow personalised ads, a
+    /// timeout: a provider calls those, not this directly. When ``consent`` is not `personalised`, a
     /// ``PrivacyFilteringTransport``: no personalising parameter leaves the app, whatever the provider puts in a
-    /// request (H6).
+    /// request (H6, H14).
     public let transport: any ResponseTransport
     /// Sends tracking pings.
     public let beacons: any BeaconSender
@@ -35,10 +35,13 @@ public struct ProviderEnvironment {
     public let stamps: BeaconStamps
     /// The privacy signals of the request being loaded (H4); ``stamps`` expand the privacy macros from them.
     public let privacy: PrivacySignals
+    /// How this provider's request may go out under ``privacy`` (H14): personalised or not.
+    public let consent: ConsentDecision
 
     /// Creates an environment (hosts and test kits do; providers receive one). Without `stamps`, beacons get
     /// cache-busters from a generator seeded with 0 and no timestamp; `isTest` marks a test request's (its holds
-    /// take no part in rule Y18, H17).
+    /// take no part in rule Y18, H17). `globalVendorListID` is the provider's IAB Global Vendor List ID
+    /// (``ProviderDescriptor/globalVendorListID``), which ``consent`` is decided for.
     public init(
         providerID: ProviderID,
         transport: any ResponseTransport,
@@ -49,12 +52,14 @@ public struct ProviderEnvironment {
         isTest: Bool = false,
         diagnostics: AdDiagnostics,
         stamps: BeaconStamps? = nil,
-        privacy: PrivacySignals = PrivacySignals()
+        privacy: PrivacySignals = PrivacySignals(),
+        globalVendorListID: Int? = nil
     ) {
         self.providerID = providerID
         self.privacy = privacy
+        consent = privacy.consent(forVendor: globalVendorListID)
         self.transport =
-            privacy.allowsPersonalisedAds ? transport : PrivacyFilteringTransport(base: transport, privacy: privacy)
+            consent.allowsPersonalisation ? transport : PrivacyFilteringTransport(base: transport, privacy: privacy)
         self.beacons = beacons
         self.scheduler = scheduler
         self.holds = PlacementHolds(placement: placement, ledger: ledger, isTest: isTest)

@@ -59,6 +59,8 @@ public final class Mediator {
     private var drainScheduled = false
     private var handlers: [@MainActor (MediationEvent) -> Void] = []
     private var lastReports: [String: MediationReport] = [:]
+    /// The consent decision of each line item asked in each placement's current request, by index (H14).
+    private var consents: [String: [Int: ConsentDecision]] = [:]
     /// Whether an input is running or its actions are being performed; inputs that arrive meanwhile wait in
     /// `deferred`, in order.
     private var isRunning = false
@@ -222,12 +224,13 @@ public final class Mediator {
     /// The report with its test line items (H9): those whose request is test traffic, in test mode for the
     /// placement or on a unit the vendor publishes for tests (Y16).
     private func marked(_ report: MediationReport) -> MediationReport {
+        var report = report
+        if let decided = consents[report.placementID] { report.consents = decided }
         // Almost always nothing is test: no request is built then (every finished request and every ad taken
         // comes here).
         let placement = report.plan.placement
         guard hasPublishedTestUnits(placement) || !host.testModeProviders.isEmpty || !report.testProviders.isEmpty
         else { return report }
-        var report = report
         let test = placement.lineItems.filter { item in
             host.isTest(
                 AdRequest(adUnitID: item.adUnitID, format: placement.format, placementID: report.placementID),
@@ -266,6 +269,7 @@ public final class Mediator {
             enqueueFailure(placement: load.placementID, index: load.index, error: error)
             return
         }
+        consents[load.placementID, default: [:]][load.index] = ad.consent
         loading[key] = ad
         loadOwners[ad.id] = key
         ad.onEvent { [weak self, weak ad] event in
@@ -298,6 +302,7 @@ public final class Mediator {
         let now = host.scheduler.now
         let (before, actions, after) = Self.counting(input, on: &machines.values[index], at: now)
         if after != before {
+            consents[placement] = nil
             emit(.requestStarted(placementID: placement, request: after, at: now))
         }
         perform(actions, placement: placement)

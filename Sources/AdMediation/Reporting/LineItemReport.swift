@@ -1,6 +1,7 @@
 public import AdCore
 
-/// One line item's part in one request: its state, whether it bid, its price, latency and error.
+/// One line item's part in one request: its state, whether it bid, its price, latency and error, and whether its
+/// request went out personalised.
 ///
 /// ```swift
 /// for item in report.items { print(item.lineItemID, item.state, item.latency ?? .zero) }
@@ -26,14 +27,18 @@ public struct LineItemReport: Sendable, Equatable {
     public var error: AdError?
     /// Whether its request was test traffic: its provider in test mode for the placement, or a test ad unit (H9, Y16).
     public var isTest = false
+    /// How its request went out under the user's privacy signals, when it was asked (H14): personalised, or
+    /// `nonPersonalised` with the reasons. An item the signals excluded is `excludedByPrivacy`, its error says why.
+    public var consent: ConsentDecision?
 
     /// Creates a line item report.
     public init(
         lineItemID: String, providerID: ProviderID, adUnitID: String, isBidder: Bool, state: LineItemState,
         didBid: Bool = false, price: Revenue? = nil, latency: Duration? = nil, error: AdError? = nil,
-        isTest: Bool = false
+        isTest: Bool = false, consent: ConsentDecision? = nil
     ) {
         self.isTest = isTest
+        self.consent = consent
         self.lineItemID = lineItemID
         self.providerID = providerID
         self.adUnitID = adUnitID

@@ -28,8 +28,8 @@ public enum LineItemState: String, Sendable, Hashable, Codable, CustomStringConv
     case excludedCreative
     /// The provider's start failed, so it was not asked; the item's error says why (H3).
     case notReady
-    /// The request's privacy signals exclude the provider (a child-directed request, a provider that cannot
-    /// honour it); the item's error says why (H5).
+    /// The request's privacy signals exclude the provider (a child-directed request and a provider that cannot
+    /// honour it, H5; a vendor the TC string gives no legal basis for basic ads, H15); the item's error says why.
     case excludedByPrivacy
 
     /// The state's name.

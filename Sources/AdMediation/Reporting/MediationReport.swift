@@ -34,6 +34,8 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
     public internal(set) var testProviders: Set<ProviderID> = []
     /// The line items whose requests were test traffic (H9, Y16), by ID; set by the ``Mediator``.
     var testLineItems: Set<String> = []
+    /// The consent decision of each line item asked, by index (H14); set by the ``Mediator``.
+    var consents: [Int: ConsentDecision] = [:]
 
     init(
         plan: PlacementPlan, outcomes: [ItemOutcome], errors: [ItemError], requestNumber: Int, startedAt: AdInstant,
@@ -70,7 +72,8 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
             lineItemID: item.id, providerID: item.providerID, adUnitID: item.adUnitID, isBidder: item.isBidder,
             state: outcome.state, didBid: outcome.didBid, price: outcome.price(in: plan.currency),
             latency: outcome.latency,
-            error: errors.last { $0.index == index }?.error, isTest: testLineItems.contains(item.id))
+            error: errors.last { $0.index == index }?.error, isTest: testLineItems.contains(item.id),
+            consent: consents[index])
     }
 
     /// Whether any of its line items' requests was test traffic (H9, Y16): the report is a test report.
@@ -108,10 +111,12 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
                 Self.pad(
                     item.latency.map { "\(CheckedConversion.saturatingInt64($0.secondsValue * 1000)) ms" } ?? "", 9),
                 item.error.map { error in
-                    // Skipped items say why: the start's failure, the privacy exclusion (H3, H5).
+                    // Skipped items say why: the start's failure, the privacy exclusion (H3, H5, H15).
                     [.notReady, .excludedByPrivacy].contains(item.state)
                         ? "\(error.code): \(error.message)" : error.code.rawValue
                 } ?? "",
+                // An item asked without personalisation says why (H14).
+                item.consent.map { $0.outcome == .nonPersonalised ? "(\($0))" : "" } ?? "",
             ].joined(separator: "  ").trimmingTrailingSpaces()
         }
         return ([head] + lines.map { "  " + $0 }).joined(separator: "\n")

@@ -121,6 +121,11 @@ struct InspectionReport: Sendable {
             ("start", startText),
             ("privacySignals", signals.isEmpty ? "none" : signals.joined(separator: ", ")),
             (
+                "globalVendorListID",
+                provider.globalVendorListID.map(String.init)
+                    ?? "none (not on the IAB Global Vendor List: under GDPR never personalised, Docs/Privacy.md)"
+            ),
+            (
                 "testAdUnits",
                 units.isEmpty
                     ? "none published (pass a dashboard test placement to setTestMode(_:for:placement:units:))"

@@ -10,7 +10,8 @@ import Testing
 @MainActor
 @Suite("Privacy signals: one value on every request, enforced at the edge")
 struct PrivacySignalsTests {
-    static let consent = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+    /// The documented example: consent to purposes 1-11 and to vendors 1-1000, the probe's vendor 7 among them.
+    static let consent = PrivacyExamples.acceptAll
     static let gdprWithConsent = PrivacySignals(
         gdprApplies: true, tcfConsent: consent, trackingAuthorization: .authorized)
     static let gdprWithoutConsent = PrivacySignals(gdprApplies: true)
