@@ -4,8 +4,8 @@ import Foundation
 import Synchronization
 
 /// The parse of a document a transport serves many times, kept once for every response made from it: a
-/// ``ResponseSource`` that ``ProviderEnvironment/loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)`` reads instead
-/// of parsing a response whose ``TransportResponse/template`` names it. The response's own values (its
+/// `ResponseSource` that `ProviderEnvironment.loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)` reads instead
+/// of parsing a response whose `TransportResponse/template` names it. The response's own values (its
 /// `<Pricing>`) are put into the kept parse as data.
 ///
 /// Transparent by construction: for each parser configuration (limits, `allowNoAd`) the memo checks itself on its

@@ -1,5 +1,5 @@
 /// The limit a configuration must meet to be chosen: every placement's 95th percentile time to ad (of its filled
-/// requests) at most ``p95``. Written on the command line as `p95=<ms>`.
+/// requests) at most ``p95Milliseconds``. Written on the command line as `p95=<ms>`.
 ///
 /// ```swift
 /// let budget = try OptimizationBudget(parsing: "p95=800")

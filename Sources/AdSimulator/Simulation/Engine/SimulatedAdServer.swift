@@ -28,7 +28,7 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     /// The user's number.
     public let user: UInt64
     /// Whether it answers the fast tier's providers: a fill or no-fill answer is the market's draw itself
-    /// (``FastAnswer``), not a document; errors and silence are the same.
+    /// (`FastAnswer`), not a document; errors and silence are the same.
     public let answersFastTier: Bool
     private let driver: VirtualTimeDriver
     private var taken: [String: UInt64] = [:]
@@ -90,7 +90,7 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     }
 
     /// Answers a request from the market through `completion`, after the drawn latency on the user's driver: one
-    /// timer and no task (``ScheduledResponseTransport``, which `TransportDeadline` races directly). A request the
+    /// timer and no task (`ScheduledResponseTransport`, which `TransportDeadline` races directly). A request the
     /// server cannot serve fails at once.
     public func fetch(
         _ request: TransportRequest, completion: @escaping @MainActor (Result<TransportResponse, AdError>) -> Void

@@ -105,7 +105,7 @@ extension ScenarioStrategy {
     /// Each of a sweep's `deadlinesSeconds`: 0.001 to 600 s.
     public static let deadlineNumber = ConfigurationNumber(
         "deadlineSeconds", .fraction, 0.001...600, unit: "s", hint: "Give an auction deadline in seconds, 0.001...600.")
-    /// Each of a line item sweep's `pricesMicros`: 0 to ``AdCore/CheckedConversion/maximumMicros``.
+    /// Each of a line item sweep's `pricesMicros`: 0 to `CheckedConversion/maximumMicros`.
     public static let priceMicrosNumber = ConfigurationNumber(
         "priceMicros", .wholeNumber, 0...Double(CheckedConversion.maximumMicros), unit: "micros",
         hint: "Give a price in micros per impression ($2.50 eCPM = 2500), at most 1000000000.")
