@@ -18,12 +18,8 @@ import Foundation
 /// let status = await ADSim().run(["optimize", "--budget", "p95=800", "--out", "/tmp/best.json"], output: .buffered())
 /// ```
 enum OptimizeCommand {
-    /// `<scenario>`.
-    static let scenario = CommandArgument(
-        "scenario", arity: .optional,
-        help: "A scenario JSON file. Default: Fixtures/scenarios/default.json of the AdBridge checkout adsim was "
-            + "built from.",
-        noun: "scenario", converter: .path("a scenario file"))
+    /// `<scenario>`: the same argument as `simulate`'s.
+    static let scenario = SimulateCommand.scenario
     /// `--budget p95=<ms>`.
     static let budget = CommandOption(
         "budget", value: "p95=ms",
