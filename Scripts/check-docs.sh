@@ -31,8 +31,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The documents whose Swift blocks are compiled: the README and every document under Docs/.
-documents=(README.md Docs/*.md)
+# The documents whose Swift blocks are compiled: the README, every document under Docs/, and the API reference's
+# landing pages (each library's Documentation.docc).
+documents=(README.md Docs/*.md Sources/*/Documentation.docc/*.md Providers/*/Documentation.docc/*.md
+    Examples/*/Documentation.docc/*.md)
 if [ "$#" -gt 0 ]; then documents=("$@"); fi
 for document in "${documents[@]}"; do
     if [ ! -f "$document" ]; then

@@ -1,3 +1,4 @@
+import AdCore
 import AdMediation
 public import Foundation
 
@@ -70,7 +71,7 @@ public struct OptimizationResult: Sendable, Equatable {
             "budget \(budget): \(meetsBudget ? "met" : "NOT met by any candidate: the fastest is shown")",
             "best: \(best.name)",
             "  revenue \(Self.money(best.revenueMicros)) over \(best.users) users "
-                + "(\(Self.money(Int64(best.revenuePerUserMicros.rounded()))) a user), worst p95 "
+                + "(\(Self.money(CheckedConversion.saturatingInt64(best.revenuePerUserMicros))) a user), worst p95 "
                 + "\(best.worstP95Milliseconds.map { "\($0) ms" } ?? "n/a"), \(searched.count) candidates searched "
                 + "on \(searchUsers) users, \(confirmed.count) confirmed on \(confirmUsers)",
             "",
