@@ -59,7 +59,7 @@ enum SimulateBenchmark {
         }
         let baseline = Double(decisionRounds) / max(decisionSeconds, 1e-9)
         print("scenario: \(validated.scenario.name ?? "default"), \(users) users x \(result.variants.count) strategies")
-        print("whole stack: \(requests) requests in \(seconds) s on one core: \(rate) requests/s (goal: >= 50000)")
+        print("whole stack: \(requests) requests in \(seconds) s on one core: \(rate) requests/s (goal: >= 6000)")
         print("without the memo (every response parsed): \(parsingRate) requests/s; memo gain \(rate / parsingRate)x")
         print("bare decision loop (20 line items): \(baseline) decisions/s")
         return BenchmarkResult(name: "simulate", value: rate, unit: "requests/s", baseline: baseline)

@@ -290,15 +290,17 @@ public final class AdHost {
     }
 
     /// The environment of one request whose timers and tasks run in `scheduler` (a unified ad's ``AdTaskScope``); a
-    /// test request's holds take no part in rule Y18 (H17).
+    /// test request's holds take no part in rule Y18 (H17). `globalVendorListID`: the provider's, when the caller
+    /// read it already (a unified ad); otherwise it is read from the registry.
     func environment(
         for providerID: ProviderID, privacy: PrivacySignals, placement: String, isTest: Bool,
-        scheduler: any AdScheduler
+        scheduler: any AdScheduler, globalVendorListID: Int?? = nil
     ) -> ProviderEnvironment {
         ProviderEnvironment(
             providerID: providerID, transport: transport, beacons: beacons, scheduler: scheduler, ledger: ledger,
             placement: placement, isTest: isTest, diagnostics: diagnostics, stamps: stamps, privacy: privacy,
-            globalVendorListID: (try? registry.provider(for: providerID))?.descriptor.globalVendorListID)
+            globalVendorListID: globalVendorListID
+                ?? (try? registry.provider(for: providerID))?.descriptor.globalVendorListID)
     }
 
     /// A provider context for driving a provider ad outside a ``UnifiedAd`` (conformance kits and tests): its
@@ -330,24 +332,27 @@ public final class AdHost {
     ///   cannot be decoded, are recorded in diagnostics (H13, H14).
     public func makeAd(_ request: AdRequest, provider id: ProviderID) throws(AdError) -> UnifiedAd {
         let provider = try registry.provider(for: id)
+        // Read once: a descriptor is a large value, and each read of an existential's property copies all of it.
+        let descriptor = provider.descriptor
         try request.validate(providerID: id)
-        guard provider.descriptor.supportedFormats.contains(request.format) else {
-            let formats = provider.descriptor.supportedFormats.map(\.rawValue).sorted().joined(separator: ", ")
+        guard descriptor.supportedFormats.contains(request.format) else {
+            let formats = descriptor.supportedFormats.map(\.rawValue).sorted().joined(separator: ", ")
             throw AdError(
                 .unsupportedFormat, "Provider '\(id)' cannot serve \(request.format) (it serves \(formats)).",
                 providerID: id, hint: "Request a format the provider declares, or use another provider.")
         }
         if case .failed(let error) = startup.state(of: id) { throw ProviderStartup.notReady(id, because: error) }
-        if let exclusion = provider.descriptor.exclusion(for: privacy) {
+        if let exclusion = descriptor.exclusion(for: privacy) {
             diagnostics.record(.info, exclusion.message, providerID: id)
             throw exclusion
         }
-        recordConsent(privacy.consent(forVendor: provider.descriptor.globalVendorListID), providerID: id)
+        recordConsent(privacy.consent(forVendor: descriptor.globalVendorListID), providerID: id)
         var request = request
         request.privacy = privacy
-        try routeTest(&request, provider: provider.descriptor)
+        try routeTest(&request, provider: descriptor)
         nextAdID += 1
-        return UnifiedAd(id: AdID(rawValue: nextAdID), request: request, provider: provider, host: self)
+        return UnifiedAd(
+            id: AdID(rawValue: nextAdID), request: request, provider: provider, descriptor: descriptor, host: self)
     }
 
     /// Marks a request as test traffic and sends it to its test unit (H9), or refuses it (H10): a release build

@@ -36,7 +36,7 @@ public final class UnifiedAd {
     public let providerID: ProviderID
     /// How its request goes out under its privacy signals (H14): personalised, or without personalisation and why.
     public var consent: ConsentDecision {
-        request.privacy.consent(forVendor: provider.descriptor.globalVendorListID)
+        request.privacy.consent(forVendor: globalVendorListID)
     }
     // The observable state is read from the machine (one copy per ad: a live ad's memory matters), and observers
     // are told when a performed input changed it (``tellObservers()``).
@@ -71,6 +71,9 @@ public final class UnifiedAd {
 
     @ObservationIgnored var machine: AdLifecycleStateMachine
     @ObservationIgnored let provider: any AdProvider
+    /// The provider's vendor in the IAB's Global Vendor List, read from its descriptor once (each load and each
+    /// consent decision needs it).
+    @ObservationIgnored let globalVendorListID: Int?
     @ObservationIgnored let host: AdHost
     @ObservationIgnored var providerAd: (any ProviderAd)? {
         didSet { madeContent = nil }
@@ -114,15 +117,16 @@ public final class UnifiedAd {
         return made
     }
 
-    init(id: AdID, request: AdRequest, provider: any AdProvider, host: AdHost) {
+    /// Creates the ad of `request` from `provider`, whose `descriptor` the host read once.
+    init(id: AdID, request: AdRequest, provider: any AdProvider, descriptor: ProviderDescriptor, host: AdHost) {
         self.id = id
         self.request = request
         self.provider = provider
-        self.providerID = provider.descriptor.id
+        self.providerID = descriptor.id
+        self.globalVendorListID = descriptor.globalVendorListID
         self.host = host
         self.machine = AdLifecycleStateMachine(
-            providerID: provider.descriptor.id, retryPolicy: provider.descriptor.retryPolicy,
-            providerCodes: provider.descriptor.providerCodes)
+            providerID: descriptor.id, retryPolicy: descriptor.retryPolicy, providerCodes: descriptor.providerCodes)
     }
 
     /// A released ad cleans up as if destroyed: its timers stop, its click views and containers are free for other
@@ -215,7 +219,7 @@ public final class UnifiedAd {
         let request = self.request
         let environment = host.environment(
             for: providerID, privacy: request.privacy, placement: request.placementKey, isTest: request.isTest,
-            scheduler: taskScope)
+            scheduler: taskScope, globalVendorListID: globalVendorListID)
         let startup = host.startup
         let providerID = self.providerID
         loadTask = host.scheduler.spawn { [weak self] in

@@ -13,9 +13,15 @@ struct FastTierProvider: AdProvider {
     let real: any AdProvider
     /// What the real provider does with each answer.
     let behaviors: LoadBehaviors
+    /// The real provider's declaration, read once.
+    let descriptor: ProviderDescriptor
 
-    /// The real provider's declaration.
-    var descriptor: ProviderDescriptor { real.descriptor }
+    /// The fast tier's stand-in for `real`, replaying `behaviors`.
+    init(real: any AdProvider, behaviors: LoadBehaviors) {
+        self.real = real
+        self.behaviors = behaviors
+        descriptor = real.descriptor
+    }
 
     /// Starts the real provider (its start takes the same time in both tiers).
     @MainActor
