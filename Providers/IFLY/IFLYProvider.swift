@@ -54,7 +54,7 @@ public struct IFLYProvider: AdProvider {
     ///   `invalidResponse` for a response that is not the IFLY dialect.
     @MainActor
     public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
-        let document = try await environment.loadVAST(
+        let load = try await environment.loadVAST(
             TransportRequest(
                 providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
                 parameters: request.parameters, timeout: request.timeout)
@@ -64,12 +64,18 @@ public struct IFLYProvider: AdProvider {
                 providerID: descriptor.id, vastCode: error.vastCode,
                 hint: error.hint ?? "Serve a well-formed VAST document in the IFLY dialect (Docs/Dialects.md).",
                 underlying: error)
-        }.document
+        }
         let feed: IFLYFeedResponse
+        let id = descriptor.id
         do throws(AdError) {
-            feed = try IFLYFeedResponse(document: document, providerID: descriptor.id)
+            // Decoded once per served file when the transport serves the file many times (the decoder reads no
+            // price).
+            feed = try load.decoded(key: id.rawValue) { document throws(AdError) in
+                try IFLYFeedResponse(document: document, providerID: id)
+            }
         } catch {
             if error.code == .noFill {
+                let document = load.document
                 let urls = document.errorURLs + document.ads.flatMap(\.errorURLs)
                 environment.pingErrors(urls, code: 303)
             }

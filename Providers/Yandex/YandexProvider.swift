@@ -155,7 +155,10 @@ public struct YandexProvider: AdProvider {
                 timeout: request.timeout),
             parser: parser, allowNoAd: false
         ) { error in YandexResponse.parseFailure(error, providerID: id) }
-        let response = try YandexResponse(document: load.document, providerID: id)
+        // Decoded once per served file when the transport serves the file many times (the decoder reads no price).
+        let response = try load.decoded(key: id.rawValue) { document throws(AdError) in
+            try YandexResponse(document: document, providerID: id)
+        }
         for warning in response.warnings {
             environment.diagnostics.record(
                 .warning, warning,

@@ -11,7 +11,8 @@ extension ProviderEnvironment {
     /// transport with ``WrapperResolver`` (hop timeouts raced on the scheduler, the R8 caps), pinging the `<Error>`
     /// URLs of every failed chain through ``beacons``. A response made from a ``VASTDocumentMemo`` (its
     /// ``TransportResponse/template``) is read from the memo's one parse with the response's values put in, the
-    /// same document parsing its body gives.
+    /// same document parsing its body gives; the provider's decoding of it can be kept too
+    /// (``VASTLoad/decoded(key:_:)``).
     ///
     /// ```swift
     /// let load = try await environment.loadVAST(
@@ -30,10 +31,16 @@ extension ProviderEnvironment {
     ) async throws(AdError) -> VASTLoad {
         let response = try await fetch(request)
         let document: VASTDocument
+        var memoRead: VASTLoad.MemoRead?
         do throws(VASTError) {
             if let template = response.template, let memo = template.source as? VASTDocumentMemo {
-                document = try memo.document(
-                    of: response.body, pricing: template.pricing, parser: parser, allowNoAd: allowNoAd)
+                let read = try memo.read(
+                    response.body, pricing: template.pricing, parser: parser, allowNoAd: allowNoAd)
+                document = read.document
+                if read.isKept {
+                    memoRead = VASTLoad.MemoRead(
+                        memo: memo, limits: parser.limits, allowNoAd: allowNoAd, pricing: template.pricing)
+                }
             } else {
                 document = try parser.parse(Data(response.body), allowNoAd: allowNoAd)
             }
@@ -41,7 +48,9 @@ extension ProviderEnvironment {
             throw parseFailure?(error) ?? AdError(error, providerID: providerID)
         }
         guard let wrappers, document.ads.first?.wrapper != nil else {
-            return VASTLoad(response: response, document: document)
+            var load = VASTLoad(response: response, document: document)
+            load.memoRead = memoRead
+            return load
         }
         let resolver = WrapperResolver(
             transport: transport, scheduler: scheduler, providerID: providerID, adUnitID: request.adUnitID,

@@ -46,6 +46,9 @@ public final class VASTDocumentMemo: ResponseSource {
     }
 
     private let entries = Mutex<[Entry]>([])
+    /// What each provider decoder made of the kept parse (``VASTLoad/decoded(key:_:)``), in
+    /// `VASTDocumentMemo+Decoding.swift`.
+    let decodes = Mutex<[Decode]>([])
 
     /// Creates the memo of a document; nothing is parsed until a response made from it is read.
     public init(bytes: [UInt8]) {
@@ -65,19 +68,37 @@ public final class VASTDocumentMemo: ResponseSource {
     public func document(
         of body: [UInt8], pricing: ResponsePricing?, parser: VASTParser, allowNoAd: Bool
     ) throws(VASTError) -> VASTDocument {
-        let kept = entries.withLock { entries in
-            entries.first { $0.limits == parser.limits && $0.allowNoAd == allowNoAd }?.kept
-        }
-        switch kept {
+        try read(body, pricing: pricing, parser: parser, allowNoAd: allowNoAd).document
+    }
+
+    /// ``document(of:pricing:parser:allowNoAd:)``, and whether that document is the kept parse with the response's
+    /// values put in (so a decoder's result may be kept too: ``VASTLoad/decoded(key:_:)``).
+    func read(
+        _ body: [UInt8], pricing: ResponsePricing?, parser: VASTParser, allowNoAd: Bool
+    ) throws(VASTError) -> (document: VASTDocument, isKept: Bool) {
+        switch kept(limits: parser.limits, allowNoAd: allowNoAd) {
         case .document(let document):
-            return Self.applying(pricing, to: document)
+            return (Self.applying(pricing, to: document), true)
         case .refusal(let error) where pricing == nil:
             throw error
         case .refusal, .unusable:
-            return try parser.parse(Data(body), allowNoAd: allowNoAd)
+            return (try parser.parse(Data(body), allowNoAd: allowNoAd), false)
         case nil:
-            return try learn(body, pricing: pricing, parser: parser, allowNoAd: allowNoAd)
+            let document = try learn(body, pricing: pricing, parser: parser, allowNoAd: allowNoAd)
+            return (document, kept(limits: parser.limits, allowNoAd: allowNoAd)?.isDocument == true)
         }
+    }
+
+    /// The kept parse of the source for a parser configuration: nil when none was tried yet.
+    private func kept(limits: VASTParserLimits, allowNoAd: Bool) -> Kept? {
+        entries.withLock { entries in entries.first { $0.limits == limits && $0.allowNoAd == allowNoAd }?.kept }
+    }
+
+    /// The kept parse of the source (without any response's values) for a parser configuration, nil when the
+    /// memo does not use one.
+    func keptDocument(limits: VASTParserLimits, allowNoAd: Bool) -> VASTDocument? {
+        guard case .document(let document)? = kept(limits: limits, allowNoAd: allowNoAd) else { return nil }
+        return document
     }
 
     /// Parses the response and the source, keeps what the comparison allows, and returns the response's parse.
