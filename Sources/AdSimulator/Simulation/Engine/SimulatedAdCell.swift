@@ -3,43 +3,42 @@ import AdEmbedded
 
 /// One ad cell of a simulated feed: where it sits in the feed's content, which placement it shows, and its
 /// layout: a native cell (one ``NativeLayout`` with a node for every asset kind) or a slider cell (the block's
-/// layout and three cards). The fast tier's cells have no layout: nothing is bound into them.
+/// layout and three cards). The layout's nodes are built the first time an ad is bound into the cell
+/// (``build(width:in:of:)``): a user reaches few of a long feed's cells, and a node never built costs the geometry
+/// engine nothing (cells never overlap, so no cell's visibility depends on another's nodes). The fast tier binds
+/// nothing and builds none.
 ///
 /// ```swift
-/// let cell = try SimulatedAdCell(placement: "feed-native", format: .native, y: 360, height: 320, width: 390,
-///                                in: feed, of: tree)
-/// try cell.main.bind(ad)
+/// var cell = SimulatedAdCell(placement: "feed-native", format: .native, y: 360, height: 320)
+/// try cell.build(width: 390, in: feed, of: tree)
+/// try cell.main?.bind(ad)
 /// ```
 @MainActor
 struct SimulatedAdCell {
     /// The placement whose ads the cell shows.
     let placement: String
+    /// The placement's format.
+    let format: AdFormat
     /// The top of the cell in the feed's content, in points.
     let y: Double
     /// The cell's height.
     let height: Double
-    /// The native layout, or the slider's block (nil in the fast tier).
-    let main: NativeLayout?
-    /// The slider's cards (empty for a native cell).
-    let cards: [NativeLayout]
+    /// The native layout, or the slider's block (nil until built).
+    private(set) var main: NativeLayout?
+    /// The slider's cards (empty for a native cell, and until built).
+    private(set) var cards: [NativeLayout] = []
 
-    /// A cell without nodes, for the fast tier.
-    init(placement: String, y: Double, height: Double) {
+    /// A cell without nodes yet.
+    init(placement: String, format: AdFormat, y: Double, height: Double) {
         self.placement = placement
+        self.format = format
         self.y = y
         self.height = height
-        main = nil
-        cards = []
     }
 
-    /// Builds the cell's nodes in `feed`.
-    init(
-        placement: String, format: AdFormat, y: Double, height: Double, width: Double, in feed: HostNodeID,
-        of tree: HostTree
-    ) throws(AdError) {
-        self.placement = placement
-        self.y = y
-        self.height = height
+    /// Builds the cell's nodes in `feed` (`width` points wide), once.
+    mutating func build(width: Double, in feed: HostNodeID, of tree: HostTree) throws(AdError) {
+        guard main == nil else { return }
         let container = try NativeLayout.node(Rect(x: 0, y: y, width: width, height: height), in: feed, of: tree)
         if format == .nativeSlider {
             let slider = try NativeLayout.slider(in: container, width: width, of: tree)

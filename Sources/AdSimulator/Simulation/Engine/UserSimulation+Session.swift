@@ -123,18 +123,20 @@ extension UserSimulation {
                 tookFast(mediated)
                 bound[index] = mediated
             } else {
-                bind(mediated, into: cell, at: index)
+                bind(mediated, at: index)
             }
             try? mediator.load(cell.placement)
         }
     }
 
-    /// Binds a taken ad into a cell through `NativeLayout.bind` (the one render path), or releases it when the
-    /// binding is refused.
-    private func bind(_ mediated: MediatedAd, into cell: SimulatedAdCell, at index: Int) {
+    /// Binds a taken ad into the cell at `index` through `NativeLayout.bind` (the one render path), building the
+    /// cell's nodes the first time, or releases the ad when the binding is refused.
+    private func bind(_ mediated: MediatedAd, at index: Int) {
         // The call-to-action a click goes to: the cell's, or for a slider each bound card's, by component.
         var targets: [String: HostNodeID] = [:]
         do throws(AdError) {
+            if let feed { try cells[index].build(width: validated.scenario.app.window.width, in: feed, of: host.tree) }
+            let cell = cells[index]
             guard let main = cell.main else {
                 throw AdError(.internal, "The cell of '\(cell.placement)' has no layout to bind into.")
             }

@@ -56,7 +56,8 @@ public final class UserSimulation {
     let mediator: Mediator
     let feed: HostNodeID?
     let context: HostContextProvider
-    let cells: [SimulatedAdCell]
+    /// The feed's ad cells, in feed order (their nodes built when first bound into).
+    var cells: [SimulatedAdCell]
     let viewport: Double
     let contentHeight: Double
     /// The bottom of each cell of the feed, by position (ad cells included): where a reach ends.
@@ -104,7 +105,7 @@ public final class UserSimulation {
     }
 
     /// Builds the user's app and stack; with `fastRates`, the fast tier's: `providers` is the fast tier's set
-    /// (``FastTierProvider``s), the server answers them with its draws, and the cells have no nodes.
+    /// (``FastTierProvider``s), the server answers them with its draws, and no cell's nodes are ever built.
     init(
         validated: ValidatedScenario, providers: SimulationProviders, market: SimulatedMarket,
         oracle: SimulationOracle, variant: String, configuration: MediationConfiguration, user: UInt64,
@@ -137,8 +138,7 @@ public final class UserSimulation {
         var contentHeight = 0.0
         var cellBottoms: [Double] = []
         if let layout = app.screens.compactMap(\.feed).first {
-            let node = frame.feed
-            feed = node
+            feed = frame.feed
             var slots: [Int: FeedAdSlot] = [:]
             for slot in layout.ads {
                 for position in slot.positions(inFeedOf: layout.cells) where slots[position] == nil {
@@ -154,11 +154,7 @@ public final class UserSimulation {
                 let height = slot.height ?? layout.cellHeight
                 if let format = configuration.placement(slot.placement)?.format {
                     cells.append(
-                        fastRates != nil
-                            ? SimulatedAdCell(placement: slot.placement, y: contentHeight, height: height)
-                            : try SimulatedAdCell(
-                                placement: slot.placement, format: format, y: contentHeight, height: height,
-                                width: app.window.width, in: node, of: tree))
+                        SimulatedAdCell(placement: slot.placement, format: format, y: contentHeight, height: height))
                 }
                 contentHeight += height
                 cellBottoms.append(contentHeight)
