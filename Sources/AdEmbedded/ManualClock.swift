@@ -112,6 +112,8 @@ public final class ManualClock: Clock, Sendable {
         let due = state.withLock { state -> [Sleeper] in
             if instant > state.now { state.now = instant }
             let now = state.now
+            // Most advances wake nobody: no array is made for them.
+            guard state.sleepers.contains(where: { $0.deadline <= now }) else { return [] }
             let due = state.sleepers.filter { $0.deadline <= now }
             state.sleepers.removeAll { $0.deadline <= now }
             return due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }

@@ -309,10 +309,20 @@ public final class AdHost {
         adID: AdID, providerID: ProviderID, events: AdEventSink, nodes: Set<HostNodeID>, ad: UnifiedAd? = nil,
         privacy: PrivacySignals? = nil
     ) -> ProviderContext {
+        makeProviderContext(
+            adID: adID, providerID: providerID, events: events, gatheringNodes: { nodes }, ad: ad, privacy: privacy)
+    }
+
+    /// ``makeProviderContext(adID:providerID:events:nodes:ad:privacy:)`` whose own nodes `gather` returns the
+    /// first time the provider reads geometry (a unified ad's contexts: most are never asked).
+    func makeProviderContext(
+        adID: AdID, providerID: ProviderID, events: AdEventSink, gatheringNodes gather: @escaping () -> Set<HostNodeID>,
+        ad: UnifiedAd?, privacy: PrivacySignals? = nil
+    ) -> ProviderContext {
         let providerDiagnostics = ProviderDiagnostics(log: diagnostics, providerID: providerID)
         return ProviderContext(
             adID: adID, providerID: providerID, events: events, scheduler: ad?.taskScope ?? scheduler, beacons: beacons,
-            diagnostics: providerDiagnostics, geometry: HostGeometry(tree: tree, engine: engine, own: nodes),
+            diagnostics: providerDiagnostics, geometry: HostGeometry(tree: tree, engine: engine, gatheringOwn: gather),
             parts: AdParts(ad), stamps: stamps.with(privacy: privacy ?? ad?.request.privacy ?? self.privacy),
             landings: AdLandings(host: self, events: events, diagnostics: providerDiagnostics))
     }

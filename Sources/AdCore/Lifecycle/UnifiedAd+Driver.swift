@@ -215,19 +215,24 @@ extension UnifiedAd {
 
     /// What the provider may use for a call about `bindings` (its geometry reads their nodes).
     func context(_ bindings: AdBinding..., presentation: PresentationContext? = nil) -> ProviderContext {
-        var nodes: Set<HostNodeID> = []
+        // The bindings and overlay as they are now; their nodes are gathered when the provider first reads geometry.
         let bound = reading { machine in machine.boundParts.compactMap { machine.state(of: $0)?.binding } }
-        for binding in bindings + bound {
-            nodes.insert(binding.container)
-            nodes.formUnion(binding.assets.values)
-            nodes.formUnion(binding.clickViews)
-            if let close = binding.closeView { nodes.insert(close) }
-            if let video = binding.videoView { nodes.insert(video) }
-        }
-        if let overlay = (presentation ?? reading({ $0.presentation }))?.overlay { nodes.insert(overlay) }
+        let all = bindings + bound
+        let overlay = (presentation ?? reading({ $0.presentation }))?.overlay
         return host.makeProviderContext(
-            adID: id, providerID: providerID,
-            events: sink ?? AdEventSink(mailbox: host.scheduler.mailbox) { _ in }, nodes: nodes, ad: self)
+            adID: id, providerID: providerID, events: sink ?? AdEventSink(mailbox: host.scheduler.mailbox) { _ in },
+            gatheringNodes: {
+                var nodes: Set<HostNodeID> = []
+                for binding in all {
+                    nodes.insert(binding.container)
+                    nodes.formUnion(binding.assets.values)
+                    nodes.formUnion(binding.clickViews)
+                    if let close = binding.closeView { nodes.insert(close) }
+                    if let video = binding.videoView { nodes.insert(video) }
+                }
+                if let overlay { nodes.insert(overlay) }
+                return nodes
+            }, ad: self)
     }
 
 }

@@ -13,16 +13,39 @@
 public struct HostGeometry {
     private let tree: HostTree
     private let engine: VisibilityEngine
-    private let own: Set<HostNodeID>
+    private let nodes: OwnNodes
+
+    /// The own nodes, gathered the first time they are asked for: most contexts a unified ad makes (to load,
+    /// attach, check) are never asked about geometry. `gather` reads values taken when the context was made.
+    @MainActor
+    private final class OwnNodes {
+        private var gather: (() -> Set<HostNodeID>)?
+        private var gathered: Set<HostNodeID> = []
+
+        init(_ gather: @escaping () -> Set<HostNodeID>) { self.gather = gather }
+
+        var set: Set<HostNodeID> {
+            if let gather {
+                gathered = gather()
+                self.gather = nil
+            }
+            return gathered
+        }
+    }
 
     init(tree: HostTree, engine: VisibilityEngine, own: Set<HostNodeID>) {
+        self.init(tree: tree, engine: engine, gatheringOwn: { own })
+    }
+
+    /// A reader whose own nodes `gather` returns, called once, on first use.
+    init(tree: HostTree, engine: VisibilityEngine, gatheringOwn gather: @escaping () -> Set<HostNodeID>) {
         self.tree = tree
         self.engine = engine
-        self.own = own
+        nodes = OwnNodes(gather)
     }
 
     /// The nodes this reader answers for (their ancestors too).
-    public var ownNodes: Set<HostNodeID> { own }
+    public var ownNodes: Set<HostNodeID> { nodes.set }
 
     /// Everything the geometry engine knows of an own node: window, frames, visible ratio, why it is not seen.
     public func geometry(of node: HostNodeID) -> NodeGeometry {
@@ -72,7 +95,8 @@ public struct HostGeometry {
     }
 
     private func isOwn(_ node: HostNodeID) -> Bool {
-        own.contains(node) || own.contains { tree.node($0)?.isDescendant(of: node) == true }
+        let own = nodes.set
+        return own.contains(node) || own.contains { tree.node($0)?.isDescendant(of: node) == true }
     }
 
     /// The node, when it is one of this ad's (and of the tree).
