@@ -105,7 +105,8 @@ extension UserSimulation {
         let placement = report.placementID
         let started = pending.removeValue(forKey: placement)
         let best = started?.best
-        let prices = winnerPrices(report, request: started?.request ?? 0)
+        let items = report.items  // made from the report's outcomes on each read: read once
+        let prices = winnerPrices(report, items: items, request: started?.request ?? 0)
         tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
             row.requests += 1
             if let best {
@@ -119,7 +120,7 @@ extension UserSimulation {
                 row.timeToAd.record(report.startedAt.duration(to: report.finishedAt))
             }
         }
-        for item in report.items {
+        for item in items {
             let key = SimulationTally.Key(variant: variant, placement: placement, provider: item.providerID.rawValue)
             let asked = Self.wasAsked(item)
             let filled = Self.hasFilled(item.state)
@@ -142,7 +143,7 @@ extension UserSimulation {
         }
         if let onRequest {
             let started = started ?? (0, nil, session, sinceSessionStart(report.startedAt))
-            onRequest(requestRecord(report, started: started, prices: prices))
+            onRequest(requestRecord(report, items: items, started: started, prices: prices))
         }
     }
 
@@ -151,14 +152,16 @@ extension UserSimulation {
     /// report none: mediation books the configured price). A bidder pays what its auction charged (the clearing
     /// price: its bid under first price, the next bid or its floor under second price); a waterfall winner pays
     /// its market price, its realised price.
-    private func winnerPrices(_ report: MediationReport, request: UInt64) -> (bid: Int64, paid: Int64)? {
+    private func winnerPrices(
+        _ report: MediationReport, items: [LineItemReport], request: UInt64
+    ) -> (bid: Int64, paid: Int64)? {
         guard let winner = report.winner else { return nil }
         let placement = report.placementID
         let market = server.market.entry(placement: placement, lineItem: winner).map { entry in
             MarketDraw(market: entry.market, draws: draws, user: user, request: request).priceMicros
         }
         let bid = market ?? report.price?.micros ?? 0
-        let isBidder = report.item(winner)?.isBidder ?? false
+        let isBidder = items.first { $0.lineItemID == winner }?.isBidder ?? false
         let paid = isBidder ? report.price?.micros ?? bid : bid
         return (bid, paid)
     }
@@ -197,11 +200,10 @@ extension UserSimulation {
     /// The record of a finished request, for ``onRequest``. A request without an ad whose items answered under
     /// the floor ends `belowFloor`, not `noFill`: an ad was offered and the floor refused it.
     private func requestRecord(
-        _ report: MediationReport, started: Started, prices: (bid: Int64, paid: Int64)?
+        _ report: MediationReport, items: [LineItemReport], started: Started, prices: (bid: Int64, paid: Int64)?
     ) -> SimulatedRequestRecord {
         let best = started.best
         let winner = report.winner
-        let items = report.items
         let duration = report.startedAt.duration(to: report.finishedAt).wholeMilliseconds
         let belowFloor = items.count(where: Self.answeredBelowFloor)
         let outcome =
