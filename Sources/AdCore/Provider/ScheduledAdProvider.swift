@@ -51,9 +51,8 @@ extension ScheduledAdProvider {
                 }
                 waiting.withLock { $0 = resumer }
                 load(request, environment: environment) { result in
-                    if !resumer.resume(returning: result.map(ScheduledLoadResult.init)), case .success(let ad) = result {
-                        ad.destroy()
-                    }
+                    let taken = resumer.resume(returning: result.map(ScheduledLoadResult.init))
+                    if !taken, case .success(let ad) = result { ad.destroy() }
                 }
             }
         } onCancel: {
