@@ -124,6 +124,7 @@ extension UnifiedAd {
         case .cancelLoad:
             loadTask?.cancel()
             loadTask = nil
+            for waiter in endCallbackLoad() { waiter.resume(returning: ()) }
         case .startLoadTimer(let deadline, let generation):
             loadTimer = host.scheduler.schedule(at: deadline) { [weak self] in
                 guard let self else { return }

@@ -85,6 +85,11 @@ public final class UnifiedAd {
     @ObservationIgnored var handlers: [@MainActor (AdEvent) -> Void] = []
     @ObservationIgnored var sink: AdEventSink?
     @ObservationIgnored var loadTask: Task<Void, Never>?
+    /// The generation of the load running through its provider's callback (``ScheduledAdProvider``: no task), until
+    /// it ends.
+    @ObservationIgnored var callbackLoad: UInt64?
+    /// The tasks ``load()`` returned for that load, resumed when it ends.
+    @ObservationIgnored var callbackLoadWaiters: [AdResumer<Void>] = []
     @ObservationIgnored var loadTimer: ScheduledActionID?
     @ObservationIgnored var expiryTimer: ScheduledActionID?
     /// The impression trackers of the ad's own part and of its components (kept apart: most ads have no component,
@@ -199,19 +204,59 @@ public final class UnifiedAd {
     /// `nil`. Changes nothing.
     public func loadRejection() -> AdError? { reading { $0.loadRejection() } }
 
+    /// Starts loading as ``load()`` does, without a task to wait on: mediation learns the load's end from the ad's
+    /// events, so a load through a ``ScheduledAdProvider``'s callback costs it no task at all.
+    package func startLoading() {
+        if isPerforming, deferredCall({ [self] in startLoading() }) { return }
+        _ = beginLoad(newCall: true)
+    }
+
     private func startLoad(newCall: Bool) -> Task<Void, Never> {
         // Called while performing actions (from an event handler): the load starts after them.
         if isPerforming, deferredCall({ [self] in _ = startLoad(newCall: newCall) }) {
-            return Task { [weak self] in await self?.loadTask?.value }
+            return Task { [weak self] in await self?.loadEnding()?.value }
         }
+        guard beginLoad(newCall: newCall) else { return Task {} }
+        return loadEnding() ?? Task {}
+    }
+
+    /// Runs the machine's load input and performs its actions; returns whether a load started (a refusal is
+    /// recorded in diagnostics).
+    private func beginLoad(newCall: Bool) -> Bool {
         let effects = machine.startLoad(timeout: request.timeout, at: host.scheduler.now, newCall: newCall)
         if case .reject(let error)? = effects.first {
             host.diagnostics.record(
                 .warning, "load() ignored: \(error)", providerID: providerID, recommendation: error.hint)
-            return Task {}
+            return false
         }
         run(effects)
-        return loadTask ?? Task {}
+        return true
+    }
+
+    /// What ends when the current load ends: its task, or for a load through the provider's callback a task that
+    /// waits for it; `nil` when no load runs.
+    private func loadEnding() -> Task<Void, Never>? {
+        if let loadTask { return loadTask }
+        guard callbackLoad != nil else { return nil }
+        let scheduler = host.scheduler
+        return scheduler.spawn { [weak self] in
+            await scheduler.suspend { (resumer: AdResumer<Void>) in
+                guard let self, self.callbackLoad != nil else {
+                    resumer.resume(returning: ())
+                    return
+                }
+                self.callbackLoadWaiters.append(resumer)
+            }
+        }
+    }
+
+    /// The load through the provider's callback ended (delivered, timed out, or the ad destroyed): the tasks
+    /// waiting for it are returned, to be resumed once its end is performed.
+    func endCallbackLoad() -> [AdResumer<Void>] {
+        callbackLoad = nil
+        guard !callbackLoadWaiters.isEmpty else { return [] }
+        defer { callbackLoadWaiters = [] }
+        return callbackLoadWaiters
     }
 
     func startLoad(generation: UInt64) {
@@ -222,6 +267,10 @@ public final class UnifiedAd {
             scheduler: taskScope, globalVendorListID: globalVendorListID)
         let startup = host.startup
         let providerID = self.providerID
+        if let scheduled = provider as? any ScheduledAdProvider, startup.state(of: providerID).isReady {
+            startCallbackLoad(scheduled, environment: environment, generation: generation)
+            return
+        }
         loadTask = host.scheduler.spawn { [weak self] in
             let result: Result<any ProviderAd, AdError>
             do throws(AdError) {
@@ -241,6 +290,30 @@ public final class UnifiedAd {
         }
     }
 
+    /// Loads through the provider's callback, with no task. The provider starts once this input's actions are
+    /// performed (the load's timer armed, C7), as a spawned load starts on a later turn; its result is taken once
+    /// the timers due at its instant have run, as a spawned load's is when its task resumes. So a scheduled
+    /// provider's events keep the order of the async path's, ties at one instant included.
+    private func startCallbackLoad(
+        _ provider: any ScheduledAdProvider, environment: ProviderEnvironment, generation: UInt64
+    ) {
+        callbackLoad = generation
+        let request = self.request
+        let scheduler = host.scheduler
+        whenIdle { [self] in
+            guard callbackLoad == generation else { return }  // cancelled before it started
+            provider.load(request, environment: environment) { [weak self] result in
+                scheduler.schedule(after: .zero) { [weak self] in
+                    guard let self else {
+                        if case .success(let ad) = result { ad.destroy() }
+                        return
+                    }
+                    self.finishLoad(result, generation: generation)
+                }
+            }
+        }
+    }
+
     private func finishLoad(_ result: Result<any ProviderAd, AdError>, generation: UInt64) {
         guard isPerforming else { return deliver(result, generation: generation) }  // no closure kept when idle
         whenIdle { [self] in deliver(result, generation: generation) }
@@ -250,6 +323,8 @@ public final class UnifiedAd {
     private func deliver(_ result: Result<any ProviderAd, AdError>, generation: UInt64) {
         // A finished task's frame is not kept with the ad.
         if generation == reading({ $0.generation }) { loadTask = nil }
+        let waiters = generation == callbackLoad ? endCallbackLoad() : []
+        defer { for waiter in waiters { waiter.resume(returning: ()) } }
         switch result {
         case .success(let ad):
             var info = ad.info

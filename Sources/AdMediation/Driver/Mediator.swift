@@ -276,7 +276,7 @@ public final class Mediator {
             guard let self, let ad else { return }
             self.received(event, from: ad)
         }
-        ad.load()
+        ad.startLoading()
     }
 
     /// Runs one input through a placement's machine and performs its actions, then every input that arrived
