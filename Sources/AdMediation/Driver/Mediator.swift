@@ -71,10 +71,16 @@ public final class Mediator {
     /// Creates a mediator after validating the configuration against the host's registered providers.
     ///
     /// - Throws: ``MediationConfigurationError`` listing every problem.
-    public init(
+    public convenience init(
         configuration: MediationConfiguration, host: AdHost, random: SeededRandom = SeededRandom(seed: 0)
     ) throws(MediationConfigurationError) {
         try configuration.validate(providers: host.registry.descriptors)
+        self.init(validated: configuration, host: host, random: random)
+    }
+
+    /// Creates a mediator on a configuration its caller validated against the host's providers' descriptors
+    /// already (the simulator validates each strategy's configuration once, not once per simulated user).
+    package init(validated configuration: MediationConfiguration, host: AdHost, random: SeededRandom) {
         self.configuration = configuration
         self.host = host
         self.random = random

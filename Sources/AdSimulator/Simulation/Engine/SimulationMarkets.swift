@@ -43,12 +43,14 @@ struct SimulationMarkets {
     /// - Throws: what the user's stack refuses.
     func simulate(
         user: UInt64, variant: String, configuration: MediationConfiguration, providers: SimulationProviders,
-        fastRates: [String: FastTierCalibration.Rate]?, onRequest: ((SimulatedRequestRecord) -> Void)? = nil
+        fastRates: [String: FastTierCalibration.Rate]?, onRequest: ((SimulatedRequestRecord) -> Void)? = nil,
+        configurationIsValidated: Bool = false
     ) async throws(AdError) -> UserSimulation {
         let segment = validated.segment(ofUser: user).map { segments[$0] } ?? (market: market, oracle: oracle)
         let simulation = try UserSimulation(
             validated: validated, providers: providers, market: segment.market, oracle: segment.oracle,
-            variant: variant, configuration: configuration, user: user, fastRates: fastRates)
+            variant: variant, configuration: configuration, user: user, fastRates: fastRates,
+            configurationIsValidated: configurationIsValidated)
         simulation.onRequest = onRequest
         await simulation.run()
         return simulation

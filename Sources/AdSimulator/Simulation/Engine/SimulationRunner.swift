@@ -90,10 +90,18 @@ public struct SimulationRunner {
                     },
                     uniquingKeysWith: { first, _ in first })
             }
+            // Validated once here, not once per user by each user's mediator.
+            let users = fast?.providers ?? providers
+            let descriptors = try users.descriptors()
+            do throws(MediationConfigurationError) {
+                try configuration.validate(providers: descriptors)
+            } catch {
+                throw error.adError
+            }
             for index in mine {
                 let simulation = try await markets.simulate(
                     user: UInt64(exactly: index) ?? 0, variant: variant.name, configuration: configuration,
-                    providers: fast?.providers ?? providers, fastRates: rates, onRequest: onRequest)
+                    providers: users, fastRates: rates, onRequest: onRequest, configurationIsValidated: true)
                 tally.merge(simulation.tally)
                 done += 1
                 progress?(done, total)

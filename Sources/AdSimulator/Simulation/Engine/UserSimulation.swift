@@ -106,10 +106,11 @@ public final class UserSimulation {
 
     /// Builds the user's app and stack; with `fastRates`, the fast tier's: `providers` is the fast tier's set
     /// (``FastTierProvider``s), the server answers them with its draws, and no cell's nodes are ever built.
+    /// `configurationIsValidated`: the caller validated `configuration` against `providers` (once for all users).
     init(
         validated: ValidatedScenario, providers: SimulationProviders, market: SimulatedMarket,
         oracle: SimulationOracle, variant: String, configuration: MediationConfiguration, user: UInt64,
-        fastRates: [String: FastTierCalibration.Rate]?
+        fastRates: [String: FastTierCalibration.Rate]?, configurationIsValidated: Bool = false
     ) throws(AdError) {
         self.validated = validated
         self.fastRates = fastRates
@@ -121,10 +122,14 @@ public final class UserSimulation {
         driver = VirtualTimeDriver(seed: seed, taskExecutor: Self.executor)
         server = SimulatedAdServer(market: market, user: user, driver: driver, answersFastTier: fastRates != nil)
         host = try providers.makeHost(scheduler: driver, transport: server, seed: seed)
-        do {
-            mediator = try Mediator(configuration: configuration, host: host, random: SeededRandom(seed: seed))
-        } catch {
-            throw error.adError
+        if configurationIsValidated {
+            mediator = Mediator(validated: configuration, host: host, random: SeededRandom(seed: seed))
+        } else {
+            do {
+                mediator = try Mediator(configuration: configuration, host: host, random: SeededRandom(seed: seed))
+            } catch {
+                throw error.adError
+            }
         }
         let app = validated.scenario.app
         let tree = host.tree
