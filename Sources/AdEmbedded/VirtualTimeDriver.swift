@@ -61,6 +61,10 @@ public final class VirtualTimeDriver: AdScheduler {
     /// when it surfaces.
     private var live: [UInt64: Action] = [:]
     private var nextSequence: UInt64 = 0
+    /// The instant ``clock`` was last moved to by this driver. Moving it to the same instant again wakes nobody (a
+    /// sleeper due by the clock's time never waits: it returns at once), so it is skipped: most timers run at an
+    /// instant the clock already reached, and each move takes the clock's lock.
+    private var clockTime: AdInstant?
 
     /// The most executor turns ``settle()`` waits for tasks that never finish nor wait on virtual time (a task
     /// blocked on real I/O); then it returns anyway.
@@ -165,10 +169,17 @@ public final class VirtualTimeDriver: AdScheduler {
             pop()
             let action = live.removeValue(forKey: first.sequence)
             if first.deadline > now { now = first.deadline }
-            clock.advance(to: now)
+            moveClock()
             action?.run()
         }
         if target > now { now = target }
+        moveClock()
+    }
+
+    /// Moves ``clock`` to ``now``, waking its sleepers due by then, unless it is there already.
+    private func moveClock() {
+        guard clockTime != now else { return }
+        clockTime = now
         clock.advance(to: now)
     }
 

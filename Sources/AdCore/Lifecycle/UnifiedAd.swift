@@ -267,7 +267,7 @@ public final class UnifiedAd {
             scheduler: taskScope, globalVendorListID: globalVendorListID)
         let startup = host.startup
         let providerID = self.providerID
-        if let scheduled = provider as? any ScheduledAdProvider, startup.state(of: providerID).isReady {
+        if let scheduled = provider as? any ScheduledAdProvider, startup.isReadyWithoutWaiting(providerID) {
             startCallbackLoad(scheduled, environment: environment, generation: generation)
             return
         }

@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// It is an option for providers whose load needs no `await`, such as a simulator's stand-in; the async
 /// ``AdProvider/load(_:environment:)`` stays the normal path. The async load is derived from the callback one, so a
-/// scheduled provider is a full ``AdProvider`` for every other caller (the conformance kit, tests); a provider that
-/// has not started yet (H2) is still waited for in a task before its load.
+/// scheduled provider is a full ``AdProvider`` for every other caller (the conformance kit, tests). A provider whose
+/// start step has not ended yet (H2) is waited for in a task, as any provider is, and then loaded through that async
+/// load; one with no start step is ready at once.
 ///
 /// ```swift
 /// struct HouseProvider: ScheduledAdProvider {

@@ -95,6 +95,18 @@ public final class ProviderStartup {
         }
     }
 
+    /// Whether a load of `id` can go at once, with no wait: the provider is ready, or it has not started and
+    /// declares no start step, which begins it now and makes it ready at once (as ``waitUntilReady(_:)`` would,
+    /// without suspending). A load through a callback (``ScheduledAdProvider``) goes without a task only then.
+    package func isReadyWithoutWaiting(_ id: ProviderID) -> Bool {
+        if case .notStarted = machine.state(of: id), let provider = try? registry.provider(for: id),
+            !provider.descriptor.startRequirements.needsStart
+        {
+            begin(id)
+        }
+        return machine.state(of: id).isReady
+    }
+
     /// The error of a load for a provider whose start failed: `providerNotReady`, the start's error underneath.
     public static func notReady(_ id: ProviderID, because error: AdError) -> AdError {
         AdError(

@@ -58,6 +58,12 @@ struct ScheduledLoadTests {
             }
         }
 
+        /// Counted, so a test sees which load the unified ad called; then the derived async load.
+        func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
+            script.asyncLoads += 1
+            return try await DerivedLoad(base: self).load(request, environment: environment)
+        }
+
         func load(
             _ request: AdRequest, environment: ProviderEnvironment,
             completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
@@ -77,14 +83,28 @@ struct ScheduledLoadTests {
         }
     }
 
-    /// The same provider through its async load (derived from the callback one): the unified ad spawns a task.
+    /// The callback provider with the async load `ScheduledAdProvider` derives from the callback one.
+    struct DerivedLoad: ScheduledAdProvider {
+        let base: CallbackProvider
+        var descriptor: ProviderDescriptor { base.descriptor }
+
+        func load(
+            _ request: AdRequest, environment: ProviderEnvironment,
+            completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
+        ) {
+            base.load(request, environment: environment, completion: completion)
+        }
+    }
+
+    /// The same provider as a plain `AdProvider`, loading through the derived async load: the unified ad spawns a
+    /// task.
     struct AsyncProvider: AdProvider {
         let base: CallbackProvider
         var descriptor: ProviderDescriptor { base.descriptor }
 
         func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
             base.script.asyncLoads += 1
-            return try await base.load(request, environment: environment)
+            return try await DerivedLoad(base: base).load(request, environment: environment)
         }
     }
 
@@ -202,7 +222,7 @@ struct ScheduledLoadTests {
         "A timer due at the answer's instant runs before the ad takes the answer, as with a spawned load",
         arguments: [true, false])
     func theAnswerIsTakenAfterTheTimersOfItsInstant(throughCallback: Bool) async throws {
-        let (world, _) = try world(throughCallback: throughCallback, ["unit": (.seconds(1), nil)])
+        let (world, script) = try world(throughCallback: throughCallback, ["unit": (.seconds(1), nil)])
         let ad = try makeAd(world)
         ad.load()
         await world.driver.settle()
@@ -211,6 +231,7 @@ struct ScheduledLoadTests {
         await world.run(for: .seconds(1))
         #expect(seen == .loading)
         #expect(ad.phase == .loaded)
+        #expect(script.asyncLoads == (throughCallback ? 0 : 1))
     }
 
     @Test("H2: a callback load for a provider not started waits for its start, then loads through the callback")
@@ -225,5 +246,6 @@ struct ScheduledLoadTests {
         #expect(ad.phase == .loaded)
         #expect(ad.info?.loadedAt == AdInstant.zero.advanced(by: .milliseconds(2_500)))
         #expect(script.callbackLoads == 1)
+        #expect(script.asyncLoads == 1, "a provider still starting is waited for in a task, then loaded")
     }
 }
