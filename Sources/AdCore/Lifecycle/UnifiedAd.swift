@@ -85,7 +85,7 @@ public final class UnifiedAd {
     @ObservationIgnored var handlers: [@MainActor (AdEvent) -> Void] = []
     @ObservationIgnored var sink: AdEventSink?
     @ObservationIgnored var loadTask: Task<Void, Never>?
-    /// The generation of the load running through its provider's callback (``ScheduledAdProvider``: no task), until
+    /// The generation of the load running through its provider's callback (`ScheduledAdProvider`: no task), until
     /// it ends.
     @ObservationIgnored var callbackLoad: UInt64?
     /// The tasks ``load()`` returned for that load, resumed when it ends.
@@ -205,7 +205,7 @@ public final class UnifiedAd {
     public func loadRejection() -> AdError? { reading { $0.loadRejection() } }
 
     /// Starts loading as ``load()`` does, without a task to wait on: mediation learns the load's end from the ad's
-    /// events, so a load through a ``ScheduledAdProvider``'s callback costs it no task at all.
+    /// events, so a load through a `ScheduledAdProvider`'s callback costs it no task at all.
     package func startLoading() {
         if isPerforming, deferredCall({ [self] in startLoading() }) { return }
         _ = beginLoad(newCall: true)

@@ -81,7 +81,7 @@ public struct ProviderEnvironment {
     }
 
     /// Fetches through the transport as ``fetch(_:)`` does (the same timeout race, the same errors), and calls
-    /// `completion` once, on the main actor, with the response or the error: the form a ``ScheduledAdProvider``'s
+    /// `completion` once, on the main actor, with the response or the error: the form a `ScheduledAdProvider`'s
     /// callback load uses. When the host's transport answers through a callback (``ScheduledResponseTransport``,
     /// the simulated ad server) the fetch costs a timer and no task; any other transport is fetched in a task on
     /// ``scheduler``. Exactly at the deadline the timeout wins, as in ``fetch(_:)``.
@@ -91,7 +91,7 @@ public struct ProviderEnvironment {
     ///     completion(result.map { MyAd(body: $0.body, loadedAt: environment.scheduler.now) })
     /// }
     /// ```
-    public func fetch(
+    package func fetch(
         _ request: TransportRequest, completion: @escaping @MainActor (Result<TransportResponse, AdError>) -> Void
     ) {
         TransportDeadline.fetch(request, from: transport, on: scheduler, completion: completion)
