@@ -32,7 +32,11 @@ public struct ExampleProvider: AdProvider {
             TransportRequest(
                 providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
                 parameters: request.parameters, timeout: request.timeout))
-        let fields = try ExampleResponse(document: load.document, providerID: descriptor.id)
+        // The recommended decode: once per served file when a host serves one file many times (Docs/Simulation.md).
+        let id = descriptor.id
+        let fields = try load.decoded(key: id.rawValue) { document throws(AdError) in
+            try ExampleResponse(document: document, providerID: id)
+        }
         let now = environment.scheduler.now
         let info = LoadedAdInfo(
             providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,

@@ -8,7 +8,7 @@ public import AdCreative
 /// ```swift
 /// let load = try await environment.loadVAST(request, wrappers: WrapperResolutionPolicy())
 /// let ad = load.resolution?.ads.first?.ad ?? load.document.ads.first
-/// let response = try load.decoded(key: "yandex") { try YandexResponse(document: $0, providerID: "yandex") }
+/// let fields = try load.decoded(key: "acme") { try MyResponse(document: $0, providerID: "acme") }
 /// ```
 public struct VASTLoad: Sendable {
     /// The transport's response.
@@ -50,7 +50,7 @@ public struct VASTLoad: Sendable {
     /// different keys. A thrown error is kept like a result (the same error every time).
     ///
     /// ```swift
-    /// let feed = try load.decoded(key: providerID.rawValue) { try IFLYFeedResponse(document: $0, providerID: providerID) }
+    /// let fields = try load.decoded(key: providerID.rawValue) { try MyResponse(document: $0, providerID: providerID) }
     /// ```
     ///
     /// - Throws: what `decode` throws.
