@@ -36,9 +36,7 @@ public struct FastTierEvaluator: OptimizationEvaluator {
         calibration = try await SimulationRunner.pilot(
             markets, variants: [(Self.name, validated.configuration)], providers: providers,
             users: max(min(pilotUsers, users), 1))
-        rates = Dictionary(
-            calibration.rates.map { (FastTierCalibration.key(placement: $0.placement, provider: $0.provider), $0) },
-            uniquingKeysWith: { first, _ in first })
+        rates = calibration.rates(variant: Self.name)
     }
 
     /// Runs `configuration` over users `0..<users` in the fast tier and counts what it earned.
@@ -47,13 +45,8 @@ public struct FastTierEvaluator: OptimizationEvaluator {
     public func evaluate(_ configuration: MediationConfiguration, settings: [OptimizationSetting])
         async throws(AdError) -> OptimizationCandidate
     {
-        var tally = SimulationTally()
-        for index in 0..<users {
-            let simulation = try await markets.simulate(
-                user: UInt64(clamping: index), variant: Self.name, configuration: configuration,
-                providers: fastProviders, fastRates: rates)
-            tally.merge(simulation.tally)
-        }
+        let tally = try await markets.tally(
+            users: users, variant: Self.name, configuration: configuration, providers: fastProviders, fastRates: rates)
         return OptimizationCandidate(
             tally: tally, variant: Self.name, settings: settings, configuration: configuration, users: users)
     }

@@ -6,7 +6,7 @@ public import AdMediation
 /// markets, as `adsim simulate` runs them.
 ///
 /// ```swift
-/// let evaluator = FullTierEvaluator(validated: validated, providers: providers, users: 200)
+/// let evaluator = try FullTierEvaluator(validated: validated, providers: providers, users: 200)
 /// ```
 @MainActor
 public struct FullTierEvaluator: OptimizationEvaluator {
@@ -35,13 +35,8 @@ public struct FullTierEvaluator: OptimizationEvaluator {
         async throws(AdError) -> OptimizationCandidate
     {
         let name = "candidate"
-        var tally = SimulationTally()
-        for index in 0..<users {
-            let simulation = try await markets.simulate(
-                user: UInt64(clamping: index), variant: name, configuration: configuration, providers: providers,
-                fastRates: nil)
-            tally.merge(simulation.tally)
-        }
+        let tally = try await markets.tally(
+            users: users, variant: name, configuration: configuration, providers: providers, fastRates: nil)
         return OptimizationCandidate(
             tally: tally, variant: name, settings: settings, configuration: configuration, users: users)
     }

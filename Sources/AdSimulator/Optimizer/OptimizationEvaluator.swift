@@ -6,7 +6,7 @@ public import AdMediation
 /// candidates differ only by their configuration.
 ///
 /// ```swift
-/// let evaluator = FullTierEvaluator(validated: validated, providers: providers, users: 200)
+/// let evaluator = try FullTierEvaluator(validated: validated, providers: providers, users: 200)
 /// let candidate = try await evaluator.evaluate(validated.configuration, settings: [])
 /// ```
 @MainActor

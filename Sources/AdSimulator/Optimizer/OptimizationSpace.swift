@@ -112,12 +112,11 @@ public struct OptimizationSpace: Sendable, Equatable {
         return result
     }
 
-    /// A duration in whole milliseconds, rounded up, at least 1.
+    /// A duration in whole milliseconds, rounded up, at least 1 (AdCore's `wholeMilliseconds`, which rounds down
+    /// and saturates).
     static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        let total = seconds.multipliedReportingOverflow(by: 1_000)
-        guard !total.overflow else { return 600_000 }
-        let rounded = total.partialValue + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int(clamping: max(rounded, 1))
+        let whole = duration.wholeMilliseconds
+        let remainder = duration - .milliseconds(whole) > .zero && whole < .max ? 1 : 0
+        return Int(clamping: max(whole + Int64(remainder), 1))
     }
 }

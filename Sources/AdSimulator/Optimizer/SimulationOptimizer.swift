@@ -2,7 +2,7 @@ public import AdCore
 import AdMediation
 
 /// Searches a scenario's mediation settings for the most revenue within a p95 time-to-ad budget: coordinate
-/// descent over ``OptimizationSpace`` (each placement's floor, line-item timeout and auction deadline in turn, the
+/// descent over ``OptimizationSpace`` (each placement's floor, line-item timeout, auction deadline and waterfall order in turn, the
 /// best value kept before the next dimension, rounds until one changes nothing), every candidate run by the search
 /// evaluator on the same users (common random numbers). Every candidate run is kept: their revenue / p95 frontier
 /// is reported. The best few within the budget are then run again by the confirming evaluator (more users, or a
@@ -92,9 +92,11 @@ public struct SimulationOptimizer {
         }
 
         let searched = ranOrder.compactMap { evaluated[$0] }
-        // The best within the budget by the search's figures, and the configuration as written, run again.
-        var finalists = searched.filter { $0.meets(budget) }.sorted { Self.isBetter($0, than: $1, within: budget) }
-        finalists = Array(finalists.prefix(confirmed))
+        // The best within the budget by the search's figures (the fastest when none meets it), and the configuration
+        // as written, run again.
+        let ranked = searched.sorted { Self.isBetterAnswer($0, than: $1, within: budget) }
+        var finalists = Array(ranked.filter { $0.meets(budget) }.prefix(confirmed))
+        if finalists.isEmpty { finalists = Array(ranked.prefix(1)) }
         if !finalists.contains(where: { $0.settings.isEmpty }), let base = evaluated[[]] { finalists.append(base) }
         var confirmedCandidates: [OptimizationCandidate] = []
         for finalist in finalists {
@@ -104,7 +106,7 @@ public struct SimulationOptimizer {
         }
         let best = confirmedCandidates.reduce(nil as OptimizationCandidate?) { best, candidate in
             guard let best else { return candidate }
-            return Self.isBetter(candidate, than: best, within: budget) ? candidate : best
+            return Self.isBetterAnswer(candidate, than: best, within: budget) ? candidate : best
         }
         return OptimizationResult(
             budget: budget, searched: searched, confirmed: confirmedCandidates,
@@ -122,6 +124,17 @@ public struct SimulationOptimizer {
         return names.compactMap { groups[$0] }
     }
 
+    /// Whether `candidate` is the better answer: ``isBetter(_:than:within:)``, except that a candidate filling every
+    /// placement comes before one that starves some (a placement filling nothing has no time to ad, which must not
+    /// read as fast when no candidate meets the budget).
+    static func isBetterAnswer(
+        _ candidate: OptimizationCandidate, than other: OptimizationCandidate, within budget: OptimizationBudget
+    ) -> Bool {
+        let fills = (candidate.unfilledPlacements.isEmpty, other.unfilledPlacements.isEmpty)
+        if fills.0 != fills.1 { return fills.0 }
+        return isBetter(candidate, than: other, within: budget)
+    }
+
     /// Whether `candidate` is to be preferred to `other`: within the budget before outside it; then more revenue;
     /// then a lower worst p95; then fewer settings (the configuration closest to the one written).
     static func isBetter(
@@ -131,7 +144,9 @@ public struct SimulationOptimizer {
         let meets = (candidate.meets(budget), other.meets(budget))
         if meets.0 != meets.1 { return meets.0 }
         if !meets.0 {
-            // Neither meets it: the faster is nearer to meeting it.
+            // Neither meets it: the faster is nearer to meeting it. A candidate that starves a placement reads as
+            // fastest here, which lets the search step through it out of a local optimum (optimize-order.json's
+            // floor); the answer is never one while another fills (``isBetterAnswer(_:than:within:)``).
             return (candidate.worstP95Milliseconds ?? 0) < (other.worstP95Milliseconds ?? 0)
         }
         if candidate.revenueMicros != other.revenueMicros { return candidate.revenueMicros > other.revenueMicros }

@@ -75,10 +75,11 @@ enum OptimizeCommand {
     /// The `optimize` subcommand.
     static let subcommand = Subcommand(
         signature: signature,
-        abstract: "Search floors, timeouts and deadlines for the most revenue within a p95 time-to-ad budget.",
+        abstract:
+            "Search floors, timeouts, deadlines and waterfall order for the most revenue within a p95 time-to-ad budget.",
         overview: """
             Optimize a scenario's mediation (Docs/Simulation.md, "Optimizing"): each placement's floor, the
-            timeout of its line items and its auction deadline are searched one at a time (the best value kept,
+            timeout of its line items, its auction deadline and its waterfall order are searched one at a time (the best value kept,
             in rounds until nothing changes), every candidate run on the same users and market draws (common
             random numbers); the best few within the budget, and the configuration as written, are run again on
             more users and the best of them is the answer, written as a mediation configuration file.
@@ -148,8 +149,12 @@ enum OptimizeCommand {
             return .failure
         }
         if parsed[json] {
-            let text = (try? result.json()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-            output.write(text + "\n")
+            do {
+                output.write(String(decoding: try result.json(), as: UTF8.self) + "\n")
+            } catch {
+                output.writeError("adsim optimize: the result could not be written as JSON: \(error)\n")
+                return .failure
+            }
         } else {
             output.write(result.table + "configuration written to \(outFile.path)\n")
         }

@@ -130,6 +130,38 @@ import Testing
         #expect(given.tally.row(variant: "configured").used > 0)
     }
 
+    /// A calibration a caller wrote that no pilot could have measured is refused before anything runs, naming the
+    /// rate and what is wrong with it; exactly at the largest revenue per price it still runs.
+    @Test(arguments: [
+        (shown: UInt64(8), revenue: Int64(1_000), price: Int64(1_000), fails: "8 ads shown of 7 used"),
+        (shown: 3, revenue: -1, price: 1_000, fails: "negative amount"),
+        (shown: 3, revenue: 100_001, price: 1_000, fails: "times the price in revenue"),
+        (shown: 3, revenue: Int64.max, price: 1, fails: "times the price in revenue"),
+        (shown: 3, revenue: 100_000, price: 1_000, fails: ""),
+    ])
+    func aCalibrationNoPilotCouldMeasureIsRefused(
+        rate: (shown: UInt64, revenue: Int64, price: Int64, fails: String)
+    ) async throws {
+        var runner = SimulationRunner(validated: try SimulationRuns.tiny(), providers: .builtIn, users: 2)
+        runner.tier = .fast
+        runner.calibration = FastTierCalibration(
+            pilotUsers: 2,
+            rates: [
+                FastTierCalibration.Rate(
+                    variant: "configured", placement: "feed", provider: "ifly", used: 7, shown: rate.shown, clicks: 0,
+                    revenueMicros: rate.revenue, shownPriceMicros: rate.price)
+            ])
+        guard !rate.fails.isEmpty else {
+            let result = try await runner.run()
+            #expect(result.tally.row(variant: "configured").used > 0)
+            return
+        }
+        let error = await #expect(throws: AdError.self) { try await runner.run() }
+        #expect(error?.code == .invalidRequest)
+        #expect(error?.message.contains("ifly in configured/feed") == true)
+        #expect(error?.message.contains(rate.fails) == true, "\(error?.message ?? "")")
+    }
+
     /// The fast provider reads the server's answers only; any other body is refused, never misread.
     @Test(arguments: [
         [], [1], [2, 0], [3], [1] + Array(repeating: 0, count: 15), [1] + Array(repeating: 255, count: 16),

@@ -120,6 +120,15 @@ import Testing
         #expect(result.table.contains("NOT met"))
         let fastest = result.confirmed.compactMap(\.worstP95Milliseconds).min()
         #expect(result.best.worstP95Milliseconds == fastest)
+        // The search's fastest candidate (one filling every placement) is among those confirmed, not only the
+        // configuration as written.
+        let searchedFastest = try #require(
+            result.searched.filter { $0.unfilledPlacements.isEmpty }
+                .min { ($0.worstP95Milliseconds ?? .max) < ($1.worstP95Milliseconds ?? .max) })
+        #expect(result.confirmed.contains { $0.settings == searchedFastest.settings })
+        // A candidate that starves a placement has no time to ad: it is never the answer while another fills.
+        #expect(result.best.unfilledPlacements.isEmpty)
+        #expect(result.searched.contains { !$0.unfilledPlacements.isEmpty }, "the search met a starving candidate")
     }
 
     @Test("The written configuration is a mediation configuration the validator accepts, with the answer's floor")

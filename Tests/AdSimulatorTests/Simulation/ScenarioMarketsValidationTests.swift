@@ -247,6 +247,21 @@ struct ScenarioMarketsValidationTests {
         #expect(reach(#"{ "kind": "discrete", "values": [2, 5, 9], "probabilities": [0.1, 0.2, 0.7] }"#).isEmpty)
     }
 
+    @Test("A discrete distribution's values must ascend strictly (its median and quantiles read it as a CDF)")
+    func discreteValuesAscend() {
+        func reach(_ values: String) -> [ConfigurationProblem] {
+            Self.problems(
+                users: #"{ "count": 2, "reach": { "kind": "discrete", "values": \#(values), "#
+                    + #""probabilities": [0.2, 0.3, 0.5] } }"#)
+        }
+        let descending = reach("[9, 5, 2]")
+        #expect(descending.map(\.kind) == [.outOfRange])
+        #expect(descending.map(\.path) == ["$.users.reach.values[1]"])
+        #expect(descending.first?.message.contains("strictly ascending") == true)
+        #expect(reach("[2, 5, 5]").map(\.path) == ["$.users.reach.values[2]"])  // a tie is refused
+        #expect(reach("[2, 5, 5.001]").isEmpty)
+    }
+
     // MARK: - Segments
 
     @Test("Segments: shares that do not sum to 1 are refused at the list, each out-of-range share at its own")

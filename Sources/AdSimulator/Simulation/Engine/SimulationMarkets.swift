@@ -37,6 +37,38 @@ struct SimulationMarkets {
         }
     }
 
+    /// Validates `configuration` against `providers`' descriptors once, for a loop of users whose mediators then
+    /// skip it (`configurationIsValidated`).
+    ///
+    /// - Throws: `invalidRequest` listing every problem of the configuration.
+    static func validate(_ configuration: MediationConfiguration, for providers: SimulationProviders) throws(AdError) {
+        let descriptors = try providers.descriptors()
+        do throws(MediationConfigurationError) {
+            try configuration.validate(providers: descriptors)
+        } catch {
+            throw error.adError
+        }
+    }
+
+    /// Users `0..<users` (none when `users` is not positive) through `configuration`, counted under `variant` into
+    /// one tally: the optimizer's evaluations. The configuration is validated once.
+    ///
+    /// - Throws: what the configuration or a user's stack refuses.
+    func tally(
+        users: Int, variant: String, configuration: MediationConfiguration, providers: SimulationProviders,
+        fastRates: [String: FastTierCalibration.Rate]?
+    ) async throws(AdError) -> SimulationTally {
+        try Self.validate(configuration, for: providers)
+        var tally = SimulationTally()
+        for index in 0..<max(users, 0) {
+            let simulation = try await simulate(
+                user: UInt64(clamping: index), variant: variant, configuration: configuration, providers: providers,
+                fastRates: fastRates, configurationIsValidated: true)
+            tally.merge(simulation.tally)
+        }
+        return tally
+    }
+
     /// Runs `user` through `configuration` (counted under `variant`) on its segment's market and returns it, its
     /// tally filled.
     ///

@@ -68,13 +68,18 @@ public struct SimulationRunner {
         let markets = try SimulationMarkets(validated, memoisesLoads: memoisesLoads)
         let market = markets.market
         var fast: (providers: SimulationProviders, calibration: FastTierCalibration)?
+        if tier == .fast, let calibration, let bad = calibration.rates.first(where: { $0.problem != nil }) {
+            throw AdError(
+                .invalidRequest,
+                "The fast tier's rate of \(bad.provider) in \(bad.variant)/\(bad.placement) \(bad.problem ?? "").",
+                hint: "Pass the rates of a pilot run (SimulationRunner.calibrate()), or leave calibration nil.")
+        }
         if tier == .fast {
             let behaviors = try await LoadBehaviors.probe(market: market, validated: validated, providers: providers)
-            if let calibration {
-                fast = (providers.fastTier(behaviors), calibration)
-            } else {
-                fast = (providers.fastTier(behaviors), try await calibrate())
-            }
+            // Without rates, the pilot runs on this run's markets (its files already read).
+            var rates = calibration
+            if rates == nil { rates = try await pilot(on: markets) }
+            fast = rates.map { (providers.fastTier(behaviors), $0) }
         }
         var tally = SimulationTally()
         let mine = shard.users(of: users)
@@ -83,21 +88,10 @@ public struct SimulationRunner {
         for variant in validated.variants {
             let configuration = variant.configuration(
                 from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
-            let rates = fast.map { fast in
-                Dictionary(
-                    fast.calibration.rates.filter { $0.variant == variant.name }.map { rate in
-                        (FastTierCalibration.key(placement: rate.placement, provider: rate.provider), rate)
-                    },
-                    uniquingKeysWith: { first, _ in first })
-            }
+            let rates = fast.map { $0.calibration.rates(variant: variant.name) }
             // Validated once here, not once per user by each user's mediator.
             let users = fast?.providers ?? providers
-            let descriptors = try users.descriptors()
-            do throws(MediationConfigurationError) {
-                try configuration.validate(providers: descriptors)
-            } catch {
-                throw error.adError
-            }
+            try SimulationMarkets.validate(configuration, for: users)
             for index in mine {
                 let simulation = try await markets.simulate(
                     user: UInt64(exactly: index) ?? 0, variant: variant.name, configuration: configuration,
@@ -120,6 +114,11 @@ public struct SimulationRunner {
     ///
     /// - Throws: `invalidRequest` when a creative cannot be read; what a user's stack refuses.
     public func calibrate() async throws(AdError) -> FastTierCalibration {
+        try await pilot(on: SimulationMarkets(validated, memoisesLoads: memoisesLoads))
+    }
+
+    /// The pilot of ``calibrate()`` on `markets`: every variant, ``pilotUsers`` users (at most the run's).
+    private func pilot(on markets: SimulationMarkets) async throws(AdError) -> FastTierCalibration {
         let variants = validated.variants.map { variant in
             (
                 name: variant.name,
@@ -128,8 +127,7 @@ public struct SimulationRunner {
             )
         }
         return try await Self.pilot(
-            SimulationMarkets(validated, memoisesLoads: memoisesLoads), variants: variants, providers: providers,
-            users: max(min(pilotUsers, users), 1))
+            markets, variants: variants, providers: providers, users: max(min(pilotUsers, users), 1))
     }
 
     /// The fast tier's calibration: users `0..<count` (whatever the shard, so every shard calibrates the same)

@@ -50,7 +50,7 @@ extension UserSimulation {
         guard let rate = fastRates?[FastTierCalibration.key(placement: placement, provider: provider)],
             draws.happens(probability: rate.showRate, DrawKey(user: user, request: number, purpose: .fastTierShown))
         else { return }
-        let revenue = Int64(exactly: (Double(mediated.price.micros) * rate.revenuePerPrice).rounded()) ?? 0
+        let revenue = CheckedConversion.saturatingInt64(Double(mediated.price.micros) * rate.revenuePerPrice)
         let elapsed = sinceSessionStart(driver.now)
         count(placement, provider) { row in
             row.impressions += 1

@@ -133,6 +133,14 @@ struct ScenarioValidator {
             for (index, value) in values.enumerated() {
                 check(value, at: path + ".values[\(index)]", in: range, hint: hint)
             }
+            // Sampled as an inverse CDF (its median and quantiles are read from it): the values must ascend.
+            if let index = values.indices.dropFirst().first(where: { !(values[$0 - 1] < values[$0]) }) {
+                add(
+                    .outOfRange, path + ".values[\(index)]",
+                    "\(values[index]) does not come after \(values[index - 1]): a discrete distribution's values "
+                        + "must be in strictly ascending order.",
+                    hint: "List the values from the smallest up, each probability at its value's index, once each.")
+            }
             for (index, probability) in probabilities.enumerated() {
                 check(
                     probability, at: path + ".probabilities[\(index)]", in: 0...1, hint: "Give a probability in 0...1.")

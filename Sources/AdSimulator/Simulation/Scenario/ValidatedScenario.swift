@@ -63,7 +63,7 @@ public struct ValidatedScenario: Sendable, Equatable, Codable {
         return segments.lastIndex { $0.share > 0 } ?? segments.count - 1
     }
 
-    /// `N placements, K strategies after sweeps`, as `adsim validate` prints it.
+    /// `N placements, M line items, K strategies after sweeps`, as `adsim validate` prints it.
     public var summary: String {
         let placements = configuration.placements.count
         let lineItems = market.count

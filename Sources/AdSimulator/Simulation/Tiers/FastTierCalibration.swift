@@ -1,6 +1,6 @@
 /// The rates the fast tier draws impressions, clicks and their revenue from, calibrated on a full-tier pilot run of
 /// the same scenario (its first ``pilotUsers`` users, every strategy): per strategy variant, placement and provider
-/// (IFLY's and Yandex's native ads are not shown alike in the same cells), the ads used, how many of them were shown (impressions), clicked, and the revenue of the shown ads against their prices
+/// (two providers' ads are not shown alike in the same cells), the ads used, how many of them were shown (impressions), clicked, and the revenue of the shown ads against their prices
 /// (a slider's cards each earn the price; a native ad earns it once). Counts, not ratios, so the same pilot always
 /// states the same bytes; the report prints them (``SimulationReport``).
 ///
@@ -58,6 +58,21 @@ public struct FastTierCalibration: Sendable, Equatable, Codable {
         public var revenuePerPrice: Double {
             shownPriceMicros > 0 ? Double(revenueMicros) / Double(shownPriceMicros) : 1
         }
+
+        /// The most revenue per price a rate may state: a pilot's is 1 for an ad earning its price once, the number
+        /// of cards seen for a slider; 100 leaves room for any block of cards.
+        public static let maximumRevenuePerPrice = 100.0
+
+        /// What makes the rate impossible to draw from, nil for none. A pilot's counts never do; a calibration a
+        /// caller wrote or edited may (``SimulationRunner/calibration``).
+        public var problem: String? {
+            if shown > used { return "states \(shown) ads shown of \(used) used" }
+            if revenueMicros < 0 || shownPriceMicros < 0 { return "states a negative amount of money" }
+            if revenuePerPrice > Self.maximumRevenuePerPrice {
+                return "states \(revenuePerPrice) times the price in revenue (at most \(Self.maximumRevenuePerPrice))"
+            }
+            return nil
+        }
     }
 
     /// The users of the full-tier pilot (the run's first users).
@@ -74,6 +89,14 @@ public struct FastTierCalibration: Sendable, Equatable, Codable {
     /// The rate of a provider's ads in a variant's placement; nil when the pilot saw none of them used.
     public func rate(variant: String, placement: String, provider: String) -> Rate? {
         rates.first { $0.variant == variant && $0.placement == placement && $0.provider == provider }
+    }
+
+    /// The rates of `variant` by ``key(placement:provider:)``: a user's fast-tier look-up.
+    func rates(variant: String) -> [String: Rate] {
+        let mine = rates.filter { $0.variant == variant }
+        return Dictionary(
+            mine.map { (Self.key(placement: $0.placement, provider: $0.provider), $0) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// The key of a placement's provider in the fast tier's look-ups.
