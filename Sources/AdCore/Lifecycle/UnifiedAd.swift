@@ -267,7 +267,7 @@ public final class UnifiedAd {
             scheduler: taskScope, globalVendorListID: globalVendorListID)
         let startup = host.startup
         let providerID = self.providerID
-        if let scheduled = provider as? any ScheduledAdProvider, startup.isReadyWithoutWaiting(providerID) {
+        if let scheduled = provider as? any ScheduledAdProvider, startup.becomeReadyWithoutWaiting(providerID) {
             startCallbackLoad(scheduled, environment: environment, generation: generation)
             return
         }
@@ -282,11 +282,7 @@ public final class UnifiedAd {
             } catch {
                 result = .failure(error)
             }
-            guard let self else {
-                if case .success(let ad) = result { ad.destroy() }
-                return
-            }
-            self.finishLoad(result, generation: generation)
+            Self.finishLoad(result, of: self, generation: generation)
         }
     }
 
@@ -304,14 +300,19 @@ public final class UnifiedAd {
             guard callbackLoad == generation else { return }  // cancelled before it started
             provider.load(request, environment: environment) { [weak self] result in
                 scheduler.schedule(after: .zero) { [weak self] in
-                    guard let self else {
-                        if case .success(let ad) = result { ad.destroy() }
-                        return
-                    }
-                    self.finishLoad(result, generation: generation)
+                    Self.finishLoad(result, of: self, generation: generation)
                 }
             }
         }
+    }
+
+    /// A load's end, for `ad` if it still exists; an ad delivered to a unified ad already released is destroyed.
+    private static func finishLoad(_ result: Result<any ProviderAd, AdError>, of ad: UnifiedAd?, generation: UInt64) {
+        guard let ad else {
+            if case .success(let delivered) = result { delivered.destroy() }
+            return
+        }
+        ad.finishLoad(result, generation: generation)
     }
 
     private func finishLoad(_ result: Result<any ProviderAd, AdError>, generation: UInt64) {

@@ -6,7 +6,7 @@
 /// diagnostics and in mediation's report with its reasons.
 ///
 /// ```swift
-/// let decision = host.privacy.consent(forVendor: 755)
+/// let decision = host.privacy.consent(forVendor: 42)
 /// if decision.outcome == .nonPersonalised { print(decision.reasons) }
 /// ```
 public struct ConsentDecision: Sendable, Hashable, CustomStringConvertible {

@@ -19,9 +19,9 @@ extension PrivacySignals {
     /// - **Personalised** otherwise.
     ///
     /// ```swift
-    /// switch host.privacy.consent(forVendor: 755).outcome {
-    /// case .personalised: print("Google may personalise")
-    /// case .nonPersonalised, .excluded: print(host.privacy.consent(forVendor: 755).reasons)
+    /// switch host.privacy.consent(forVendor: 42).outcome {
+    /// case .personalised: print("vendor 42 may personalise")
+    /// case .nonPersonalised, .excluded: print(host.privacy.consent(forVendor: 42).reasons)
     /// }
     /// ```
     public func consent(forVendor vendorID: Int?) -> ConsentDecision {

@@ -33,10 +33,6 @@ public struct HostGeometry {
         }
     }
 
-    init(tree: HostTree, engine: VisibilityEngine, own: Set<HostNodeID>) {
-        self.init(tree: tree, engine: engine, gatheringOwn: { own })
-    }
-
     /// A reader whose own nodes `gather` returns, called once, on first use.
     init(tree: HostTree, engine: VisibilityEngine, gatheringOwn gather: @escaping () -> Set<HostNodeID>) {
         self.tree = tree

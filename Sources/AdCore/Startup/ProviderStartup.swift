@@ -95,10 +95,10 @@ public final class ProviderStartup {
         }
     }
 
-    /// Whether a load of `id` can go at once, with no wait: the provider is ready, or it has not started and
+    /// Makes `id` ready when that needs no wait and says whether it is: the provider is ready, or it has not started and
     /// declares no start step, which begins it now and makes it ready at once (as ``waitUntilReady(_:)`` would,
     /// without suspending). A load through a callback (`ScheduledAdProvider`) goes without a task only then.
-    package func isReadyWithoutWaiting(_ id: ProviderID) -> Bool {
+    package func becomeReadyWithoutWaiting(_ id: ProviderID) -> Bool {
         if case .notStarted = machine.state(of: id), let provider = try? registry.provider(for: id),
             !provider.descriptor.startRequirements.needsStart
         {

@@ -7,7 +7,7 @@
 /// ```swift
 /// let gpp = try GPPString("DBABMA~CQdWToAQdWToAEsACBENBkEgAP_gAEPgAAYgH0QAYAAgfQB9EAGAAIH0AAA")
 /// gpp.sectionIDs                                  // [2]
-/// gpp.tcfEU?.vendorConsents.contains(755)         // true
+/// gpp.tcfEU?.vendorConsents.contains(42)         // true
 /// ```
 public struct GPPString: Sendable, Hashable {
     /// The string as given.

@@ -2,7 +2,7 @@
 /// (`PubRestrictionEntry` in the TCF v2 core segment).
 ///
 /// ```swift
-/// let strictest = tc.restriction(forPurpose: 3, vendor: 755)   // .notAllowed: no profile for vendor 755
+/// let strictest = tc.restriction(forPurpose: 3, vendor: 42)   // .notAllowed: no profile for vendor 42
 /// ```
 public struct PublisherRestriction: Sendable, Hashable {
     /// What the publisher allows (`RestrictionType`, 2 bits).

@@ -10,7 +10,7 @@
 /// let tc = try TCString("CQdWToAQdWToAEsACBENBkEgAP_gAEPgAAYgH0QAYAAgfQB9EAGAAIH0AAA")
 /// tc.cmpID                        // 300
 /// tc.purposeConsents.contains(1)  // true
-/// tc.vendorConsents.contains(755) // true
+/// tc.vendorConsents.contains(42) // true
 /// ```
 public struct TCString: Sendable, Hashable {
     /// The string as given.

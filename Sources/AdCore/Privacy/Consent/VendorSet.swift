@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let tc = try TCString("CQdWToAQdWToAEsACBENBkEgAP_gAEPgAAYgH0QAYAAgfQB9EAGAAIH0AAA")
-/// tc.vendorConsents.contains(755)   // true: vendors 1-1000 consented
+/// tc.vendorConsents.contains(42)   // true: vendors 1-1000 consented
 /// tc.vendorConsents.ranges          // [1...1000]
 /// ```
 public struct VendorSet: Sendable, Hashable, CustomStringConvertible {
