@@ -341,6 +341,23 @@ public final class AdHost {
     ///   in diagnostics with the fix. A request that goes out without personalisation, and a consent string that
     ///   cannot be decoded, are recorded in diagnostics (H13, H14).
     public func makeAd(_ request: AdRequest, provider id: ProviderID) throws(AdError) -> UnifiedAd {
+        makeAd(try admit(request, provider: id))
+    }
+
+    /// The unified ad of a request the host admitted (``admit(_:provider:)``).
+    package func makeAd(_ admitted: AdmittedRequest) -> UnifiedAd {
+        UnifiedAd(
+            id: makeAdID(), request: admitted.request, provider: admitted.provider, descriptor: admitted.descriptor,
+            host: self)
+    }
+
+    /// Everything ``makeAd(_:provider:)`` checks and records for a request, without making the ad: the provider,
+    /// its descriptor (read once) and the request as it goes out (the host's privacy signals, test routing). For a
+    /// caller that answers a line item's load without a unified ad (the simulator's fast tier): the same refusals,
+    /// the same diagnostics.
+    ///
+    /// - Throws: as ``makeAd(_:provider:)``.
+    package func admit(_ request: AdRequest, provider id: ProviderID) throws(AdError) -> AdmittedRequest {
         let provider = try registry.provider(for: id)
         // Read once: a descriptor is a large value, and each read of an existential's property copies all of it.
         let descriptor = provider.descriptor
@@ -360,9 +377,13 @@ public final class AdHost {
         var request = request
         request.privacy = privacy
         try routeTest(&request, provider: descriptor)
+        return AdmittedRequest(provider: provider, descriptor: descriptor, request: request)
+    }
+
+    /// A new ad identity in this host: every unified ad's, and every load answered without one.
+    package func makeAdID() -> AdID {
         nextAdID += 1
-        return UnifiedAd(
-            id: AdID(rawValue: nextAdID), request: request, provider: provider, descriptor: descriptor, host: self)
+        return AdID(rawValue: nextAdID)
     }
 
     /// Marks a request as test traffic and sends it to its test unit (H9), or refuses it (H10): a release build

@@ -155,11 +155,18 @@ public struct AdLifecycleStateMachine: Sendable {
         // The abandoned load is cancelled before the failure is reported: a host that loads again from its
         // handler starts a new load, which this must not cancel.
         loads.generation &+= 1
-        let timeoutError = AdError(
+        let timeoutError = Self.timeoutError(providerID: providerID, providerCodes: providerCodes, after: timeout)
+        return fail(timeoutError, loads: loads, actions: [.cancelLoad])
+    }
+
+    /// The error a load that did not end within `timeout` fails with (rule C7), with the provider's own code for it.
+    package static func timeoutError(
+        providerID: ProviderID?, providerCodes: [AdError.Code: Int], after timeout: Duration
+    ) -> AdError {
+        AdError(
             .timeout, "\(providerID.map(\.rawValue) ?? "The provider") did not answer within \(timeout).",
             providerID: providerID, providerCode: providerCodes[.timeout],
             hint: "Check the network, or raise AdRequest.timeout for this ad unit.")
-        return fail(timeoutError, loads: loads, actions: [.cancelLoad])
     }
 
     private mutating func fail(_ failure: AdError, loads: Loads, actions: [Action]) -> [Action] {

@@ -328,10 +328,7 @@ public final class UnifiedAd {
         defer { for waiter in waiters { waiter.resume(returning: ()) } }
         switch result {
         case .success(let ad):
-            var info = ad.info
-            if info.expiresAt == nil, let timeToLive = provider.descriptor.timeToLive[info.format] {
-                info.expiresAt = info.loadedAt.advanced(by: timeToLive)
-            }
+            let info = provider.descriptor.expiring(ad.info)
             delivered = ad
             run(
                 machine.loadSucceeded(

@@ -29,9 +29,36 @@ public final class Mediator {
         let index: Int
     }
 
+    /// A line item's load in flight, or a placement's ready ad: a unified ad, or a load ``answering`` answered.
+    @MainActor
+    private enum Load {
+        case ad(UnifiedAd)
+        case answered(AnsweredLoad)
+
+        var id: AdID {
+            switch self {
+            case .ad(let ad): ad.id
+            case .answered(let load): load.id
+            }
+        }
+
+        var request: AdRequest {
+            switch self {
+            case .ad(let ad): ad.request
+            case .answered(let load): load.request
+            }
+        }
+
+        var ad: UnifiedAd? {
+            guard case .ad(let ad) = self else { return nil }
+            return ad
+        }
+    }
+
+    /// A load's end, from its unified ad's events or its answer.
     private enum Input {
-        case loaded(UnifiedAd, LoadedAdInfo)
-        case failed(UnifiedAd, AdError)
+        case loaded(AdID, LoadedAdInfo)
+        case failed(AdID, AdError)
     }
 
     /// An input to a placement's machine, run at the driver's current time.
@@ -41,14 +68,17 @@ public final class Mediator {
     public let configuration: MediationConfiguration
     /// The host ads are loaded in.
     public let host: AdHost
+    /// Answers line items' loads without a unified ad (the simulator's fast tier); `nil` (the default): every load
+    /// goes through a unified ad.
+    package var answering: (any LineItemAnswering)?
 
     private var machines: [String: MediationStateMachine] = [:]
     private var appHistory: ImpressionHistory
     private var random: SeededRandom
     private var timers: [TimerKey: ScheduledActionID] = [:]
-    private var loading: [LoadKey: UnifiedAd] = [:]
+    private var loading: [LoadKey: Load] = [:]
     private var loadOwners: [AdID: LoadKey] = [:]
-    private var ready: [String: UnifiedAd] = [:]
+    private var ready: [String: Load] = [:]
     private var shown: [AdID: MediationDelivery] = [:]
     /// The creatives a loading ad holds in the ledger since its fill arrived (Y18: a fill waiting in an auction or
     /// behind a slower tier already excludes its creatives from the other placements).
@@ -116,6 +146,22 @@ public final class Mediator {
     ///   outlived its time-to-live (it is destroyed, rule G10); `capped`/`paced` when caps or pacing block an
     ///   impression now (the ad stays ready).
     public func takeAd(for placementID: String) throws(AdError) -> MediatedAd {
+        let choice = try take(for: placementID)
+        guard let ad = choice.ad else {
+            release(choice)
+            throw AdError(
+                .internal, "Placement '\(placementID)' had an ad answered without a unified ad.",
+                hint: "Take ads answered by a LineItemAnswering with take(for:).")
+        }
+        return MediatedAd(
+            ad: ad, placementID: placementID, lineItemID: choice.lineItemID, price: choice.price, report: choice.report)
+    }
+
+    /// Takes a placement's ready ad as ``takeAd(for:)`` does, whether or not it has a unified ad (a load that
+    /// ``answering`` answered has none).
+    ///
+    /// - Throws: as ``takeAd(for:)``.
+    package func take(for placementID: String) throws(AdError) -> MediatedChoice {
         let index = try machineIndex(placementID)
         let now = host.scheduler.now
         let context = context()
@@ -124,25 +170,36 @@ public final class Mediator {
         let take = machines.values[index].take(at: now, context: context)
         run(placementID) { _, _ in take.actions }
         let delivery = try take.result.get()
-        guard let ad = ready.removeValue(forKey: placementID) else {
+        guard let load = ready.removeValue(forKey: placementID) else {
             throw AdError(
                 .internal, "Placement '\(placementID)' had a ready ad in mediation but none in the driver.",
                 hint: "Report this as an AdMediation bug.")
         }
-        shown[ad.id] = delivery
-        return MediatedAd(
-            ad: ad, placementID: placementID, lineItemID: delivery.lineItemID, price: delivery.price,
+        shown[load.id] = delivery
+        return MediatedChoice(
+            id: load.id, ad: load.ad, request: load.request, placementID: placementID,
+            lineItemID: delivery.lineItemID, providerID: delivery.providerID, price: delivery.price,
             report: marked(delivery.report))
     }
 
     /// Destroys a mediated ad the app is done with and releases its creatives in the placement ledger.
     public func release(_ mediated: MediatedAd) {
-        // Only a delivery still counted as shown holds creatives: one released before, or closed and dismissed
-        // (which released them already), must not take away another ad's hold of the same creative.
-        if let delivery = shown.removeValue(forKey: mediated.ad.id), !mediated.ad.request.isTest {
-            releaseCreatives(delivery.creativeIDs, in: mediated.placementID)
-        }
+        releaseShown(mediated.ad.id, request: mediated.ad.request, in: mediated.placementID)
         mediated.ad.destroy()
+    }
+
+    /// Releases a taken ad as ``release(_:)-(MediatedAd)`` does, destroying its unified ad if it has one.
+    package func release(_ choice: MediatedChoice) {
+        releaseShown(choice.id, request: choice.request, in: choice.placementID)
+        choice.ad?.destroy()
+    }
+
+    /// Only a delivery still counted as shown holds creatives: one released before, or closed and dismissed (which
+    /// released them already), must not take away another ad's hold of the same creative.
+    private func releaseShown(_ id: AdID, request: AdRequest, in placement: String) {
+        if let delivery = shown.removeValue(forKey: id), !request.isTest {
+            releaseCreatives(delivery.creativeIDs, in: placement)
+        }
     }
 
     /// Starts a new session: per-session caps of the app and of every placement count from zero.
@@ -185,10 +242,10 @@ public final class Mediator {
             case .load(let load):
                 startLoad(load)
             case .discard(let index):
-                if let ad = loading.removeValue(forKey: LoadKey(placement: placement, index: index)) {
-                    loadOwners[ad.id] = nil
-                    releaseFillHold(of: ad, in: placement)
-                    ad.destroy()
+                if let load = loading.removeValue(forKey: LoadKey(placement: placement, index: index)) {
+                    loadOwners[load.id] = nil
+                    releaseFillHold(of: load.id, in: placement)
+                    end(load)
                 }
             case .startTimer(let timer, let deadline):
                 let key = TimerKey(placement: placement, timer: timer)
@@ -199,12 +256,12 @@ public final class Mediator {
                     host.scheduler.cancel(id)
                 }
             case .deliver(let delivery):
-                if let ad = loading.removeValue(forKey: LoadKey(placement: placement, index: delivery.index)) {
-                    loadOwners[ad.id] = nil
-                    ready[placement]?.destroy()
-                    ready[placement] = ad
+                if let load = loading.removeValue(forKey: LoadKey(placement: placement, index: delivery.index)) {
+                    loadOwners[load.id] = nil
+                    if let replaced = ready[placement] { end(replaced) }
+                    ready[placement] = load
                     // The fill already holds its creatives; a delivery without one (none was recorded) holds now.
-                    if fillHolds.removeValue(forKey: ad.id) == nil, !ad.request.isTest {
+                    if fillHolds.removeValue(forKey: load.id) == nil, !load.request.isTest {
                         host.ledger.hold(creatives: delivery.creativeIDs, in: placement)
                     }
                 }
@@ -212,9 +269,9 @@ public final class Mediator {
             case .fail(let report):
                 finished(report)
             case .expired(let delivery):
-                if let ad = ready.removeValue(forKey: placement) {
-                    ad.destroy()
-                    if !ad.request.isTest { releaseCreatives(delivery.creativeIDs, in: placement) }
+                if let load = ready.removeValue(forKey: placement) {
+                    end(load)
+                    if !load.request.isTest { releaseCreatives(delivery.creativeIDs, in: placement) }
                 }
                 emit(.expired(placementID: placement, lineItemID: delivery.lineItemID, at: host.scheduler.now))
             }
@@ -263,26 +320,91 @@ public final class Mediator {
     private func startLoad(_ load: LineItemLoad) {
         let key = LoadKey(placement: load.placementID, index: load.index)
         if let replaced = loading.removeValue(forKey: key) {
-            releaseFillHold(of: replaced, in: load.placementID)
-            replaced.destroy()
+            releaseFillHold(of: replaced.id, in: load.placementID)
+            end(replaced)
         }
         let request = AdRequest(
             adUnitID: load.adUnitID, format: load.format, placementID: load.placementID, timeout: load.timeout)
-        let ad: UnifiedAd
+        let admitted: AdmittedRequest
         do {
-            ad = try host.makeAd(request, provider: load.providerID)
+            admitted = try host.admit(request, provider: load.providerID)
         } catch {
             enqueueFailure(placement: load.placementID, index: load.index, error: error)
             return
         }
-        consents[load.placementID, default: [:]][load.index] = ad.consent
-        loading[key] = ad
+        let consent = admitted.consent
+        consents[load.placementID, default: [:]][load.index] = consent
+        if let answering, consent.allowsPersonalisation,
+            host.startup.becomeReadyWithoutWaiting(admitted.descriptor.id),
+            let answer = answering.answer(admitted.request, descriptor: admitted.descriptor, at: host.scheduler.now)
+        {
+            let answered = AnsweredLoad(id: host.makeAdID(), request: admitted.request)
+            loading[key] = .answered(answered)
+            loadOwners[answered.id] = key
+            play(answer, of: answered, descriptor: admitted.descriptor)
+            return
+        }
+        let ad = host.makeAd(admitted)
+        loading[key] = .ad(ad)
         loadOwners[ad.id] = key
         ad.onEvent { [weak self, weak ad] event in
             guard let self, let ad else { return }
             self.received(event, from: ad)
         }
         ad.startLoading()
+    }
+
+    /// Plays an answered load with a unified ad's timers: its timeout armed first (C7: exactly at it, the timeout
+    /// wins), then the fetch's answer, the provider's delay, and a zero-delay turn on which the result is taken, as
+    /// a unified ad takes its provider's; the end goes to mediation as the ad's event would.
+    private func play(_ answer: LineItemAnswer, of load: AnsweredLoad, descriptor: ProviderDescriptor) {
+        let scheduler = host.scheduler
+        let timeout = load.request.timeout
+        load.timeoutTimer = scheduler.schedule(after: timeout) { [weak self, weak load] in
+            guard let self, let load else { return }
+            load.timeoutTimer = nil
+            load.cancelTimers(on: scheduler)
+            let error = AdLifecycleStateMachine.timeoutError(
+                providerID: descriptor.id, providerCodes: descriptor.providerCodes, after: timeout)
+            enqueue(.failed(load.id, error))
+        }
+        var result = answer.result
+        if case .failure(var error) = result, error.providerID == nil {
+            error.providerID = descriptor.id
+            result = .failure(error)
+        }
+        let ended: @MainActor () -> Void = { [weak self, weak load] in
+            guard let self, let load else { return }
+            load.stepTimer = nil
+            load.cancelTimers(on: scheduler)
+            switch result {
+            case .success(let info): enqueue(.loaded(load.id, descriptor.expiring(info)))
+            case .failure(let error): enqueue(.failed(load.id, error))
+            }
+        }
+        let answered: @MainActor () -> Void = { [weak load] in
+            guard let load else { return }
+            guard answer.delay > .zero else {
+                load.stepTimer = scheduler.schedule(after: .zero, ended)
+                return
+            }
+            load.stepTimer = scheduler.schedule(after: answer.delay) { [weak load] in
+                load?.stepTimer = scheduler.schedule(after: .zero, ended)
+            }
+        }
+        if let after = answer.answeredAfter {
+            load.stepTimer = scheduler.schedule(after: after, answered)
+        } else {
+            answered()
+        }
+    }
+
+    /// Ends a load mediation no longer needs: its unified ad destroyed, or its answer's timers cancelled.
+    private func end(_ load: Load) {
+        switch load {
+        case .ad(let ad): ad.destroy()
+        case .answered(let answered): answered.cancelTimers(on: host.scheduler)
+        }
     }
 
     /// Runs one input through a placement's machine and performs its actions, then every input that arrived
@@ -334,8 +456,8 @@ public final class Mediator {
 
     private func received(_ event: AdEvent, from ad: UnifiedAd) {
         switch event {
-        case .loadSucceeded(let info): enqueue(.loaded(ad, info))
-        case .loadFailed(let error): enqueue(.failed(ad, error))
+        case .loadSucceeded(let info): enqueue(.loaded(ad.id, info))
+        case .loadFailed(let error): enqueue(.failed(ad.id, error))
         case .impression(let data):
             guard let delivery = shown[ad.id], let index = machines.index(forKey: delivery.placementID) else { return }
             let now = host.scheduler.now
@@ -379,22 +501,22 @@ public final class Mediator {
         let batch = inputs
         inputs.removeAll()
         for input in batch {
-            let ad: UnifiedAd
+            let id: AdID
             switch input {
-            case .loaded(let loaded, _): ad = loaded
-            case .failed(let failed, _): ad = failed
+            case .loaded(let loaded, _): id = loaded
+            case .failed(let failed, _): id = failed
             }
-            guard let key = loadOwners[ad.id], loading[key] === ad else { continue }
+            guard let key = loadOwners[id], let load = loading[key], load.id == id else { continue }
             switch input {
             case .loaded(_, let info):
                 // A test ad takes no part in the no-repeat rule (H17): a test unit serves every placement the same.
                 let ledger = host.ledger
-                let creatives = ad.request.isTest ? [] : info.creativeIDs
+                let creatives = load.request.isTest ? [] : info.creativeIDs
                 let fill = LineItemFill(
                     info: info, isExcludedCreative: creatives.contains { ledger.isExcluded($0, for: key.placement) })
                 if !fill.isExcludedCreative, !creatives.isEmpty {
                     host.ledger.hold(creatives: creatives, in: key.placement)
-                    fillHolds[ad.id] = creatives
+                    fillHolds[id] = creatives
                 }
                 run(key.placement) { $0.itemLoaded(key.index, fill: fill, at: $1) }
             case .failed(_, let error):
@@ -409,8 +531,8 @@ public final class Mediator {
         run(key.placement) { $0.timerFired(key.timer, at: $1, context: context) }
     }
 
-    private func releaseFillHold(of ad: UnifiedAd, in placement: String) {
-        if let held = fillHolds.removeValue(forKey: ad.id) { releaseCreatives(held, in: placement) }
+    private func releaseFillHold(of id: AdID, in placement: String) {
+        if let held = fillHolds.removeValue(forKey: id) { releaseCreatives(held, in: placement) }
     }
 
     private func releaseCreatives(_ creatives: [String], in placement: String) {

@@ -106,6 +106,29 @@ import Testing
         }
     }
 
+    /// The fast tier's mediators answer line-item loads without a unified ad (`FastTierAnswers`); loaded instead
+    /// through each `FastTierProvider`, the same run gives the same records and the same report, byte for byte.
+    @Test func answeringLoadsWithoutAUnifiedAdChangesNothing() async throws {
+        let validated = try Scenario.loadBuiltIn()
+        var pilot = SimulationRunner(validated: validated, providers: .builtIn, users: 4)
+        pilot.pilotUsers = 4
+        let calibration = try await pilot.calibrate()
+        func run(answering: Bool) async throws -> (report: SimulationReport, records: [SimulatedRequestRecord]) {
+            var records: [SimulatedRequestRecord] = []
+            var runner = SimulationRunner(validated: validated, providers: .builtIn, users: 30) { records.append($0) }
+            runner.tier = .fast
+            runner.calibration = calibration
+            runner.answersFastTierLoads = answering
+            return (SimulationReport(result: try await runner.run()), records)
+        }
+        let answered = try await run(answering: true)
+        let loaded = try await run(answering: false)
+        #expect(answered.records.count > 1_000)
+        #expect(answered.records == loaded.records)
+        #expect(answered.report.jsonLines == loaded.report.jsonLines)
+        #expect(answered.report.table == loaded.report.table)
+    }
+
     /// The fast run states its calibration: the pilot's users and, per strategy and placement, the rates drawn.
     @Test func theReportStatesTheCalibration() async throws {
         let validated = try SimulationRuns.tiny()

@@ -102,7 +102,7 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
 
     /// The market's answer to `request` and how long after the request it comes; `nil`: at once (a request the
     /// server cannot serve).
-    private func answer(_ request: TransportRequest) -> (delay: Duration?, result: Result<TransportResponse, AdError>) {
+    func answer(_ request: TransportRequest) -> (delay: Duration?, result: Result<TransportResponse, AdError>) {
         guard request.url == nil else {
             let error = AdError(
                 .network, "The simulated ad server serves ad units only, not '\(request.url ?? "")'.",

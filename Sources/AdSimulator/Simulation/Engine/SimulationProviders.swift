@@ -18,6 +18,9 @@ public struct SimulationProviders: Sendable {
     public let makeRegistry: @Sendable () throws(AdError) -> ProviderRegistry
     /// The Unix time at virtual time zero, for beacons' `[TIMESTAMP]`; `nil` expands it to -1.
     public let wallClock: AdWallClock?
+    /// The fast tier's set only: the behaviors its users' mediators answer line-item loads from
+    /// (``FastTierAnswers``); `nil` loads every line item through a unified ad.
+    var answeringBehaviors: LoadBehaviors?
 
     /// Creates the set from a registry recipe.
     public init(

@@ -39,6 +39,10 @@ public struct SimulationRunner {
     /// Whether each served file is parsed once and each fill's price put into that parse (the default), rather
     /// than every response parsed: the same result either way, faster with (``SimulatedMarket/memoisesLoads``).
     public var memoisesLoads = true
+    /// Whether a fast run's mediators answer line-item loads from the fast tier's behaviors without a unified ad
+    /// (``FastTierAnswers``) rather than through each ``FastTierProvider``: the same result either way (a test compares
+    /// the reports), faster with. Package access: a switch for that comparison, not an option.
+    package var answersFastTierLoads = true
 
     /// A runner over `validated` on `providers`, with `users` users (default: the scenario's count), of which it
     /// runs `shard`'s; `onRequest` sees every finished mediation request (default none: records are not even built).
@@ -79,7 +83,7 @@ public struct SimulationRunner {
             // Without rates, the pilot runs on this run's markets (its files already read).
             var rates = calibration
             if rates == nil { rates = try await pilot(on: markets) }
-            fast = rates.map { (providers.fastTier(behaviors), $0) }
+            fast = rates.map { (providers.fastTier(behaviors, answeringLoads: answersFastTierLoads), $0) }
         }
         var tally = SimulationTally()
         let mine = shard.users(of: users)

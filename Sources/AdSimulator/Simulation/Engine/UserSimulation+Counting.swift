@@ -40,17 +40,17 @@ extension UserSimulation {
     /// shown and clicked drawn from its placement's and provider's calibrated rates (``FastTierCalibration``), each its own keyed
     /// draw on the ad's number among the user's ads used; a shown ad earns its price times the pilot's revenue per
     /// price, booked when it is used.
-    func tookFast(_ mediated: MediatedAd) {
-        server.adTaken(mediated.placementID)
-        let placement = mediated.placementID
-        let provider = mediated.ad.providerID.rawValue
+    func tookFast(_ choice: MediatedChoice) {
+        server.adTaken(choice.placementID)
+        let placement = choice.placementID
+        let provider = choice.providerID.rawValue
         count(placement, provider) { $0.used += 1 }
         let number = fastTierUsed
         fastTierUsed += 1
         guard let rate = fastRates?[FastTierCalibration.key(placement: placement, provider: provider)],
             draws.happens(probability: rate.showRate, DrawKey(user: user, request: number, purpose: .fastTierShown))
         else { return }
-        let revenue = CheckedConversion.saturatingInt64(Double(mediated.price.micros) * rate.revenuePerPrice)
+        let revenue = CheckedConversion.saturatingInt64(Double(choice.price.micros) * rate.revenuePerPrice)
         let elapsed = sinceSessionStart(driver.now)
         count(placement, provider) { row in
             row.impressions += 1

@@ -117,12 +117,13 @@ extension UserSimulation {
             if let reachBottom, cell.y >= reachBottom { break }  // below the deepest cell the session reaches
             guard bound[index] == nil, cell.y + cell.height > currentOffset, mediator.isReady(cell.placement)
             else { continue }
-            guard let mediated = try? mediator.takeAd(for: cell.placement) else { continue }
             if fastRates != nil {
                 // The fast tier binds nothing: the ad is used, its impression and click drawn.
-                tookFast(mediated)
-                bound[index] = mediated
+                guard let choice = try? mediator.take(for: cell.placement) else { continue }
+                tookFast(choice)
+                bound[index] = .taken(choice)
             } else {
+                guard let mediated = try? mediator.takeAd(for: cell.placement) else { continue }
                 bind(mediated, at: index)
             }
             try? mediator.load(cell.placement)
@@ -151,7 +152,7 @@ extension UserSimulation {
                 }
             }
             took(mediated, clickTargets: targets)
-            bound[index] = mediated
+            bound[index] = .bound(mediated)
         } catch {
             took(mediated, clickTargets: [:])
             mediator.release(mediated)
@@ -159,28 +160,32 @@ extension UserSimulation {
     }
 
     private func unbind(_ index: Int) {
-        guard let mediated = bound[index] else { return }
+        guard let ad = bound[index] else { return }
         bound[index] = nil
-        mediator.release(mediated)
+        switch ad {
+        case .bound(let mediated): mediator.release(mediated)
+        case .taken(let choice): mediator.release(choice)
+        }
     }
 
     /// Taps a button: presents its placement's ready ad, lets it play, closes it, loads the next.
     private func open(_ button: ScreenButton, until end: AdInstant) async {
-        guard mediator.isReady(button.placement), let mediated = try? mediator.takeAd(for: button.placement) else {
-            return
-        }
+        guard mediator.isReady(button.placement) else { return }
         if fastRates != nil {
             // The fast tier presents nothing: the ad is used, its impression and click drawn, and it plays as long.
-            tookFast(mediated)
+            guard let choice = try? mediator.take(for: button.placement) else { return }
+            tookFast(choice)
             await run(for: Self.playTime, until: end.advanced(by: Self.playTime))
+            mediator.release(choice)
         } else {
+            guard let mediated = try? mediator.takeAd(for: button.placement) else { return }
             took(mediated, clickTargets: [:])
             do throws(AdError) {
                 try mediated.ad.present(from: context)
                 await run(for: Self.playTime, until: end.advanced(by: Self.playTime))
             } catch {}
+            mediator.release(mediated)
         }
-        mediator.release(mediated)
         try? mediator.load(button.placement)
     }
 }

@@ -66,7 +66,7 @@ public final class UserSimulation {
     var reachBottom: Double?
     let buttons: [ScreenButton]
     /// The ad bound in each cell (by cell index).
-    var bound: [MediatedAd?]
+    var bound: [BoundAd?]
     /// The cells before this index are gone: scrolled more than a viewport above the screen. A session only scrolls
     /// down and the cells are in feed order, so the gone cells are always the first ones.
     var firstLiveCell = 0
@@ -91,6 +91,12 @@ public final class UserSimulation {
     /// The prices of the shown ads by placement and provider, in micros, once per ad (a full-tier pilot's
     /// calibration).
     var shownPriceMicros: [String: Int64] = [:]
+
+    /// An ad in a cell: bound into its nodes (the full tier), or taken and counted (the fast tier binds nothing).
+    enum BoundAd {
+        case bound(MediatedAd)
+        case taken(MediatedChoice)
+    }
 
     /// Builds the user's app and stack (the full tier).
     ///
@@ -171,6 +177,9 @@ public final class UserSimulation {
         bound = Array(repeating: nil, count: cells.count)
         self.contentHeight = contentHeight
         self.cellBottoms = cellBottoms
+        if fastRates != nil, let behaviors = providers.answeringBehaviors {
+            mediator.answering = FastTierAnswers(server: server, behaviors: behaviors)
+        }
         mediator.onEvent { [weak self] event in self?.record(event) }
     }
 

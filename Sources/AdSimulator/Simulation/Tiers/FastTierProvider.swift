@@ -6,7 +6,10 @@ import AdCore
 /// answer (``LoadBehaviors``): the same info, price, delay or error, without parsing.
 ///
 /// It loads through a callback (`ScheduledAdProvider`): the fetch is the server's timer raced against the
-/// deadline's, the replayed delay one more timer, and no task runs for the load.
+/// deadline's, the replayed delay one more timer, and no task runs for the load. Most fast-tier loads never reach
+/// it: the user's mediator answers them with ``FastTierAnswers`` (the same reading of the same answer, without a
+/// unified ad); it loads what that declines (a provider still starting, a request without personalisation), and
+/// every load when ``SimulationRunner/answersFastTierLoads`` is off.
 ///
 /// ```swift
 /// let provider = FastTierProvider(real: YandexProvider(), behaviors: behaviors)
@@ -42,53 +45,13 @@ struct FastTierProvider: ScheduledAdProvider {
             providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
             parameters: request.parameters, timeout: request.timeout)
         environment.fetch(fetch) { response in
-            switch replayed(response, of: request) {
+            switch behaviors.replay(response, provider: descriptor.id, request: request) {
             case .success(let (behavior, priceMicros)):
                 replay(behavior, priceMicros: priceMicros, on: environment.scheduler, completion: completion)
             case .failure(let error):
                 completion(.failure(error))
             }
         }
-    }
-
-    /// What the real provider did with the server's `response` to `request` (with the drawn price of a fill), or
-    /// the error the load fails with at once.
-    private func replayed(
-        _ response: Result<TransportResponse, AdError>, of request: AdRequest
-    ) -> Result<(LoadBehavior, priceMicros: Int64?), AdError> {
-        let id = descriptor.id
-        let answer: LoadBehaviors.Answer
-        var priceMicros: Int64?
-        switch response {
-        case .failure(let error) where error.code != .internal:
-            // An error the transport threw: replayed as the real provider passed it on, or passed on as is (a
-            // cancellation after the ad's timeout).
-            guard let behavior = behaviors.behavior(id, request, .error(error.code)) else { return .failure(error) }
-            return .success((behavior, nil))
-        case .failure(let error):
-            return .failure(error)
-        case .success(let response):
-            switch FastAnswer(body: response.body) {
-            case .fill(let index, let micros):
-                answer = .fill(index)
-                priceMicros = micros
-            case .noFill:
-                answer = .noFill
-            case nil:
-                return .failure(
-                    AdError(
-                        .internal, "The fast tier's '\(id)' got a response that is not the simulated server's answer.",
-                        providerID: id, hint: "Run the fast tier against the simulated ad server only."))
-            }
-        }
-        guard let behavior = behaviors.behavior(id, request, answer) else {
-            return .failure(
-                AdError(
-                    .internal,
-                    "The fast tier never learned how '\(id)' loads \(answer) of ad unit '\(request.adUnitID)'.",
-                    providerID: id, hint: "Report this as an AdSimulator bug; run the scenario with --tier full."))
-        }
-        return .success((behavior, priceMicros))
     }
 
     /// Waits the real provider's delay on a timer, then delivers its ad or its error.
@@ -98,28 +61,12 @@ struct FastTierProvider: ScheduledAdProvider {
         completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
     ) {
         let answeredAt = scheduler.now
-        guard behavior.delay > .zero else {
-            return completion(Self.outcome(of: behavior, priceMicros: priceMicros, answeredAt: answeredAt))
+        let outcome: @MainActor () -> Result<any ProviderAd, AdError> = {
+            behavior.outcome(priceMicros: priceMicros, answeredAt: answeredAt).map { info in
+                FastTierAd(info: info) as any ProviderAd
+            }
         }
-        scheduler.schedule(after: behavior.delay) {
-            completion(Self.outcome(of: behavior, priceMicros: priceMicros, answeredAt: answeredAt))
-        }
-    }
-
-    /// The ad the real provider loaded from an answer at `answeredAt` (at the drawn price), or its error.
-    @MainActor
-    private static func outcome(
-        of behavior: LoadBehavior, priceMicros: Int64?, answeredAt: AdInstant
-    ) -> Result<any ProviderAd, AdError> {
-        switch behavior.outcome {
-        case .fails(let error):
-            return .failure(error)
-        case .loads(let info, let price, let loadedAfter, let expiresAfter):
-            return .success(
-                FastTierAd(
-                    info: LoadBehavior.info(
-                        info, price: price, priceMicros: priceMicros, loadedAfter: loadedAfter,
-                        expiresAfter: expiresAfter, answeredAt: answeredAt)))
-        }
+        guard behavior.delay > .zero else { return completion(outcome()) }
+        scheduler.schedule(after: behavior.delay) { completion(outcome()) }
     }
 }

@@ -31,6 +31,20 @@ struct LoadBehavior: Sendable, Equatable {
     /// From the server's answer to the end of the load.
     var delay: Duration
 
+    /// What the load ends with for an answer that arrived at `answeredAt` (a fill drawn at `priceMicros`): the
+    /// loaded ad's info, or the provider's error.
+    func outcome(priceMicros: Int64?, answeredAt: AdInstant) -> Result<LoadedAdInfo, AdError> {
+        switch outcome {
+        case .fails(let error):
+            return .failure(error)
+        case .loads(let info, let price, let loadedAfter, let expiresAfter):
+            return .success(
+                Self.info(
+                    info, price: price, priceMicros: priceMicros, loadedAfter: loadedAfter, expiresAfter: expiresAfter,
+                    answeredAt: answeredAt))
+        }
+    }
+
     /// The info of an ad loaded from an answer that arrived at `answeredAt`, for a fill drawn at `priceMicros`.
     static func info(
         _ info: LoadedAdInfo, price: Price, priceMicros: Int64?, loadedAfter: Duration, expiresAfter: Duration?,

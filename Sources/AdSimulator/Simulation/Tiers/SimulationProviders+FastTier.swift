@@ -1,10 +1,12 @@
 import AdCore
 
 extension SimulationProviders {
-    /// The fast tier's set: the same providers, each wrapped in a ``FastTierProvider`` replaying `behaviors`.
-    func fastTier(_ behaviors: LoadBehaviors) -> SimulationProviders {
+    /// The fast tier's set: the same providers, each wrapped in a ``FastTierProvider`` replaying `behaviors`; with
+    /// `answeringLoads` (the default) each user's mediator also answers its line items' loads from the same
+    /// behaviors without a unified ad (``FastTierAnswers``), the providers only loading what it declines.
+    func fastTier(_ behaviors: LoadBehaviors, answeringLoads: Bool = true) -> SimulationProviders {
         let make = makeRegistry
-        return SimulationProviders(wallClock: wallClock) { () throws(AdError) -> ProviderRegistry in
+        var providers = SimulationProviders(wallClock: wallClock) { () throws(AdError) -> ProviderRegistry in
             let real = try make()
             var registry = ProviderRegistry()
             for id in real.ids {
@@ -12,5 +14,7 @@ extension SimulationProviders {
             }
             return registry
         }
+        providers.answeringBehaviors = answeringLoads ? behaviors : nil
+        return providers
     }
 }

@@ -1,0 +1,35 @@
+import AdCore
+
+/// A line item's load that a ``LineItemAnswering`` answered, as a ``Mediator`` plays it: its identity and request,
+/// and the timers still to fire (its timeout, and the next step of its answer), cancelled when mediation discards
+/// the load or its timeout ends it.
+///
+/// ```swift
+/// let load = AnsweredLoad(id: host.makeAdID(), request: request)
+/// load.cancelTimers(on: host.scheduler)
+/// ```
+@MainActor
+final class AnsweredLoad {
+    /// Its identity in the host.
+    let id: AdID
+    /// The request as it went out.
+    let request: AdRequest
+    /// The load's timeout (C7).
+    var timeoutTimer: ScheduledActionID?
+    /// The answer's next step: the fetch's answer, the provider's delay, or the turn its result is taken on.
+    var stepTimer: ScheduledActionID?
+
+    /// Creates the load.
+    init(id: AdID, request: AdRequest) {
+        self.id = id
+        self.request = request
+    }
+
+    /// Cancels the timers still armed.
+    func cancelTimers(on scheduler: any AdScheduler) {
+        if let timeoutTimer { scheduler.cancel(timeoutTimer) }
+        if let stepTimer { scheduler.cancel(stepTimer) }
+        timeoutTimer = nil
+        stepTimer = nil
+    }
+}

@@ -1,0 +1,43 @@
+import AdCore
+
+extension LoadBehaviors {
+    /// What the real provider `provider` did with the server's `response` to `request` (with the drawn price of a
+    /// fill), or the error its load fails with at once: the one reading of a fast-tier answer, for
+    /// ``FastTierProvider`` and ``FastTierAnswers`` alike.
+    func replay(
+        _ response: Result<TransportResponse, AdError>, provider id: ProviderID, request: AdRequest
+    ) -> Result<(behavior: LoadBehavior, priceMicros: Int64?), AdError> {
+        let answer: Answer
+        var priceMicros: Int64?
+        switch response {
+        case .failure(let error) where error.code != .internal:
+            // An error the transport threw: replayed as the real provider passed it on, or passed on as is (a
+            // cancellation after the ad's timeout).
+            guard let behavior = behavior(id, request, .error(error.code)) else { return .failure(error) }
+            return .success((behavior, nil))
+        case .failure(let error):
+            return .failure(error)
+        case .success(let response):
+            switch FastAnswer(body: response.body) {
+            case .fill(let index, let micros):
+                answer = .fill(index)
+                priceMicros = micros
+            case .noFill:
+                answer = .noFill
+            case nil:
+                return .failure(
+                    AdError(
+                        .internal, "The fast tier's '\(id)' got a response that is not the simulated server's answer.",
+                        providerID: id, hint: "Run the fast tier against the simulated ad server only."))
+            }
+        }
+        guard let behavior = behavior(id, request, answer) else {
+            return .failure(
+                AdError(
+                    .internal,
+                    "The fast tier never learned how '\(id)' loads \(answer) of ad unit '\(request.adUnitID)'.",
+                    providerID: id, hint: "Report this as an AdSimulator bug; run the scenario with --tier full."))
+        }
+        return .success((behavior, priceMicros))
+    }
+}
