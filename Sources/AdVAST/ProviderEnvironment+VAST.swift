@@ -30,6 +30,49 @@ extension ProviderEnvironment {
         parseFailure: ((VASTError) -> AdError)? = nil
     ) async throws(AdError) -> VASTLoad {
         let response = try await fetch(request)
+        let load = try read(response, parser: parser, allowNoAd: allowNoAd, parseFailure: parseFailure)
+        guard let wrappers, load.document.ads.first?.wrapper != nil else { return load }
+        return await resolved(load, of: request, policy: wrappers, parser: parser)
+    }
+
+    /// Loads as ``loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)`` does (the same fetch, parse, memo and
+    /// wrapper resolution, the same errors) and calls `completion` once, on the main actor, with the load or the
+    /// error: the form a callback load (`ScheduledAdProvider`) uses. Over a transport that answers through a
+    /// callback (the simulated ad server) the fetch costs a timer and no task; a wrapper's chain is resolved in a
+    /// task on ``scheduler``.
+    ///
+    /// ```swift
+    /// environment.loadVAST(TransportRequest(providerID: "acme", adUnitID: "unit-1")) { result in
+    ///     completion(result.flatMap { load in decode(load) })
+    /// }
+    /// ```
+    package func loadVAST(
+        _ request: TransportRequest,
+        parser: VASTParser = VASTParser(),
+        allowNoAd: Bool = true,
+        wrappers: WrapperResolutionPolicy? = nil,
+        parseFailure: ((VASTError) -> AdError)? = nil,
+        completion: @escaping @MainActor (Result<VASTLoad, AdError>) -> Void
+    ) {
+        fetch(request) { response in
+            let load: VASTLoad
+            do throws(AdError) {
+                load = try read(response.get(), parser: parser, allowNoAd: allowNoAd, parseFailure: parseFailure)
+            } catch {
+                return completion(.failure(error))
+            }
+            guard let wrappers, load.document.ads.first?.wrapper != nil else { return completion(.success(load)) }
+            scheduler.spawn {
+                completion(.success(await resolved(load, of: request, policy: wrappers, parser: parser)))
+            }
+        }
+    }
+
+    /// A fetched response as a load: parsed with `parser`, or read from its memo's one parse with the response's
+    /// values put in.
+    private func read(
+        _ response: TransportResponse, parser: VASTParser, allowNoAd: Bool, parseFailure: ((VASTError) -> AdError)?
+    ) throws(AdError) -> VASTLoad {
         let document: VASTDocument
         var memoRead: VASTLoad.MemoRead?
         do throws(VASTError) {
@@ -47,19 +90,25 @@ extension ProviderEnvironment {
         } catch {
             throw parseFailure?(error) ?? AdError(error, providerID: providerID)
         }
-        guard let wrappers, document.ads.first?.wrapper != nil else {
-            var load = VASTLoad(response: response, document: document)
-            load.memoRead = memoRead
-            return load
-        }
+        var load = VASTLoad(response: response, document: document)
+        load.memoRead = memoRead
+        return load
+    }
+
+    /// A wrapper's load with its chains resolved through the same transport, the `<Error>` URLs of every failed
+    /// chain pinged.
+    private func resolved(
+        _ load: VASTLoad, of request: TransportRequest, policy: WrapperResolutionPolicy, parser: VASTParser
+    ) async -> VASTLoad {
         let resolver = WrapperResolver(
             transport: transport, scheduler: scheduler, providerID: providerID, adUnitID: request.adUnitID,
-            policy: wrappers, parser: parser)
-        let resolution = await resolver.resolve(document, url: response.sourceURL.flatMap { URL(string: $0) })
+            policy: policy, parser: parser)
+        let resolution = await resolver.resolve(
+            load.document, url: load.response.sourceURL.flatMap { URL(string: $0) })
         for url in resolution.errorPings(values: stamps.next().macroValues) {
             beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: providerID))
         }
-        return VASTLoad(response: response, document: document, resolution: resolution)
+        return VASTLoad(response: load.response, document: load.document, resolution: resolution)
     }
 
     /// Pings a response's `<Error>` URLs with a VAST error code, `[TIMESTAMP]` and `[CACHEBUSTING]` filled from the

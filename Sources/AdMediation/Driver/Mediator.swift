@@ -355,8 +355,8 @@ public final class Mediator {
     }
 
     /// Plays an answered load with a unified ad's timers: its timeout armed first (C7: exactly at it, the timeout
-    /// wins), then the fetch's answer, the provider's delay, and a zero-delay turn on which the result is taken, as
-    /// a unified ad takes its provider's; the end goes to mediation as the ad's event would.
+    /// wins), then the fetch's answer, the provider's delay, and the zero-delay turn on which a unified ad takes its
+    /// provider's result; the end goes to mediation as the ad's event would.
     private func play(_ answer: LineItemAnswer, of load: AnsweredLoad, descriptor: ProviderDescriptor) {
         let scheduler = host.scheduler
         let timeout = load.request.timeout
@@ -382,14 +382,17 @@ public final class Mediator {
             case .failure(let error): enqueue(.failed(load.id, error))
             }
         }
+        // The result is taken as a unified ad takes a callback load's: on a zero-delay turn when it comes from a
+        // timed action, at once otherwise.
+        let taken: @MainActor (AnsweredLoad) -> Void = { load in
+            guard (scheduler as? any ActionAwareScheduler)?.isRunningAction ?? true else { return ended() }
+            load.stepTimer = scheduler.schedule(after: .zero, ended)
+        }
         let answered: @MainActor () -> Void = { [weak load] in
             guard let load else { return }
-            guard answer.delay > .zero else {
-                load.stepTimer = scheduler.schedule(after: .zero, ended)
-                return
-            }
+            guard answer.delay > .zero else { return taken(load) }
             load.stepTimer = scheduler.schedule(after: answer.delay) { [weak load] in
-                load?.stepTimer = scheduler.schedule(after: .zero, ended)
+                if let load { taken(load) }
             }
         }
         if let after = answer.answeredAfter {
