@@ -190,13 +190,9 @@ extension GoogleProvider: ScheduledAdProvider {
         } catch {
             return completion(.failure(error))
         }
-        environment.loadVAST(fetch, wrappers: wrapperPolicy, parseFailure: parseFailure(of: request)) { result in
-            completion(
-                result.flatMap { load in
-                    Result { () throws(AdError) -> any ProviderAd in
-                        try ad(from: load, of: request, environment: environment)
-                    }
-                })
-        }
+        environment.loadVAST(
+            fetch, wrappers: wrapperPolicy, parseFailure: parseFailure(of: request),
+            ad: { load throws(AdError) in try ad(from: load, of: request, environment: environment) },
+            completion: completion)
     }
 }

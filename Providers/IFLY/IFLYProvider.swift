@@ -111,13 +111,9 @@ extension IFLYProvider: ScheduledAdProvider {
         _ request: AdRequest, environment: ProviderEnvironment,
         completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
     ) {
-        environment.loadVAST(fetch(request), parseFailure: parseFailure) { result in
-            completion(
-                result.flatMap { load in
-                    Result { () throws(AdError) -> any ProviderAd in
-                        try ad(from: load, of: request, environment: environment)
-                    }
-                })
-        }
+        environment.loadVAST(
+            fetch(request), parseFailure: parseFailure,
+            ad: { load throws(AdError) in try ad(from: load, of: request, environment: environment) },
+            completion: completion)
     }
 }

@@ -256,17 +256,12 @@ extension YandexProvider: ScheduledAdProvider {
         } catch {
             return completion(.failure(error))
         }
-        environment.loadVAST(fetch, parser: parser, allowNoAd: false, parseFailure: parseFailure) { result in
-            completion(
-                result.flatMap { load in
-                    Result { () throws(AdError) -> any ProviderAd in
-                        let (response, runtime) = try decode(load, of: request, environment: environment)
-                        guard request.format == .native else {
-                            return try slider(response, of: request, runtime: runtime)
-                        }
-                        return try native(response, of: request, runtime: runtime)
-                    }
-                })
-        }
+        environment.loadVAST(
+            fetch, parser: parser, allowNoAd: false, parseFailure: parseFailure,
+            ad: { load throws(AdError) in
+                let (response, runtime) = try decode(load, of: request, environment: environment)
+                guard request.format == .native else { return try slider(response, of: request, runtime: runtime) }
+                return try native(response, of: request, runtime: runtime)
+            }, completion: completion)
     }
 }

@@ -68,6 +68,27 @@ extension ProviderEnvironment {
         }
     }
 
+    /// Loads through callbacks as ``loadVAST(_:parser:allowNoAd:wrappers:parseFailure:completion:)`` does and calls
+    /// `completion` with the ad `ad` makes of the load, or the first error: a `ScheduledAdProvider`'s whole load.
+    ///
+    /// ```swift
+    /// environment.loadVAST(fetch, ad: { load throws(AdError) in try MyAd(load) }, completion: completion)
+    /// ```
+    package func loadVAST(
+        _ request: TransportRequest,
+        parser: VASTParser = VASTParser(),
+        allowNoAd: Bool = true,
+        wrappers: WrapperResolutionPolicy? = nil,
+        parseFailure: ((VASTError) -> AdError)? = nil,
+        ad make: @escaping @MainActor (VASTLoad) throws(AdError) -> any ProviderAd,
+        completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
+    ) {
+        loadVAST(request, parser: parser, allowNoAd: allowNoAd, wrappers: wrappers, parseFailure: parseFailure) {
+            result in
+            completion(result.flatMap { load in Result { () throws(AdError) -> any ProviderAd in try make(load) } })
+        }
+    }
+
     /// A fetched response as a load: parsed with `parser`, or read from its memo's one parse with the response's
     /// values put in.
     private func read(
