@@ -36,40 +36,10 @@ extension ProviderEnvironment {
     }
 
     /// Loads as ``loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)`` does (the same fetch, parse, memo and
-    /// wrapper resolution, the same errors) and calls `completion` once, on the main actor, with the load or the
-    /// error: the form a callback load (`ScheduledAdProvider`) uses. Over a transport that answers through a
-    /// callback (the simulated ad server) the fetch costs a timer and no task; a wrapper's chain is resolved in a
-    /// task on ``scheduler``.
-    ///
-    /// ```swift
-    /// environment.loadVAST(TransportRequest(providerID: "acme", adUnitID: "unit-1")) { result in
-    ///     completion(result.flatMap { load in decode(load) })
-    /// }
-    /// ```
-    package func loadVAST(
-        _ request: TransportRequest,
-        parser: VASTParser = VASTParser(),
-        allowNoAd: Bool = true,
-        wrappers: WrapperResolutionPolicy? = nil,
-        parseFailure: ((VASTError) -> AdError)? = nil,
-        completion: @escaping @MainActor (Result<VASTLoad, AdError>) -> Void
-    ) {
-        fetch(request) { response in
-            let load: VASTLoad
-            do throws(AdError) {
-                load = try read(response.get(), parser: parser, allowNoAd: allowNoAd, parseFailure: parseFailure)
-            } catch {
-                return completion(.failure(error))
-            }
-            guard let wrappers, load.document.ads.first?.wrapper != nil else { return completion(.success(load)) }
-            scheduler.spawn {
-                completion(.success(await resolved(load, of: request, policy: wrappers, parser: parser)))
-            }
-        }
-    }
-
-    /// Loads through callbacks as ``loadVAST(_:parser:allowNoAd:wrappers:parseFailure:completion:)`` does and calls
-    /// `completion` with the ad `ad` makes of the load, or the first error: a `ScheduledAdProvider`'s whole load.
+    /// wrapper resolution, the same errors) and calls `completion` once, on the main actor, with the ad `ad` makes of
+    /// the load, or the first error: a callback load's whole load (`ScheduledAdProvider`). Over a transport that
+    /// answers through a callback (the simulated ad server) the fetch costs a timer and no task; a wrapper's chain is
+    /// resolved in a task on ``scheduler``.
     ///
     /// ```swift
     /// environment.loadVAST(fetch, ad: { load throws(AdError) in try MyAd(load) }, completion: completion)
@@ -83,9 +53,18 @@ extension ProviderEnvironment {
         ad make: @escaping @MainActor (VASTLoad) throws(AdError) -> any ProviderAd,
         completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
     ) {
-        loadVAST(request, parser: parser, allowNoAd: allowNoAd, wrappers: wrappers, parseFailure: parseFailure) {
-            result in
-            completion(result.flatMap { load in Result { () throws(AdError) -> any ProviderAd in try make(load) } })
+        let made: @MainActor (VASTLoad) -> Void = { load in
+            completion(Result { () throws(AdError) -> any ProviderAd in try make(load) })
+        }
+        fetch(request) { response in
+            let load: VASTLoad
+            do throws(AdError) {
+                load = try read(response.get(), parser: parser, allowNoAd: allowNoAd, parseFailure: parseFailure)
+            } catch {
+                return completion(.failure(error))
+            }
+            guard let wrappers, load.document.ads.first?.wrapper != nil else { return made(load) }
+            scheduler.spawn { made(await resolved(load, of: request, policy: wrappers, parser: parser)) }
         }
     }
 

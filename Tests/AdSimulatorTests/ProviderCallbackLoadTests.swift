@@ -73,6 +73,7 @@ struct ProviderCallbackLoadTests {
         Case(provider: "google", format: .interstitial, fixture: "google/image-interstitial.xml"),
         Case(provider: "google", format: .rewarded, fixture: "google/no-fill.xml"),
         Case(provider: "google", format: .rewarded, fixture: "google/malformed.xml"),
+        Case(provider: "google", format: .rewarded, fixture: "google/wrapper.xml"),
         Case(provider: "google", format: .native, fixture: "google/rewarded.xml"),
     ])
     func theCallbackLoadGivesWhatTheAsyncLoadGives(_ test: Case) async throws {
