@@ -64,43 +64,25 @@ public struct GoogleProvider: AdProvider {
     ///   VAST code. The response's error URLs are pinged with the VAST code.
     @MainActor
     public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
-        let load = try await environment.loadVAST(
-            try transportRequest(request), wrappers: wrapperPolicy, parseFailure: parseFailure(of: request))
-        return try ad(from: load, of: request, environment: environment)
-    }
-
-    /// The request's fetch; a format Google does not serve is refused.
-    private func transportRequest(_ request: AdRequest) throws(AdError) -> TransportRequest {
+        let id = descriptor.id
         guard descriptor.supportedFormats.contains(request.format) else {
             throw AdError(
                 .unsupportedFormat,
                 "Google serves interstitial, rewarded and rewardedInterstitial, not \(request.format).",
-                providerID: descriptor.id, hint: "Request a full-screen format from the Google provider.")
+                providerID: id, hint: "Request a full-screen format from the Google provider.")
         }
-        return TransportRequest(
-            providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
-            parameters: request.parameters, timeout: request.timeout)
-    }
-
-    /// A parse failure of `request`'s response as Google's error (code 13).
-    private func parseFailure(of request: AdRequest) -> (VASTError) -> AdError {
-        let id = descriptor.id
-        return { error in
+        let load = try await environment.loadVAST(
+            TransportRequest(
+                providerID: id, adUnitID: request.adUnitID, format: request.format, parameters: request.parameters,
+                timeout: request.timeout),
+            wrappers: wrapperPolicy
+        ) { error in
             AdError(
                 error.kind == .limitExceeded ? .limitExceeded : .invalidResponse,
                 "The Google response for \(request.adUnitID) could not be parsed: \(error.message)", providerID: id,
                 providerCode: GoogleErrorCode.receivedInvalidResponse, vastCode: error.vastCode,
                 hint: "The ad server sent a broken VAST document; report it with the ad unit ID.", underlying: error)
         }
-    }
-
-    /// The full-screen ad of a fetched, parsed and resolved response; what makes it unusable pings its `<Error>`
-    /// URLs with the VAST code.
-    @MainActor
-    private func ad(from load: VASTLoad, of request: AdRequest, environment: ProviderEnvironment) throws(AdError)
-        -> GoogleFullScreenAd
-    {
-        let id = descriptor.id
         let document = load.document
         guard let first = document.ads.first else {
             environment.pingErrors(document.errorURLs, code: 303)
@@ -172,27 +154,5 @@ public struct GoogleProvider: AdProvider {
         AdError(
             .noFill, message, providerID: descriptor.id, providerCode: code, vastCode: 303,
             hint: "No fill is normal: retry later with a capped backoff, or fall back to another provider.")
-    }
-}
-
-extension GoogleProvider: ScheduledAdProvider {
-    /// Loads as ``load(_:environment:)`` does, through callbacks: a unified ad calls it with no task (the fetch is
-    /// a timer over the simulated ad server; a wrapper's chain is resolved in a task). Package access
-    /// (`ScheduledAdProvider`).
-    @MainActor
-    package func load(
-        _ request: AdRequest, environment: ProviderEnvironment,
-        completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
-    ) {
-        let fetch: TransportRequest
-        do throws(AdError) {
-            fetch = try transportRequest(request)
-        } catch {
-            return completion(.failure(error))
-        }
-        environment.loadVAST(
-            fetch, wrappers: wrapperPolicy, parseFailure: parseFailure(of: request),
-            ad: { load throws(AdError) in try ad(from: load, of: request, environment: environment) },
-            completion: completion)
     }
 }

@@ -54,31 +54,17 @@ public struct IFLYProvider: AdProvider {
     ///   `invalidResponse` for a response that is not the IFLY dialect.
     @MainActor
     public func load(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> any ProviderAd {
-        let load = try await environment.loadVAST(fetch(request), parseFailure: parseFailure)
-        return try ad(from: load, of: request, environment: environment)
-    }
-
-    /// The ad unit's request, through the host's transport.
-    private func fetch(_ request: AdRequest) -> TransportRequest {
-        TransportRequest(
-            providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
-            parameters: request.parameters, timeout: request.timeout)
-    }
-
-    /// A parse failure as IFLY's error (VAST 100).
-    private func parseFailure(_ error: VASTError) -> AdError {
-        AdError(
-            AdError.Code(rawValue: error.kind.rawValue), "The IFLY response could not be parsed: \(error.message)",
-            providerID: descriptor.id, vastCode: error.vastCode,
-            hint: error.hint ?? "Serve a well-formed VAST document in the IFLY dialect (Docs/Dialects.md).",
-            underlying: error)
-    }
-
-    /// The feed ad of a fetched and parsed response; a response without an ad pings its `<Error>` URLs (303).
-    @MainActor
-    private func ad(from load: VASTLoad, of request: AdRequest, environment: ProviderEnvironment) throws(AdError)
-        -> IFLYFeedAd
-    {
+        let load = try await environment.loadVAST(
+            TransportRequest(
+                providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
+                parameters: request.parameters, timeout: request.timeout)
+        ) { error in
+            AdError(
+                AdError.Code(rawValue: error.kind.rawValue), "The IFLY response could not be parsed: \(error.message)",
+                providerID: descriptor.id, vastCode: error.vastCode,
+                hint: error.hint ?? "Serve a well-formed VAST document in the IFLY dialect (Docs/Dialects.md).",
+                underlying: error)
+        }
         let feed: IFLYFeedResponse
         let id = descriptor.id
         do throws(AdError) {
@@ -100,20 +86,5 @@ public struct IFLYProvider: AdProvider {
             providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
             creativeID: feed.creativeID, loadedAt: now, expiresAt: feed.timeToLive.map { now.advanced(by: $0) })
         return IFLYFeedAd(info: info, response: feed, beacons: environment.beacons, stamps: environment.stamps)
-    }
-}
-
-extension IFLYProvider: ScheduledAdProvider {
-    /// Loads as ``load(_:environment:)`` does, through callbacks: a unified ad calls it with no task (the fetch is
-    /// a timer over the simulated ad server). Package access (`ScheduledAdProvider`).
-    @MainActor
-    package func load(
-        _ request: AdRequest, environment: ProviderEnvironment,
-        completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
-    ) {
-        environment.loadVAST(
-            fetch(request), parseFailure: parseFailure,
-            ad: { load throws(AdError) in try ad(from: load, of: request, environment: environment) },
-            completion: completion)
     }
 }

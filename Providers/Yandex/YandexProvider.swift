@@ -89,15 +89,11 @@ public struct YandexProvider: AdProvider {
         switch request.format {
         case .nativeSlider: return try await loadSlider(request, environment: environment)
         case .native: return try await loadNative(request, environment: environment)
-        default: throw unsupported(request.format)
+        default:
+            throw AdError(
+                .unsupportedFormat, "Yandex serves nativeSlider and native, not \(request.format).",
+                providerID: descriptor.id, hint: "Request .nativeSlider or .native from the Yandex provider.")
         }
-    }
-
-    /// The error of a format Yandex does not serve.
-    private func unsupported(_ format: AdFormat) -> AdError {
-        AdError(
-            .unsupportedFormat, "Yandex serves nativeSlider and native, not \(format).", providerID: descriptor.id,
-            hint: "Request .nativeSlider or .native from the Yandex provider.")
     }
 
     /// Loads a slider: the block and its cards, without the creatives other placements hold (rule Y18).
@@ -108,26 +104,6 @@ public struct YandexProvider: AdProvider {
     @MainActor
     public func loadSlider(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> SliderAd {
         let (response, runtime) = try await fetch(request, environment: environment)
-        return try slider(response, of: request, runtime: runtime)
-    }
-
-    /// Loads a stand-alone native ad: the first card no other placement holds.
-    ///
-    /// - Throws: as ``loadSlider(_:environment:)``.
-    @MainActor
-    public func loadNative(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError)
-        -> YandexNativeAd
-    {
-        let (response, runtime) = try await fetch(request, environment: environment)
-        return try native(response, of: request, runtime: runtime)
-    }
-
-    /// The slider of a decoded response: its cards no other placement holds, held for this one.
-    @MainActor
-    private func slider(_ response: YandexResponse, of request: AdRequest, runtime: YandexRuntime) throws(AdError)
-        -> SliderAd
-    {
-        let environment = runtime.environment
         let cards = try available(response, runtime: runtime)
         var shown = response
         shown.cards = cards
@@ -140,12 +116,14 @@ public struct YandexProvider: AdProvider {
             videoImpressionRule: videoImpressionRule)
     }
 
-    /// The native ad of a decoded response: its first card no other placement holds, held for this one.
+    /// Loads a stand-alone native ad: the first card no other placement holds.
+    ///
+    /// - Throws: as ``loadSlider(_:environment:)``.
     @MainActor
-    private func native(_ response: YandexResponse, of request: AdRequest, runtime: YandexRuntime) throws(AdError)
+    public func loadNative(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError)
         -> YandexNativeAd
     {
-        let environment = runtime.environment
+        let (response, runtime) = try await fetch(request, environment: environment)
         let cards = try available(response, runtime: runtime)
         guard let card = cards.first else { throw noFill("The response has no native ad.") }
         environment.holds.hold(creative: card.creativeID)
@@ -161,18 +139,6 @@ public struct YandexProvider: AdProvider {
     private func fetch(_ request: AdRequest, environment: ProviderEnvironment) async throws(AdError) -> (
         YandexResponse, YandexRuntime
     ) {
-        let load = try await environment.loadVAST(
-            try transportRequest(request, environment: environment), parser: parser, allowNoAd: false,
-            parseFailure: parseFailure)
-        return try decode(load, of: request, environment: environment)
-    }
-
-    /// The request's fetch, after checking it: an empty ad unit is refused, and a demo unit in a build uploaded
-    /// to the store is warned about (Y16).
-    @MainActor
-    private func transportRequest(_ request: AdRequest, environment: ProviderEnvironment) throws(AdError)
-        -> TransportRequest
-    {
         try request.validate(providerID: descriptor.id)
         // Y16: the seed asks to replace the demo unit before the app goes to the store; every build uploaded to the
         // store (a store beta as much as a release) is warned.
@@ -182,22 +148,13 @@ public struct YandexProvider: AdProvider {
                 recommendation: "Replace the demo ad unit with your own from the Yandex Advertising Network "
                     + "interface before the build goes to the store (Y16).")
         }
-        return TransportRequest(
-            providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
-            parameters: request.parameters, timeout: request.timeout)
-    }
-
-    /// A parse failure as Yandex's error.
-    private func parseFailure(_ error: VASTError) -> AdError {
-        YandexResponse.parseFailure(error, providerID: descriptor.id)
-    }
-
-    /// The fetched response decoded, its warnings recorded, with the runtime its ad works through.
-    @MainActor
-    private func decode(_ load: VASTLoad, of request: AdRequest, environment: ProviderEnvironment) throws(AdError)
-        -> (YandexResponse, YandexRuntime)
-    {
         let id = descriptor.id
+        let load = try await environment.loadVAST(
+            TransportRequest(
+                providerID: id, adUnitID: request.adUnitID, format: request.format, parameters: request.parameters,
+                timeout: request.timeout),
+            parser: parser, allowNoAd: false
+        ) { error in YandexResponse.parseFailure(error, providerID: id) }
         // Decoded once per served file when the transport serves the file many times (the decoder reads no price).
         let response = try load.decoded(key: id.rawValue) { document throws(AdError) in
             try YandexResponse(document: document, providerID: id)
@@ -236,32 +193,5 @@ public struct YandexProvider: AdProvider {
         AdError(
             .noFill, message, providerID: descriptor.id, vastCode: 303,
             hint: "No ad for this request; try again later (with a capped number of retries, Y12).")
-    }
-}
-
-extension YandexProvider: ScheduledAdProvider {
-    /// Loads as ``load(_:environment:)`` does, through callbacks: a unified ad calls it with no task (the fetch is
-    /// a timer over the simulated ad server). Package access (`ScheduledAdProvider`).
-    @MainActor
-    package func load(
-        _ request: AdRequest, environment: ProviderEnvironment,
-        completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
-    ) {
-        let fetch: TransportRequest
-        do throws(AdError) {
-            guard request.format == .nativeSlider || request.format == .native else {
-                throw unsupported(request.format)
-            }
-            fetch = try transportRequest(request, environment: environment)
-        } catch {
-            return completion(.failure(error))
-        }
-        environment.loadVAST(
-            fetch, parser: parser, allowNoAd: false, parseFailure: parseFailure,
-            ad: { load throws(AdError) in
-                let (response, runtime) = try decode(load, of: request, environment: environment)
-                guard request.format == .native else { return try slider(response, of: request, runtime: runtime) }
-                return try native(response, of: request, runtime: runtime)
-            }, completion: completion)
     }
 }

@@ -23,7 +23,7 @@ import Synchronization
 /// await driver.run(for: .seconds(5)) // timers, clock sleepers and loads, in deadline order
 /// ```
 @MainActor
-public final class VirtualTimeDriver: AdScheduler, ActionAwareScheduler {
+public final class VirtualTimeDriver: AdScheduler {
     /// A timer's action. A struct, not the bare closure: a closure stored in a generic container is re-abstracted,
     /// which allocates a thunk for every timer.
     private struct Action {
@@ -61,8 +61,6 @@ public final class VirtualTimeDriver: AdScheduler, ActionAwareScheduler {
     /// when it surfaces.
     private var live: [UInt64: Action] = [:]
     private var nextSequence: UInt64 = 0
-    /// How many timed actions are running now (an action may advance the driver itself).
-    private var runningActions = 0
     /// The instant ``clock`` was last moved to by this driver. Moving it to the same instant again wakes nobody (a
     /// sleeper due by the clock's time never waits: it returns at once), so it is skipped: most timers run at an
     /// instant the clock already reached, and each move takes the clock's lock.
@@ -105,9 +103,6 @@ public final class VirtualTimeDriver: AdScheduler, ActionAwareScheduler {
 
     /// The number of timers waiting to run.
     public var pendingCount: Int { live.count }
-
-    /// Whether one of the driver's timers is running its action now (`ActionAwareScheduler`).
-    package var isRunningAction: Bool { runningActions > 0 }
 
     /// The deadline of the next timer, if any.
     public var nextDeadline: AdInstant? {
@@ -175,9 +170,7 @@ public final class VirtualTimeDriver: AdScheduler, ActionAwareScheduler {
             let action = live.removeValue(forKey: first.sequence)
             if first.deadline > now { now = first.deadline }
             moveClock()
-            runningActions += 1
             action?.run()
-            runningActions -= 1
         }
         if target > now { now = target }
         moveClock()

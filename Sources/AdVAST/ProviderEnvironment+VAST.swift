@@ -30,49 +30,6 @@ extension ProviderEnvironment {
         parseFailure: ((VASTError) -> AdError)? = nil
     ) async throws(AdError) -> VASTLoad {
         let response = try await fetch(request)
-        let load = try read(response, parser: parser, allowNoAd: allowNoAd, parseFailure: parseFailure)
-        guard let wrappers, load.document.ads.first?.wrapper != nil else { return load }
-        return await resolved(load, of: request, policy: wrappers, parser: parser)
-    }
-
-    /// Loads as ``loadVAST(_:parser:allowNoAd:wrappers:parseFailure:)`` does (the same fetch, parse, memo and
-    /// wrapper resolution, the same errors) and calls `completion` once, on the main actor, with the ad `ad` makes of
-    /// the load, or the first error: a callback load's whole load (`ScheduledAdProvider`). Over a transport that
-    /// answers through a callback (the simulated ad server) the fetch costs a timer and no task; a wrapper's chain is
-    /// resolved in a task on ``scheduler``.
-    ///
-    /// ```swift
-    /// environment.loadVAST(fetch, ad: { load throws(AdError) in try MyAd(load) }, completion: completion)
-    /// ```
-    package func loadVAST(
-        _ request: TransportRequest,
-        parser: VASTParser = VASTParser(),
-        allowNoAd: Bool = true,
-        wrappers: WrapperResolutionPolicy? = nil,
-        parseFailure: ((VASTError) -> AdError)? = nil,
-        ad make: @escaping @MainActor (VASTLoad) throws(AdError) -> any ProviderAd,
-        completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
-    ) {
-        let made: @MainActor (VASTLoad) -> Void = { load in
-            completion(Result { () throws(AdError) -> any ProviderAd in try make(load) })
-        }
-        fetch(request) { response in
-            let load: VASTLoad
-            do throws(AdError) {
-                load = try read(response.get(), parser: parser, allowNoAd: allowNoAd, parseFailure: parseFailure)
-            } catch {
-                return completion(.failure(error))
-            }
-            guard let wrappers, load.document.ads.first?.wrapper != nil else { return made(load) }
-            scheduler.spawn { made(await resolved(load, of: request, policy: wrappers, parser: parser)) }
-        }
-    }
-
-    /// A fetched response as a load: parsed with `parser`, or read from its memo's one parse with the response's
-    /// values put in.
-    private func read(
-        _ response: TransportResponse, parser: VASTParser, allowNoAd: Bool, parseFailure: ((VASTError) -> AdError)?
-    ) throws(AdError) -> VASTLoad {
         let document: VASTDocument
         var memoRead: VASTLoad.MemoRead?
         do throws(VASTError) {
@@ -90,25 +47,19 @@ extension ProviderEnvironment {
         } catch {
             throw parseFailure?(error) ?? AdError(error, providerID: providerID)
         }
-        var load = VASTLoad(response: response, document: document)
-        load.memoRead = memoRead
-        return load
-    }
-
-    /// A wrapper's load with its chains resolved through the same transport, the `<Error>` URLs of every failed
-    /// chain pinged.
-    private func resolved(
-        _ load: VASTLoad, of request: TransportRequest, policy: WrapperResolutionPolicy, parser: VASTParser
-    ) async -> VASTLoad {
+        guard let wrappers, document.ads.first?.wrapper != nil else {
+            var load = VASTLoad(response: response, document: document)
+            load.memoRead = memoRead
+            return load
+        }
         let resolver = WrapperResolver(
             transport: transport, scheduler: scheduler, providerID: providerID, adUnitID: request.adUnitID,
-            policy: policy, parser: parser)
-        let resolution = await resolver.resolve(
-            load.document, url: load.response.sourceURL.flatMap { URL(string: $0) })
+            policy: wrappers, parser: parser)
+        let resolution = await resolver.resolve(document, url: response.sourceURL.flatMap { URL(string: $0) })
         for url in resolution.errorPings(values: stamps.next().macroValues) {
             beacons.send(Beacon(kind: .error, url: url.absoluteString, providerID: providerID))
         }
-        return VASTLoad(response: load.response, document: load.document, resolution: resolution)
+        return VASTLoad(response: response, document: document, resolution: resolution)
     }
 
     /// Pings a response's `<Error>` URLs with a VAST error code, `[TIMESTAMP]` and `[CACHEBUSTING]` filled from the

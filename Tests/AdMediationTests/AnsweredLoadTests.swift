@@ -162,4 +162,46 @@ struct AnsweredLoadTests {
         #expect(script.asked.isEmpty)
         #expect(mediator.lastReport(for: "p")?.state(of: "n") == .error)
     }
+
+    @Test("A slower answered load that mediation discards ends with its timers: nothing of it fires afterwards")
+    func discardedAnsweredLoadLeavesNoTimer() async throws {
+        let mediator = Mediator(
+            validated: MediationConfiguration(placements: [
+                H.placement(
+                    .waterfall,
+                    [
+                        H.waterfall("top", price: 5_000, provider: "google"),
+                        H.waterfall("slow", price: 1_000, provider: "google"),
+                    ]
+                ) { $0.parallelTierSize = 2 }
+            ]), host: world.host, random: SeededRandom(seed: 3))
+        mediator.answering = script
+        script.answers["unit-top"] = fill("cr-1", micros: 4_000, after: .milliseconds(100))
+        script.answers["unit-slow"] = fill("cr-2", micros: 900, after: .seconds(2))
+        try mediator.load("p")
+        await world.run(for: .milliseconds(100))
+        let report = try #require(mediator.lastReport(for: "p"))
+        #expect(report.winner == "top")
+        // Only the ready ad's expiry is left (G10, one hour): the slow load's answer (2 s) and timeout (5 s) are gone.
+        #expect(world.driver.pendingCount == 1)
+        #expect(world.driver.nextDeadline == AdInstant(sinceEpoch: .milliseconds(3_600_100)))
+        await world.run(for: .seconds(10))
+        #expect(mediator.lastReport(for: "p") == report)
+        #expect(!world.host.ledger.isExcluded("cr-2", for: "other"))
+    }
+
+    @Test("H14: a request that goes out without personalisation is not answered: it loads through a unified ad")
+    func h14_nonPersonalisedRequestIsDeclined() async throws {
+        // GDPR applies and no TC string names the provider's vendor: the request goes out without personalisation.
+        world.host.privacy = PrivacySignals(gdprApplies: true)
+        let mediator = try mediator([H.waterfall("top", price: 5_000, provider: "yandex")])
+        script.answers["unit-top"] = fill("cr-1", micros: 2_400, after: .milliseconds(100))
+        world.transport.respond(to: "unit-top", with: .delayed(.milliseconds(300), .body(Array("cr-y".utf8))))
+        try mediator.load("p")
+        await world.run(for: .milliseconds(300))
+        #expect(script.asked.isEmpty)
+        let choice = try mediator.take(for: "p")
+        #expect(choice.ad?.consent.allowsPersonalisation == false)
+        mediator.release(choice)
+    }
 }

@@ -287,11 +287,9 @@ public final class UnifiedAd {
     }
 
     /// Loads through the provider's callback, with no task. The provider starts once this input's actions are
-    /// performed (the load's timer armed, C7), as a spawned load starts on a later turn; a result delivered from a
-    /// timed action is taken once the timers due at its instant have run, as a spawned load's is when its task
-    /// resumes, and one delivered from a task (an in-memory transport's fetch) at once, as that task would take it
-    /// (``ActionAwareScheduler``). So a scheduled provider's events keep the order of the async path's, ties at one
-    /// instant included, and a test awaiting ``load()`` on a driver it never runs still ends.
+    /// performed (the load's timer armed, C7), as a spawned load starts on a later turn; its result is taken once
+    /// the timers due at its instant have run, as a spawned load's is when its task resumes. So a scheduled
+    /// provider's events keep the order of the async path's, ties at one instant included.
     private func startCallbackLoad(
         _ provider: any ScheduledAdProvider, environment: ProviderEnvironment, generation: UInt64
     ) {
@@ -301,9 +299,6 @@ public final class UnifiedAd {
         whenIdle { [self] in
             guard callbackLoad == generation else { return }  // cancelled before it started
             provider.load(request, environment: environment) { [weak self] result in
-                guard (scheduler as? any ActionAwareScheduler)?.isRunningAction ?? true else {
-                    return Self.finishLoad(result, of: self, generation: generation)
-                }
                 scheduler.schedule(after: .zero) { [weak self] in
                     Self.finishLoad(result, of: self, generation: generation)
                 }
@@ -339,9 +334,8 @@ public final class UnifiedAd {
                 machine.loadSucceeded(
                     info, components: ad.components.map(\.id), generation: generation, at: host.scheduler.now))
             delivered = nil
-        case .failure(var error):
-            if error.providerID == nil { error.providerID = providerID }
-            run(machine.loadFailed(error, generation: generation))
+        case .failure(let error):
+            run(machine.loadFailed(error.attributed(to: providerID), generation: generation))
         }
     }
 

@@ -162,4 +162,13 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
             && lhs.providerCode == rhs.providerCode && lhs.vastCode == rhs.vastCode && lhs.hint == rhs.hint
             && lhs.underlying.map { "\($0)" } == rhs.underlying.map { "\($0)" }
     }
+
+    /// The error attributed to provider `id` when it names no provider itself: how a load's failure reaches the
+    /// host, whichever way the load ran.
+    package func attributed(to id: ProviderID) -> AdError {
+        guard providerID == nil else { return self }
+        var error = self
+        error.providerID = id
+        return error
+    }
 }

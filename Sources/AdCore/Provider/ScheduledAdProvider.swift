@@ -1,21 +1,20 @@
 import Synchronization
 
 /// A provider that can load through a callback on the host's scheduler instead of an async function: its load is a
-/// chain of timers and callbacks (a fetch through `ProviderEnvironment.fetch(_:completion:)` or AdVAST's callback
-/// `loadVAST`, a delay on `environment.scheduler`), with no task of its own. ``UnifiedAd`` then calls the callback
-/// load directly, where it spawns a task for any other provider's async load: a load costs no task, no continuation
-/// and no task switch. The contract is the async load's (it must end, with an ad or a typed error; the unified ad
-/// adds the timeout, C7, and drops a late answer), and the result goes the same way: a result delivered from one of
-/// the scheduler's timed actions is taken once the timers due at that instant have run, as a spawned load's is when
-/// its task resumes, and one delivered from a task at once, as that task would take it (``ActionAwareScheduler``), so
-/// every event keeps its order and a load awaited on a driver nobody runs still ends.
+/// chain of timers and callbacks (a fetch through `ProviderEnvironment.fetch(_:completion:)`, a delay on
+/// `environment.scheduler`), with no task of its own. ``UnifiedAd`` then calls the callback load directly, where it
+/// spawns a task for any other provider's async load: a load costs no task, no continuation and no task switch. The
+/// contract is the async load's (it must end, with an ad or a typed error; the unified ad adds the timeout, C7, and
+/// drops a late answer), and the result goes the same way: the unified ad takes it once the timers due at that
+/// instant have run, as it takes a spawned load's, so every event keeps its order.
 ///
-/// It is the package's own option (package access, not a provider API): the built-in providers (each also keeps its
-/// async load, which shares everything after the fetch with the callback one) and the simulator's fast-tier
-/// stand-ins, whose loads run thousands of times a second. A vendor writes the async
-/// ``AdProvider/load(_:environment:)``: a real SDK's load dwarfs the task it would save. The extension below derives
-/// an async load from the callback one, for a scheduled provider with no async load of its own. A provider whose
-/// start step has not ended yet (H2) is waited for in a task, as any provider is, and then loaded through its async
+/// It is the package's own option (package access, not a provider API) for loads that need no `await`: the
+/// simulator's fast-tier stand-ins. It is not offered to vendors because its result is taken on a zero-delay timer
+/// (to keep the async path's order at equal instants), so a test that awaits `UnifiedAd.load()` on a
+/// `VirtualTimeDriver` it never runs would wait forever, where an async load over an in-memory transport ends by
+/// itself. The async ``AdProvider/load(_:environment:)`` is the provider's path. The async load is derived from the callback one, so a
+/// scheduled provider is a full ``AdProvider`` for every other caller (the conformance kit, tests). A provider whose
+/// start step has not ended yet (H2) is waited for in a task, as any provider is, and then loaded through that async
 /// load; one with no start step is ready at once.
 ///
 /// ```swift

@@ -1,8 +1,9 @@
 public import AdCore
 
 /// The `@MainActor` driver of mediation: one ``MediationStateMachine`` per placement, performed against an
-/// `AdHost` (ads loaded with `host.makeAd(...).load()`) and its scheduler (timeouts, auction deadlines, retries,
-/// expiry). Time and randomness come from the host's scheduler and an injected seeded generator.
+/// `AdHost` (ads loaded with `host.makeAd(...).load()`, or in the simulator's fast tier answered by a package
+/// `LineItemAnswering`) and its scheduler (timeouts, auction deadlines, retries, expiry). Time and randomness come
+/// from the host's scheduler and an injected seeded generator.
 ///
 /// Provider callbacks are never acted on inside the callback: they are queued and handled on the scheduler's next
 /// turn, so no load, and no retry, ever starts from inside a failure callback (rules Y12, I23). Nor is a machine fed
@@ -146,12 +147,18 @@ public final class Mediator {
     ///   outlived its time-to-live (it is destroyed, rule G10); `capped`/`paced` when caps or pacing block an
     ///   impression now (the ad stays ready).
     public func takeAd(for placementID: String) throws(AdError) -> MediatedAd {
+        // An ad answered without a unified ad (the simulator's fast tier) is refused before anything is taken.
+        if case .answered? = ready[placementID] {
+            throw AdError(
+                .internal, "Placement '\(placementID)' has an ad answered without a unified ad.",
+                hint: "Take ads answered by a LineItemAnswering with take(for:).")
+        }
         let choice = try take(for: placementID)
         guard let ad = choice.ad else {
             release(choice)
             throw AdError(
                 .internal, "Placement '\(placementID)' had an ad answered without a unified ad.",
-                hint: "Take ads answered by a LineItemAnswering with take(for:).")
+                hint: "Report this as an AdMediation bug.")
         }
         return MediatedAd(
             ad: ad, placementID: placementID, lineItemID: choice.lineItemID, price: choice.price, report: choice.report)
@@ -355,8 +362,8 @@ public final class Mediator {
     }
 
     /// Plays an answered load with a unified ad's timers: its timeout armed first (C7: exactly at it, the timeout
-    /// wins), then the fetch's answer, the provider's delay, and the zero-delay turn on which a unified ad takes its
-    /// provider's result; the end goes to mediation as the ad's event would.
+    /// wins), then the fetch's answer, the provider's delay, and a zero-delay turn on which the result is taken, as
+    /// a unified ad takes its provider's; the end goes to mediation as the ad's event would.
     private func play(_ answer: LineItemAnswer, of load: AnsweredLoad, descriptor: ProviderDescriptor) {
         let scheduler = host.scheduler
         let timeout = load.request.timeout
@@ -368,11 +375,7 @@ public final class Mediator {
                 providerID: descriptor.id, providerCodes: descriptor.providerCodes, after: timeout)
             enqueue(.failed(load.id, error))
         }
-        var result = answer.result
-        if case .failure(var error) = result, error.providerID == nil {
-            error.providerID = descriptor.id
-            result = .failure(error)
-        }
+        let result = answer.result.mapError { $0.attributed(to: descriptor.id) }
         let ended: @MainActor () -> Void = { [weak self, weak load] in
             guard let self, let load else { return }
             load.stepTimer = nil
@@ -382,17 +385,14 @@ public final class Mediator {
             case .failure(let error): enqueue(.failed(load.id, error))
             }
         }
-        // The result is taken as a unified ad takes a callback load's: on a zero-delay turn when it comes from a
-        // timed action, at once otherwise.
-        let taken: @MainActor (AnsweredLoad) -> Void = { load in
-            guard (scheduler as? any ActionAwareScheduler)?.isRunningAction ?? true else { return ended() }
-            load.stepTimer = scheduler.schedule(after: .zero, ended)
-        }
         let answered: @MainActor () -> Void = { [weak load] in
             guard let load else { return }
-            guard answer.delay > .zero else { return taken(load) }
+            guard answer.delay > .zero else {
+                load.stepTimer = scheduler.schedule(after: .zero, ended)
+                return
+            }
             load.stepTimer = scheduler.schedule(after: answer.delay) { [weak load] in
-                if let load { taken(load) }
+                load?.stepTimer = scheduler.schedule(after: .zero, ended)
             }
         }
         if let after = answer.answeredAfter {

@@ -248,37 +248,4 @@ struct ScheduledLoadTests {
         #expect(script.callbackLoads == 1)
         #expect(script.asyncLoads == 1, "a provider still starting is waited for in a task, then loaded")
     }
-
-    /// Answers its callback from a task of its own (as a fetch over an in-memory transport does), never from one
-    /// of the scheduler's timers.
-    struct TaskAnsweringProvider: ScheduledAdProvider {
-        let descriptor = ProviderDescriptor(
-            id: "callback", displayName: "Callback", version: ProviderVersion(1, 0, 0, 0), supportedFormats: [.native])
-
-        func load(
-            _ request: AdRequest, environment: ProviderEnvironment,
-            completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
-        ) {
-            let id = descriptor.id
-            let now = environment.scheduler.now
-            Task { @MainActor in
-                await Task.yield()
-                let info = LoadedAdInfo(
-                    providerID: id, adUnitID: request.adUnitID, format: request.format, creativeID: "cr", loadedAt: now)
-                completion(.success(CallbackAd(info: info, script: Script())))
-            }
-        }
-    }
-
-    @Test("A callback result delivered from a task is taken at once: a load on a driver nobody runs still ends")
-    func aResultFromATaskIsTakenAtOnce() async throws {
-        let world = try TestHost(providers: [TaskAnsweringProvider()])
-        let ad = try makeAd(world)
-        let load = ad.load()
-        let ended = await HangGuard.waitUntil { ad.phase != .loading }
-        #expect(ended)
-        #expect(ad.phase == .loaded)
-        if ended { await load.value }
-        #expect(world.driver.now == .zero)  // nobody moved the clock
-    }
 }

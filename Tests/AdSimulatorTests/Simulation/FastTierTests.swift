@@ -129,6 +129,24 @@ import Testing
         #expect(answered.report.table == loaded.report.table)
     }
 
+    /// A fast-tier user's mediator answers its line items' loads itself (none through a unified ad, every provider
+    /// having started at launch); with answering off, it asks none.
+    @Test func aFastTierUsersMediatorAnswersItsLoads() async throws {
+        let validated = try Scenario.loadBuiltIn()
+        let markets = try SimulationMarkets(validated, memoisesLoads: true)
+        let behaviors = try await LoadBehaviors.probe(
+            market: markets.market, validated: validated, providers: .builtIn)
+        for answering in [true, false] {
+            let user = try await markets.simulate(
+                user: 3, variant: "configured", configuration: validated.configuration,
+                providers: SimulationProviders.builtIn.fastTier(behaviors, answeringLoads: answering), fastRates: [:])
+            let answers = user.mediator.answering as? FastTierAnswers
+            #expect((answers != nil) == answering)
+            if answering { #expect((answers?.answered ?? 0) > 10) }
+            #expect(user.tally.row(variant: "configured").requests > 5)
+        }
+    }
+
     /// The fast run states its calibration: the pilot's users and, per strategy and placement, the rates drawn.
     @Test func theReportStatesTheCalibration() async throws {
         let validated = try SimulationRuns.tiny()

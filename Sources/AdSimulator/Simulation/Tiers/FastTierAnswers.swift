@@ -16,6 +16,8 @@ final class FastTierAnswers: LineItemAnswering {
     let server: SimulatedAdServer
     /// What each real provider does with each answer.
     let behaviors: LoadBehaviors
+    /// How many loads it answered.
+    private(set) var answered = 0
 
     /// Creates the answers of `server`'s user.
     init(server: SimulatedAdServer, behaviors: LoadBehaviors) {
@@ -26,10 +28,8 @@ final class FastTierAnswers: LineItemAnswering {
     /// The server's answer to the request's fetch, and the real provider's load of it.
     func answer(_ request: AdRequest, descriptor: ProviderDescriptor, at now: AdInstant) -> LineItemAnswer? {
         let id = descriptor.id
-        let fetch = TransportRequest(
-            providerID: id, adUnitID: request.adUnitID, format: request.format, parameters: request.parameters,
-            timeout: request.timeout)
-        let (answeredAfter, response) = server.answer(fetch)
+        let (answeredAfter, response) = server.answer(FastTierProvider.fetch(of: request, provider: id))
+        answered += 1
         switch behaviors.replay(response, provider: id, request: request) {
         case .success(let (behavior, priceMicros)):
             let answeredAt = now.advanced(by: answeredAfter ?? .zero)

@@ -41,10 +41,7 @@ struct FastTierProvider: ScheduledAdProvider {
         _ request: AdRequest, environment: ProviderEnvironment,
         completion: @escaping @MainActor (Result<any ProviderAd, AdError>) -> Void
     ) {
-        let fetch = TransportRequest(
-            providerID: descriptor.id, adUnitID: request.adUnitID, format: request.format,
-            parameters: request.parameters, timeout: request.timeout)
-        environment.fetch(fetch) { response in
+        environment.fetch(Self.fetch(of: request, provider: descriptor.id)) { response in
             switch behaviors.replay(response, provider: descriptor.id, request: request) {
             case .success(let (behavior, priceMicros)):
                 replay(behavior, priceMicros: priceMicros, on: environment.scheduler, completion: completion)
@@ -52,6 +49,14 @@ struct FastTierProvider: ScheduledAdProvider {
                 completion(.failure(error))
             }
         }
+    }
+
+    /// The fetch of a fast-tier load: the request's ad unit, format, parameters and timeout, from the simulated ad
+    /// server (``FastTierAnswers`` asks the server the same).
+    static func fetch(of request: AdRequest, provider id: ProviderID) -> TransportRequest {
+        TransportRequest(
+            providerID: id, adUnitID: request.adUnitID, format: request.format, parameters: request.parameters,
+            timeout: request.timeout)
     }
 
     /// Waits the real provider's delay on a timer, then delivers its ad or its error.
