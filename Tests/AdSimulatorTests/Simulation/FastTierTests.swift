@@ -203,6 +203,26 @@ import Testing
         #expect(error?.message.contains(rate.fails) == true, "\(error?.message ?? "")")
     }
 
+    /// A calibration that states one strategy's placement and provider twice is refused, naming it: which rate a
+    /// user would draw from would be undefined. The same placement and provider in another strategy is no repeat.
+    @Test func aRateStatedTwiceIsRefused() async throws {
+        func rate(_ variant: String, shown: UInt64) -> FastTierCalibration.Rate {
+            FastTierCalibration.Rate(
+                variant: variant, placement: "feed", provider: "ifly", used: 7, shown: shown, clicks: 0,
+                revenueMicros: 1_000, shownPriceMicros: 1_000)
+        }
+        var runner = SimulationRunner(validated: try SimulationRuns.tiny(), providers: .builtIn, users: 2)
+        runner.tier = .fast
+        runner.calibration = FastTierCalibration(
+            pilotUsers: 2, rates: [rate("configured", shown: 3), rate("x", shown: 3)])
+        #expect(try await runner.run().tally.row(variant: "configured").used > 0)
+        runner.calibration = FastTierCalibration(
+            pilotUsers: 2, rates: [rate("configured", shown: 3), rate("configured", shown: 5)])
+        let error = await #expect(throws: AdError.self) { try await runner.run() }
+        #expect(error?.code == .invalidRequest)
+        #expect(error?.message.contains("ifly in configured/feed is stated twice") == true, "\(error?.message ?? "")")
+    }
+
     /// The fast provider reads the server's answers only; any other body is refused, never misread.
     @Test(arguments: [
         [], [1], [2, 0], [3], [1] + Array(repeating: 0, count: 15), [1] + Array(repeating: 255, count: 16),

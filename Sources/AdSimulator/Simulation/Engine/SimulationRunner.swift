@@ -34,7 +34,8 @@ public struct SimulationRunner {
     /// default scenario).
     public nonisolated static let defaultPilotUsers = 100
     /// The fast tier's rates; nil (the default): a fast run calibrates them with its own pilot first
-    /// (``calibrate()``). Sweeps and repeated runs of one scenario calibrate once and pass the rates on.
+    /// (``calibrate()``). Sweeps and repeated runs of one scenario calibrate once and pass the rates on. A run
+    /// refuses rates no pilot could have measured (``FastTierCalibration/Rate/problem``) or stated twice.
     public var calibration: FastTierCalibration?
     /// Whether each served file is parsed once and each fill's price put into that parse (the default), rather
     /// than every response parsed: the same result either way, faster with (``SimulatedMarket/memoisesLoads``).
@@ -72,10 +73,10 @@ public struct SimulationRunner {
         let markets = try SimulationMarkets(validated, memoisesLoads: memoisesLoads)
         let market = markets.market
         var fast: (providers: SimulationProviders, calibration: FastTierCalibration)?
-        if tier == .fast, let calibration, let bad = calibration.rates.first(where: { $0.problem != nil }) {
+        if tier == .fast, let (bad, problem) = calibration?.refusal() {
             throw AdError(
                 .invalidRequest,
-                "The fast tier's rate of \(bad.provider) in \(bad.variant)/\(bad.placement) \(bad.problem ?? "").",
+                "The fast tier's rate of \(bad.provider) in \(bad.variant)/\(bad.placement) \(problem).",
                 hint: "Pass the rates of a pilot run (SimulationRunner.calibrate()), or leave calibration nil.")
         }
         if tier == .fast {

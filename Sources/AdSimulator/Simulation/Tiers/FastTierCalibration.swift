@@ -99,6 +99,19 @@ public struct FastTierCalibration: Sendable, Equatable, Codable {
             uniquingKeysWith: { first, _ in first })
     }
 
+    /// The first rate a run must refuse, with what is wrong with it: one no pilot could have measured
+    /// (``Rate/problem``), or a second rate of the same strategy, placement and provider (which one a user would
+    /// draw from is undefined); nil for none.
+    func refusal() -> (rate: Rate, problem: String)? {
+        var seen: Set<String> = []
+        for rate in rates {
+            if let problem = rate.problem { return (rate, problem) }
+            let key = rate.variant + "\u{0}" + Self.key(placement: rate.placement, provider: rate.provider)
+            guard seen.insert(key).inserted else { return (rate, "is stated twice") }
+        }
+        return nil
+    }
+
     /// The key of a placement's provider in the fast tier's look-ups.
     static func key(placement: String, provider: String) -> String { placement + "\u{0}" + provider }
 }
