@@ -78,7 +78,13 @@ public struct OptimizationResult: Sendable, Equatable {
             "confirmed (\(confirmUsers) users):",
         ]
         lines += confirmed.map { Self.row($0, budget: budget, chosen: $0.settings == best.settings) }
-        lines += ["", "frontier (revenue against worst p95, \(searchUsers) users):"]
+        // The frontier is the search's figures (in the fast tier, impressions drawn from calibrated rates), which
+        // can differ from the confirmation's for the same settings: the heading says so.
+        lines += [
+            "",
+            "frontier (revenue against worst p95, the search's figures on \(searchUsers) users; "
+                + "the confirmed figures above may differ):",
+        ]
         lines += frontier.map { Self.row($0, budget: budget, chosen: false) }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -135,23 +135,28 @@ public struct SimulationOptimizer {
         return isBetter(candidate, than: other, within: budget)
     }
 
-    /// Whether `candidate` is to be preferred to `other`: within the budget before outside it; then more revenue;
-    /// then a lower worst p95; then fewer settings (the configuration closest to the one written).
+    /// Whether `candidate` is to be preferred to `other`: within the budget before outside it; then, within it,
+    /// more revenue before a lower worst p95, and outside it a lower worst p95 before more revenue; then fewer
+    /// settings (the configuration closest to the one written).
     static func isBetter(
         _ candidate: OptimizationCandidate, than other: OptimizationCandidate,
         within budget: OptimizationBudget
     ) -> Bool {
         let meets = (candidate.meets(budget), other.meets(budget))
         if meets.0 != meets.1 { return meets.0 }
-        if !meets.0 {
-            // Neither meets it: the faster is nearer to meeting it. A candidate that starves a placement reads as
-            // fastest here, which lets the search step through it out of a local optimum (optimize-order.json's
-            // floor); the answer is never one while another fills (``isBetterAnswer(_:than:within:)``).
-            return (candidate.worstP95Milliseconds ?? 0) < (other.worstP95Milliseconds ?? 0)
-        }
-        if candidate.revenueMicros != other.revenueMicros { return candidate.revenueMicros > other.revenueMicros }
+        let revenue = (candidate.revenueMicros, other.revenueMicros)
         let p95 = (candidate.worstP95Milliseconds ?? 0, other.worstP95Milliseconds ?? 0)
-        if p95.0 != p95.1 { return p95.0 < p95.1 }
+        if meets.0 {
+            if revenue.0 != revenue.1 { return revenue.0 > revenue.1 }
+            if p95.0 != p95.1 { return p95.0 < p95.1 }
+        } else {
+            // Neither meets it: the faster is nearer to meeting it, and of two as fast the one earning more is the
+            // better answer. A candidate that starves a placement reads as fastest here, which lets the search step
+            // through it out of a local optimum (optimize-order.json's floor); the answer is never one while
+            // another fills (``isBetterAnswer(_:than:within:)``).
+            if p95.0 != p95.1 { return p95.0 < p95.1 }
+            if revenue.0 != revenue.1 { return revenue.0 > revenue.1 }
+        }
         return candidate.settings.count < other.settings.count
     }
 }

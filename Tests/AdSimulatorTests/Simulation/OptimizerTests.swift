@@ -120,15 +120,60 @@ import Testing
         #expect(result.table.contains("NOT met"))
         let fastest = result.confirmed.compactMap(\.worstP95Milliseconds).min()
         #expect(result.best.worstP95Milliseconds == fastest)
-        // The search's fastest candidate (one filling every placement) is among those confirmed, not only the
-        // configuration as written.
+        // A candidate as fast as the search's fastest (one filling every placement) is among those confirmed, not only
+        // the configuration as written.
         let searchedFastest = try #require(
             result.searched.filter { $0.unfilledPlacements.isEmpty }
                 .min { ($0.worstP95Milliseconds ?? .max) < ($1.worstP95Milliseconds ?? .max) })
-        #expect(result.confirmed.contains { $0.settings == searchedFastest.settings })
+        #expect(
+            result.confirmed.contains {
+                $0.unfilledPlacements.isEmpty && $0.worstP95Milliseconds == searchedFastest.worstP95Milliseconds
+            })
         // A candidate that starves a placement has no time to ad: it is never the answer while another fills.
         #expect(result.best.unfilledPlacements.isEmpty)
+        // Of the searched candidates as fast as the answer, none earned more (a tie goes to revenue).
+        let asFast = result.searched.filter {
+            $0.unfilledPlacements.isEmpty && $0.worstP95Milliseconds == searchedFastest.worstP95Milliseconds
+        }
+        let answerInSearch = try #require(result.searched.first { $0.settings == result.best.settings })
+        #expect(asFast.allSatisfy { $0.revenueMicros <= answerInSearch.revenueMicros })
         #expect(result.searched.contains { !$0.unfilledPlacements.isEmpty }, "the search met a starving candidate")
+    }
+
+    @Test("Over budget, of two candidates as fast the one earning more is the answer; within it, more revenue wins")
+    func tiesBrokenByRevenue() throws {
+        let configuration = try Scenario.load(contentsOf: Self.path, providers: ScenarioFixtures.providers)
+            .configuration
+        func candidate(revenue: Int64, p95: Int) -> OptimizationCandidate {
+            OptimizationCandidate(
+                settings: [], configuration: configuration, revenueMicros: revenue, requests: 10, users: 1,
+                p95Milliseconds: ["rewarded": p95])
+        }
+        let over = OptimizationBudget(p95Milliseconds: 50)
+        // The same p95 (110 ms, over a 50 ms budget): six times the revenue is the better answer, either way round.
+        #expect(
+            SimulationOptimizer.isBetter(
+                candidate(revenue: 240, p95: 110), than: candidate(revenue: 40, p95: 110),
+                within: over))
+        #expect(
+            !SimulationOptimizer.isBetter(
+                candidate(revenue: 40, p95: 110), than: candidate(revenue: 240, p95: 110),
+                within: over))
+        // Over budget the faster still comes first, whatever it earns.
+        #expect(
+            SimulationOptimizer.isBetter(
+                candidate(revenue: 1, p95: 100), than: candidate(revenue: 240, p95: 110),
+                within: over))
+        // Within the budget revenue comes first, then the lower p95.
+        let within = OptimizationBudget(p95Milliseconds: 500)
+        #expect(
+            SimulationOptimizer.isBetter(
+                candidate(revenue: 240, p95: 400), than: candidate(revenue: 40, p95: 110),
+                within: within))
+        #expect(
+            SimulationOptimizer.isBetter(
+                candidate(revenue: 40, p95: 110), than: candidate(revenue: 40, p95: 400),
+                within: within))
     }
 
     @Test("The written configuration is a mediation configuration the validator accepts, with the answer's floor")
