@@ -149,6 +149,20 @@ struct ScenarioMarketsValidationTests {
         let twice = sweep(#"{ "lineItem": "a", "timeoutsSeconds": [1] }, { "lineItem": "a", "floorsMicros": [5] }"#)
         #expect(twice.map(\.kind) == [.duplicateName])
         #expect(twice.map(\.path) == ["$.strategies[0].sweep.lineItems[1].lineItem"])
+        // The same item with and without its placement: the second entry would silently replace the first's value.
+        let overlapping = sweep(
+            #"{ "lineItem": "a", "timeoutsSeconds": [0.3] }, { "lineItem": "a", "placement": "feed", "timeoutsSeconds": [2] }"#
+        )
+        #expect(overlapping.map(\.kind) == [.duplicateName])
+        #expect(overlapping.map(\.path) == ["$.strategies[0].sweep.lineItems[1].lineItem"])
+        #expect(
+            overlapping.first?.message.contains("of placement 'feed' is swept by this entry and by lineItems[0]")
+                == true)
+        // Two items of one placement, or one item named once: no overlap.
+        #expect(
+            sweep(
+                #"{ "lineItem": "a", "timeoutsSeconds": [1] }, { "lineItem": "b", "placement": "feed", "timeoutsSeconds": [2] }"#
+            ).isEmpty)
         let ranges = sweep(
             #"{ "lineItem": "a", "timeoutsSeconds": [0, 1, 1], "floorsMicros": [-1], "pricesMicros": [2e9] }"#)
         #expect(

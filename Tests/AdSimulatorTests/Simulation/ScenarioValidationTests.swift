@@ -253,6 +253,27 @@ struct ScenarioValidationTests {
                 "$.app.screens[0].feed.cellHeight", "$.app.screens[0].feed.cells", "$.app.screens[0].feed.ads[0].every",
                 "$.app.screens[0].feed.ads[0].height",
             ])
+        // A second feed would never be scrolled: refused at its screen, naming the one that is.
+        let twoFeeds = Fixtures.problems(
+            Fixtures.minimal {
+                $0.screens =
+                    #"[{ "id": "home", "feed": { "cells": 20, "ads": [{ "placement": "feed", "position": 2 }] } }, { "id": "more", "feed": { "cells": 20, "ads": [{ "placement": "feed", "position": 4 }] } }]"#
+            })
+        #expect(twoFeeds.map(\.path) == ["$.app.screens[1].feed"])
+        #expect(twoFeeds.map(\.kind) == [.modeNotAllowed])
+        #expect(twoFeeds.first?.message.contains("only the first screen's ('home')") == true)
+        // Two line items asking one provider for one ad unit: the server could not tell them apart.
+        let shared = Fixtures.problems(
+            Fixtures.minimal {
+                $0.mediation = """
+                    { "placements": [{ "id": "feed", "format": "native", "strategy": "waterfall", "lineItems": [
+                        { "id": "a", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 3000 },
+                        { "id": "b", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 1000 }] }] }
+                    """
+            })
+        #expect(shared.map(\.path) == ["$.app.mediation.placements[0].lineItems[1].adUnit"])
+        #expect(shared.map(\.kind) == [.duplicateName])
+        #expect(shared.first?.message.contains("as 'feed/a' does") == true)
         let missing = Fixtures.problems(Fixtures.minimal { $0.mediation = #""../mediation/none.json""# })
         #expect(missing.map(\.path) == ["$.app.mediation"])
         #expect(missing.first?.kind == .missingFile)
@@ -306,6 +327,19 @@ struct ScenarioValidationTests {
                 "$.strategies[0].sweep: The strategies expand into more than 1000 variants. Fix: Sweep fewer values; "
                     + "each variant runs every user."
             ])
+        // placements, when given: at least one, each once.
+        let emptyList = Fixtures.problems(
+            Fixtures.minimal {
+                $0.strategies = #"[{ "name": "s", "kind": "configured", "placements": [], "floorMicros": 999999 }]"#
+            })
+        #expect(emptyList.map(\.path) == ["$.strategies[0].placements"])
+        #expect(emptyList.map(\.kind) == [.emptyValue])
+        let listedTwice = Fixtures.problems(
+            Fixtures.minimal {
+                $0.strategies = #"[{ "name": "s", "kind": "configured", "placements": ["feed", "feed", "nope"] }]"#
+            })
+        #expect(listedTwice.map(\.path) == ["$.strategies[0].placements[1]", "$.strategies[0].placements[2]"])
+        #expect(listedTwice.map(\.kind) == [.duplicateName, .unknownReference])
         let collision = Fixtures.problems(
             Fixtures.minimal {
                 $0.strategies = """

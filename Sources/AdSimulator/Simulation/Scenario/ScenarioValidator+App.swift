@@ -58,6 +58,34 @@ extension ScenarioValidator {
         }
     }
 
+    /// Each line item's own ad unit: the simulated server knows a request only by its provider and ad unit, so a
+    /// second line item with the same pair would be answered from the first one's market and draws while the oracle
+    /// reads its own, and its figures would mean nothing.
+    mutating func checkSharedAdUnits(in configuration: MediationConfiguration) {
+        let root: String
+        switch scenario.app.mediation {
+        case .inline: root = "$.app.mediation"
+        case .file(let written): root = written + ":$"
+        }
+        var first: [String: String] = [:]  // provider NUL ad unit -> "placement/line item"
+        for (placementIndex, placement) in configuration.placements.enumerated() {
+            for (itemIndex, item) in placement.lineItems.enumerated() {
+                let name = "\(placement.id)/\(item.id)"
+                let key = item.providerID.rawValue + "\u{0}" + item.adUnitID
+                guard let earlier = first[key] else {
+                    first[key] = name
+                    continue
+                }
+                add(
+                    .duplicateName, root + ".placements[\(placementIndex)].lineItems[\(itemIndex)].adUnit",
+                    "Line item '\(name)' asks \(item.providerID.rawValue) for ad unit '\(item.adUnitID)', as "
+                        + "'\(earlier)' does: the simulated server knows a request by provider and ad unit only, so it "
+                        + "would answer both from '\(earlier)''s market while the oracle reads each one's own.",
+                    hint: "Give each line item its own ad unit in the scenario's configuration.")
+            }
+        }
+    }
+
     /// The problem with its path moved under `root` (`$.placements[0]` under `$.app.mediation`).
     private func rerooted(_ problem: ConfigurationProblem, under root: String) -> ConfigurationProblem {
         var moved = problem
@@ -73,11 +101,22 @@ extension ScenarioValidator {
         check(app.window.height, AppWindow.sizeNumber, at: "$.app.window.height")
         var seen: Set<String> = []
         var shown = 0
+        var feedScreen: String?
         for (index, screen) in app.screens.enumerated() {
             let path = "$.app.screens[\(index)]"
             checkName(
                 screen.id, of: ("screen", "ID"), at: path + ".id", among: &seen, hint: "Name the screen, e.g. \"home\"."
             )
+            if screen.feed != nil, let first = feedScreen {
+                // The simulated user scrolls one feed; a second one's slots would never be shown or counted.
+                add(
+                    .modeNotAllowed, path + ".feed",
+                    "Screen '\(screen.id)' has a second feed; the simulated user scrolls only the first screen's "
+                        + "('\(first)'), so this one's ads would never be requested or counted.",
+                    hint: "Put these slots in the feed of '\(first)', or simulate this screen in a scenario of its own."
+                )
+            }
+            if screen.feed != nil, feedScreen == nil { feedScreen = screen.id }
             if let feed = screen.feed {
                 check(feed.cellHeight, FeedLayout.cellHeightNumber, at: path + ".feed.cellHeight")
                 check(Double(feed.cells), FeedLayout.cellsNumber, at: path + ".feed.cells")

@@ -20,13 +20,8 @@ extension ScenarioValidator {
             checkName(
                 strategy.name, of: ("strategy", "name"), at: path + ".name", among: &names,
                 hint: "Name the strategy for reports.")
-            if let placements = strategy.placements, let configuration {
-                for (placementIndex, id) in placements.enumerated() where configuration.placement(id) == nil {
-                    add(
-                        .unknownReference, path + ".placements[\(placementIndex)]",
-                        "The app has no placement '\(id)' (it has \(placementNames(configuration))).",
-                        hint: "Name placements of the app's mediation configuration, or leave placements out for all.")
-                }
+            if let placements = strategy.placements {
+                checkPlacementList(placements, at: path + ".placements", in: configuration)
             }
             if let floor = strategy.floorMicros {
                 check(Double(floor), ScenarioStrategy.floorMicrosNumber, at: path + ".floorMicros")
@@ -117,6 +112,32 @@ extension ScenarioValidator {
         }
     }
 
+    /// A strategy's `placements`: at least one, each a placement of the app, each once (an empty list would
+    /// change nothing and read as the configured strategy).
+    private mutating func checkPlacementList(
+        _ placements: [String], at path: String, in configuration: MediationConfiguration?
+    ) {
+        if placements.isEmpty {
+            add(
+                .emptyValue, path, "The list names no placement: the strategy would change nothing.",
+                hint: "Name the placements the strategy changes, or leave placements out for all of them.")
+        }
+        var listed: Set<String> = []
+        for (index, id) in placements.enumerated() {
+            if !listed.insert(id).inserted {
+                add(
+                    .duplicateName, path + "[\(index)]", "Placement '\(id)' is listed twice.",
+                    hint: "List each placement once.")
+            }
+            if let configuration, configuration.placement(id) == nil {
+                add(
+                    .unknownReference, path + "[\(index)]",
+                    "The app has no placement '\(id)' (it has \(placementNames(configuration))).",
+                    hint: "Name placements of the app's mediation configuration, or leave placements out for all.")
+            }
+        }
+    }
+
     /// The placements `strategy` changes in `shaped` (all, or those it names).
     private func placementsChanged(by strategy: ScenarioStrategy, in shaped: MediationConfiguration)
         -> [PlacementConfiguration]
@@ -185,6 +206,9 @@ extension ScenarioValidator {
                 hint: "Sweep the line items' timeouts instead, or use a bidding or hybrid kind.")
         }
         var swept: Set<String> = []
+        // Each placement's line item an entry sweeps, and the entry that sweeps it: an entry without a placement
+        // sweeps the item in every placement the strategy changes, so it overlaps an entry naming one of them.
+        var sweptTargets: [String: Int] = [:]  // placement NUL line item -> entry index
         for (index, item) in (sweep.lineItems ?? []).enumerated() {
             let itemPath = path + ".sweep.lineItems[\(index)]"
             if item.timeoutsSeconds == nil && item.floorsMicros == nil && item.pricesMicros == nil {
@@ -203,7 +227,8 @@ extension ScenarioValidator {
                 checkSweepList(
                     prices.map(Double.init), ScenarioStrategy.priceMicrosNumber, at: itemPath + ".pricesMicros")
             }
-            if !swept.insert(item.label).inserted {
+            let sweptAgain = !swept.insert(item.label).inserted
+            if sweptAgain {
                 add(
                     .duplicateName, itemPath + ".lineItem", "Line item '\(item.label)' is swept twice.",
                     hint: "Give all of a line item's lists in one entry.")
@@ -226,8 +251,21 @@ extension ScenarioValidator {
                     continue
                 }
             }
-            let targets = changed.filter { item.placement == nil || $0.id == item.placement }
-                .flatMap(\.lineItems).filter { $0.id == item.lineItem }
+            let targetPlacements = changed.filter {
+                (item.placement == nil || $0.id == item.placement) && $0.lineItems.contains { $0.id == item.lineItem }
+            }
+            let targets = targetPlacements.flatMap(\.lineItems).filter { $0.id == item.lineItem }
+            for placement in targetPlacements.map(\.id) {
+                let key = placement + "\u{0}" + item.lineItem
+                guard let earlier = sweptTargets.updateValue(index, forKey: key), !sweptAgain else { continue }
+                add(
+                    .duplicateName, itemPath + ".lineItem",
+                    "Line item '\(item.lineItem)' of placement '\(placement)' is swept by this entry and by "
+                        + "lineItems[\(earlier)]: one value would silently replace the other.",
+                    hint: "Give all of the line item's lists in one entry; name the placement in an entry only to "
+                        + "sweep that placement's item alone.")
+                break
+            }
             if targets.isEmpty {
                 add(
                     .unknownReference, itemPath + ".lineItem",

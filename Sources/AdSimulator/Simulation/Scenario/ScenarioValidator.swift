@@ -50,6 +50,7 @@ struct ScenarioValidator {
     mutating func validate() -> ValidatedScenario? {
         let configuration = loadConfiguration()
         configurationIsValid = problems.isEmpty
+        if let configuration { checkSharedAdUnits(in: configuration) }
         checkMarketDefaults()
         if let configuration { checkMarketLineItems(against: configuration) }
         let market = configuration.map { resolveMarket($0) } ?? []
