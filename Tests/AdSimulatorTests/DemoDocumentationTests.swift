@@ -44,7 +44,9 @@ struct DemoDocumentationTests {
         #expect(Self.misplaced(quoted, in: run.out) == [])
     }
 
-    @Test("CLI.md: the text and JSON excerpts are lines of a real run, in order, and the line count is real")
+    @Test(
+        "CLI.md: the demo's excerpts are lines of a real run, the line count is real, the usage text is quoted whole"
+    )
     func cliExcerptsAreReal() async throws {
         let text = await DemoCommandTests.run(["demo"])
         let quoted = try Self.excerpt(of: "$ adsim demo", in: "Docs/CLI.md")
@@ -56,6 +58,17 @@ struct DemoDocumentationTests {
         #expect(Self.misplaced(quotedJSON, in: json.out) == [])
 
         let manual = try String(contentsOf: Self.root.appending(path: "Docs/CLI.md"), encoding: .utf8)
+        // The usage text is quoted whole: every subcommand and provider the real one lists, and nothing else.
+        let help = await DemoCommandTests.run(["help"])
+        let quotedHelp = try Self.excerpt(of: "$ adsim help", in: "Docs/CLI.md")
+        #expect(quotedHelp.joined(separator: "\n") + "\n" == help.out)
+        // The command table names every subcommand the usage text lists.
+        let subcommands = help.out.components(separatedBy: "\n").drop { $0 != "SUBCOMMANDS:" }.dropFirst()
+            .prefix { !$0.isEmpty }.compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(subcommands.count > 5)
+        for name in subcommands where name != "demo" {
+            #expect(manual.contains("| `adsim \(name)"), "CLI.md's command table lacks adsim \(name)")
+        }
         let claim = try #require(manual.firstMatch(of: /\(`adsim demo`, (\d+) lines/), "CLI.md gives no line count")
         #expect(Int(claim.1) == text.out.filter { $0 == "\n" }.count)
     }
