@@ -64,6 +64,18 @@ import Testing
             ])
     }
 
+    @Test("A key no field reads is an error finding at its path; exit 1")
+    func unknownKeyIsAFinding() async throws {
+        let path = try config(
+            #"{ "id": "feed", "format": "native", "strategy": "waterfall", "lineItems": [{ "id": "a", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 3000, "priority": 1, "prioritty": 2 }] }"#
+        )
+        let (status, output) = await inspect(["--config", path, "--json"])
+        #expect(status == .failure)
+        let found = try findings(output).filter { $0["path"] == "$.placements[0].lineItems[0].prioritty" }
+        #expect(found.count == 1)
+        #expect(found.first?["message"]?.contains("did you mean 'priority'?") == true)
+    }
+
     @Test("H12: a bidder whose provider's ads carry no price is a warning naming it; exit 1")
     func h12_bidderWithoutPrice() async throws {
         let (status, output) = await inspect(["--config", Self.example, "--json"])

@@ -74,7 +74,10 @@ enum InspectCommand {
         let configuration: MediationConfiguration
         let problems: [ConfigurationProblem]
         do throws(MediationConfigurationError) {
-            (configuration, problems) = try MediationConfiguration.decodeForReview(data, providers: providers)
+            let (decoded, found) = try MediationConfiguration.decodeForReview(data, providers: providers)
+            configuration = decoded
+            problems =
+                found + UnknownKeyScanner.problems(in: data, decoded: decoded, documentation: "Docs/Mediation.md")
         } catch {
             let problems = error.problems.map { ScenarioJSON.located($0, in: data) }
             return output.fail(

@@ -80,8 +80,15 @@ enum ValidateCommand {
         }
         switch ScenarioJSON.kind(of: data) {
         case .mediationConfiguration:
+            if let problem = ScenarioJSON.trailingComma(in: data) {
+                return .failure(ValidationReport(kind: "mediation configuration", problems: [problem]))
+            }
             do throws(MediationConfigurationError) {
                 let configuration = try MediationConfiguration.decode(data, providers: providers)
+                // A tool refuses a key no field reads (an app reading its server's configuration lets it through).
+                let unknown = UnknownKeyScanner.problems(
+                    in: data, decoded: configuration, documentation: "Docs/Mediation.md")
+                if !unknown.isEmpty { throw MediationConfigurationError(problems: unknown) }
                 let lineItems = configuration.placements.reduce(0) { $0 + $1.lineItems.count }
                 return .success(
                     "mediation configuration: \(configuration.placements.count) placements, \(lineItems) line items")

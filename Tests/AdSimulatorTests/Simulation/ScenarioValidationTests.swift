@@ -116,6 +116,32 @@ struct ScenarioValidationTests {
         #expect(problems.first?.message.hasSuffix("(line 4, column 3).") == true)
         #expect(Fixtures.problems(Data("[1, 2]".utf8)).map(\.message) == ["The scenario is not a JSON object."])
         #expect(Fixtures.problems(Data("".utf8)).map(\.kind) == [.malformedJSON])
+        // A number no Double holds: where it is, and what to write instead.
+        let huge = Fixtures.problems(Fixtures.minimal { $0.seed = "1e999" })
+        #expect(huge.map(\.kind) == [.malformedJSON])
+        #expect(
+            huge.first?.message.hasSuffix("Number 1e999 is not representable in Swift (line 1, column 25).") == true)
+        #expect(huge.first?.hint.contains("1.8e308") == true)
+        // A bare value is not a scenario: said so, at its place.
+        #expect(
+            Fixtures.problems(Data("  null".utf8)).map(\.message) == [
+                "The file is not a JSON object: it holds a bare value (line 1, column 3)."
+            ])
+        // A comma after the last member: refused at the comma (some parsers accept it, others do not); a comma
+        // inside a string is text.
+        let trailing = Fixtures.problems(Fixtures.minimal { $0.users = #"{ "count": 10, }"# })
+        #expect(trailing.map(\.kind) == [.malformedJSON])
+        #expect(trailing.first?.message.contains("a comma before '}' (line 7, column 25)") == true)
+        #expect(trailing.first?.hint == "Remove the comma.")
+        #expect(
+            Fixtures.problems(
+                Fixtures.minimal {
+                    $0.users = #"{ "count": 10 }"#
+                    $0.seed = "3"
+                }
+            ).isEmpty)
+        #expect(ScenarioJSON.trailingComma(in: Data(#"{ "name": "a,}", "list": [1, 2] }"#.utf8)) == nil)
+        #expect(ScenarioJSON.trailingComma(in: Data(#"{ "name": "a\",}", "list": [1, 2,] }"#.utf8)) != nil)
     }
 
     @Test("The version: 2 stops the reading, a missing one is listed with the rest, a fraction is refused")
@@ -133,6 +159,7 @@ struct ScenarioValidationTests {
         #expect(partial.map(\.message) == ["The version 1.5 is not a whole number."])
         let text = Fixtures.problems(Fixtures.minimal { $0.version = #""one""# })
         #expect(text.map(\.path) == ["$.version"])
+        #expect(text.map(\.message) == ["The version is not a number."])
         let text1 = String(decoding: Fixtures.minimal(), as: UTF8.self).replacing(#""version": 1,"#, with: "")
         #expect(Fixtures.problems(Data(text1.utf8)).map(\.path) == ["$.version"])
     }
@@ -347,6 +374,62 @@ struct ScenarioValidationTests {
                     """
             })
         #expect(collision.map(\.message) == ["The variant name 's/floor=5' is used twice."])
+    }
+
+    @Test("A key no field reads is refused at its path, with the field it was probably meant to be; empty values pass")
+    func unknownKeysRefused() {
+        let typos = Fixtures.problems(
+            Fixtures.minimal {
+                $0.lineItems = #"[{ "lineItem": "a", "fillrate": 0.01 }]"#
+                $0.users =
+                    #"{ "count": 10, "sesionSeconds": 30, "sessionSeconds": { "kind": "lognormal", "median": 30, "sigma": 0.5, "mean": 31 } }"#
+                $0.strategies = #"[{ "name": "s", "kind": "configured", "floormicros": 99999 }]"#
+                $0.mediation = """
+                    { "placements": [{ "id": "feed", "format": "native", "strategy": "waterfall", "floormicros": 5,
+                      "lineItems": [
+                        { "id": "a", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 3000 }] }] }
+                    """
+            })
+        #expect(
+            typos.map(\.path) == [
+                "$.app.mediation.placements[0].floormicros", "$.market.lineItems[0].fillrate",
+                "$.strategies[0].floormicros", "$.users.sesionSeconds", "$.users.sessionSeconds.mean",
+            ])
+        #expect(typos.allSatisfy { $0.kind == .unknownReference })
+        #expect(
+            typos[1].description
+                == "$.market.lineItems[0].fillrate: No field of this object is called 'fillrate', so its value would "
+                + "be ignored (did you mean 'fillRate'?). Fix: Rename it 'fillRate' (names are case-sensitive).")
+        #expect(typos[2].message.contains("did you mean 'floorMicros'?"))
+        #expect(typos[4].message.contains("did you mean 'median'?"))
+        #expect(typos[3].message.contains("did you mean 'sessionSeconds'?"))
+        // null, [] and {} set nothing; a key of an object that did not decode (an unknown kind) is not listed again.
+        #expect(
+            Fixtures.problems(Fixtures.minimal { $0.users = #"{ "count": 10, "segments": [], "reach": null }"# })
+                .isEmpty)
+        let unknownKind = Fixtures.problems(
+            Fixtures.minimal { $0.users = #"{ "count": 10, "sessionSeconds": { "kind": "gamma", "shape": 2 } }"# })
+        #expect(unknownKind.first?.path == "$.users.sessionSeconds.kind")
+        #expect(!unknownKind.contains { $0.path.hasSuffix(".shape") })
+        // A name nothing resembles: no guess, the document to read instead.
+        let unlike = Fixtures.problems(Fixtures.minimal { $0.users = #"{ "count": 10, "zzzzzzzz": 1 }"# })
+        #expect(
+            unlike.map(\.hint) == [
+                "Remove it, or use a field Docs/Simulation.md documents for this object (names are case-sensitive)."
+            ])
+    }
+
+    @Test("A referenced mediation file's unknown key is refused under the file's name")
+    func referencedConfigurationUnknownKeyRefused() throws {
+        let file = ScenarioFixtures.folder.appending(path: "unknown-key-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(
+            #"{ "placements": [{ "id": "feed", "format": "native", "strategy": "waterfall", "lineItems": [{ "id": "a", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 3000, "timeoutSecond": 2 }] }] }"#
+                .utf8
+        ).write(to: file)
+        let problems = Fixtures.problems(Fixtures.minimal { $0.mediation = "\"\(file.lastPathComponent)\"" })
+        #expect(problems.map(\.path) == ["\(file.lastPathComponent):$.placements[0].lineItems[0].timeoutSecond"])
+        #expect(problems.first?.message.contains("did you mean 'timeoutSeconds'?") == true)
     }
 
     @Test("A plain JSONDecoder (no collector) throws the first decoding problem instead of trapping")

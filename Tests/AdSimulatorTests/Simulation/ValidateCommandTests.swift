@@ -1,3 +1,4 @@
+import AdMediation
 import AdSimulator
 import Foundation
 import Testing
@@ -33,6 +34,29 @@ struct ValidateCommandTests {
 
                 """)
         #expect(result.err.isEmpty)
+    }
+
+    @Test("A configuration with a key no field reads: adsim validate refuses it (65), an app's decode reads it")
+    func unknownKeyInConfiguration() async throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "validate-unknown-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let json = Data(
+            #"{ "placements": [{ "id": "feed", "format": "native", "strategy": "waterfall", "floormicros": 5, "lineItems": [{ "id": "a", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 3000 }] }] }"#
+                .utf8)
+        try json.write(to: file)
+        let result = await Self.run([file.path])
+        #expect(result.status == .dataError)
+        #expect(result.err.contains("$.placements[0].floormicros: No field of this object is called 'floormicros'"))
+        #expect(result.out.isEmpty)
+        // An app reading the same configuration from its server lets the key through: a newer server's field must
+        // not stop an app already in users' hands.
+        let configuration = try MediationConfiguration.decode(json, providers: ScenarioFixtures.providers)
+        #expect(configuration.placements.map(\.id) == ["feed"])
+        // A comma after the last member is not JSON: refused at its line and column.
+        try Data(#"{ "placements": [], }"#.utf8).write(to: file)
+        let comma = await Self.run([file.path])
+        #expect(comma.status == .dataError)
+        #expect(comma.err.contains("a comma before '}' (line 1, column 19)"))
     }
 
     @Test("An invalid file prints every problem on standard error and exits 65; the others are still checked")

@@ -78,6 +78,8 @@ extension Scenario {
             ])
         }
         problems += collector.problems
+        problems += UnknownKeyScanner.problems(
+            in: data, decoded: scenario, documentation: "Docs/Simulation.md", besides: collector.problems)
         var validator = ScenarioValidator(
             scenario: scenario, files: ScenarioFiles(baseDirectory: baseDirectory), providers: providers)
         let validated = validator.validate()

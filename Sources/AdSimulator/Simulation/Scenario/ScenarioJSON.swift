@@ -46,6 +46,7 @@ package enum ScenarioJSON {
         } catch {
             return .problem(malformed(data, error: error))
         }
+        if let problem = trailingComma(in: data) { return .problem(problem) }
         guard let dictionary = object as? [String: Any] else {
             return .problem(
                 ConfigurationProblem(
@@ -56,10 +57,12 @@ package enum ScenarioJSON {
         let probe = try? JSONDecoder().decode(VersionProbe.self, from: data)
         guard let number = probe?.version, let whole = ScenarioDecoding.whole(number), let version = Int(exactly: whole)
         else {
-            let written = probe?.version.map(ScenarioNumber.text) ?? "that is not a number"
+            let message =
+                probe?.version.map { "The version \(ScenarioNumber.text($0)) is not a whole number." }
+                ?? "The version is not a number."
             return .problem(
                 ConfigurationProblem(
-                    .unsupportedVersion, at: "$.version", "The version \(written) is not a whole number.",
+                    .unsupportedVersion, at: "$.version", message,
                     hint: "Write \"version\": \(Scenario.currentVersion)."))
         }
         return .declared(version)
@@ -70,14 +73,82 @@ package enum ScenarioJSON {
     package static func malformed(_ data: Data, error: any Error) -> ConfigurationProblem {
         let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         var message = "The file is not valid JSON: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)"
+        var hint = "Fix the JSON syntax at that place (a missing comma or quote?)."
         let atEnd = reason.localizedCaseInsensitiveContains("end of file") ? data.count : nil
-        if let offset = characterOffset(in: reason) ?? atEnd {
+        var offset = characterOffset(in: reason) ?? atEnd
+        if let number = unrepresentable(in: reason) {
+            // The parser names the number but not its place: the first time its text appears.
+            offset = offset ?? firstOffset(of: Array(number.utf8), in: data)
+            hint = "Write a number a 64-bit floating-point value holds (magnitude below about 1.8e308)."
+        } else if reason.contains("did not start with array or object") {
+            message = "The file is not a JSON object: it holds a bare value"
+            offset = data.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map {
+                data.distance(from: data.startIndex, to: $0)
+            }
+            hint = "Write one object, { ... }, as Docs/Simulation.md and Docs/Mediation.md show."
+        }
+        if let offset {
             let (line, column) = position(of: offset, in: data)
             message += " (line \(line), column \(column))"
         }
-        return ConfigurationProblem(
-            .malformedJSON, at: "$", message + ".",
-            hint: "Fix the JSON syntax at that place (a missing comma or quote?).")
+        return ConfigurationProblem(.malformedJSON, at: "$", message + ".", hint: hint)
+    }
+
+    /// The problem of a comma right before a `}` or `]`, which JSON does not allow (some parsers accept it and
+    /// others refuse it, so one file would read differently in different tools); `nil` when there is none.
+    package static func trailingComma(in data: Data) -> ConfigurationProblem? {
+        let bytes = [UInt8](data)
+        var inString = false
+        var escaped = false
+        var lastComma: Int?
+        for (index, byte) in bytes.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                lastComma = nil
+            case UInt8(ascii: ","):
+                lastComma = index
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if let comma = lastComma {
+                    let (line, column) = position(of: comma, in: data)
+                    return ConfigurationProblem(
+                        .malformedJSON, at: "$",
+                        "The file is not valid JSON: a comma before '\(UnicodeScalar(byte))' (line \(line), column "
+                            + "\(column)); JSON allows none after the last member.",
+                        hint: "Remove the comma.")
+                }
+            case 0x20, 0x09, 0x0A, 0x0D:
+                continue
+            default:
+                lastComma = nil
+            }
+        }
+        return nil
+    }
+
+    /// The number in a parser's "Number <text> is not representable" message.
+    private static func unrepresentable(in reason: String) -> String? {
+        guard let start = reason.range(of: "Number "), let end = reason.range(of: " is not representable"),
+            start.upperBound <= end.lowerBound
+        else { return nil }
+        return String(reason[start.upperBound..<end.lowerBound])
+    }
+
+    /// The offset of the first occurrence of `needle` in `data`.
+    private static func firstOffset(of needle: [UInt8], in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        guard !needle.isEmpty, needle.count <= bytes.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     /// `problem`, or, when it says only that the text is not JSON (a decoder's words, without a place), the

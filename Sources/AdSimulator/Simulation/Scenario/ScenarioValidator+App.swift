@@ -33,6 +33,10 @@ extension ScenarioValidator {
                 problems.append(rerooted(ScenarioJSON.malformed(data, error: error), under: written + ":$"))
                 return nil
             }
+            if let problem = ScenarioJSON.trailingComma(in: data) {
+                problems.append(rerooted(problem, under: written + ":$"))
+                return nil
+            }
             let collector = ConfigurationDecoding()
             let decoder = JSONDecoder()
             decoder.userInfo = collector.userInfo
@@ -46,7 +50,9 @@ extension ScenarioValidator {
                 problems.append(rerooted(ScenarioJSON.malformed(data, error: error), under: written + ":$"))
                 return nil
             }
-            problems += (DuplicateKeyScanner.problems(in: data) + collector.problems).map {
+            let unknown = UnknownKeyScanner.problems(
+                in: data, decoded: configuration, documentation: "Docs/Mediation.md", besides: collector.problems)
+            problems += (DuplicateKeyScanner.problems(in: data) + collector.problems + unknown).map {
                 rerooted($0, under: written + ":$")
             }
             do throws(MediationConfigurationError) {
