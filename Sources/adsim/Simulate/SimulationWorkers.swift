@@ -27,21 +27,28 @@ struct SimulationWorkers: Sendable {
         self.jobs = max(jobs, 1)
     }
 
-    /// Whether the running program is the `adsim` executable (not a test bundle calling the library).
-    static var isRunningAsADSim: Bool { runningExecutable.lastPathComponent == "adsim" }
+    /// Whether the running program is the `adsim` executable, under whatever name it was installed or copied as
+    /// (`adsim-1.2`, a symbolic link): anything but a test bundle calling the command line's code.
+    static var isRunningAsADSim: Bool { !isTestBundle(runningExecutable) }
 
     private static var runningExecutable: URL {
         (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "."))
             .resolvingSymlinksInPath()
     }
 
-    /// The `adsim` executable: the running program when it is `adsim`, else an `adsim` beside it (a test bundle
-    /// in the build folder).
+    /// Whether `executable` is a test bundle (`AdBridgePackageTests.xctest`, or the `xctest` runner).
+    static func isTestBundle(_ executable: URL) -> Bool {
+        executable.lastPathComponent == "xctest" || executable.path.contains(".xctest")
+    }
+
+    /// The `adsim` executable the workers run: the running program itself, so a worker is always the same build
+    /// as the command that starts it, whatever its file is called; only a test bundle, which is not `adsim`, looks
+    /// for the `adsim` built beside it.
     ///
-    /// - Throws: ``SimulationMergeError`` when there is none.
+    /// - Throws: ``SimulationMergeError`` when a test bundle has none beside it.
     static func adsimExecutable() throws(SimulationMergeError) -> URL {
         let running = runningExecutable
-        if running.lastPathComponent == "adsim" { return running }
+        guard isTestBundle(running) else { return running }
         var folder = running.deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent("adsim")
@@ -49,7 +56,7 @@ struct SimulationWorkers: Sendable {
             folder = folder.deletingLastPathComponent()
         }
         throw SimulationMergeError(
-            "The adsim executable was not found (the running program is \(running.path)), so no worker can start.",
+            "The adsim executable was not found beside the test bundle \(running.path), so no worker can start.",
             hint: "Run with --jobs 1, or build adsim (swift build --product adsim).", kind: .worker)
     }
 

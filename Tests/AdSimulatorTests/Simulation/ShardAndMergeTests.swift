@@ -116,6 +116,42 @@ import Testing
         #expect(two.standardError.isEmpty)
     }
 
+    @Test("A copy of adsim under another name, or a link to it, runs itself as its workers, never another adsim")
+    func renamedCopyRunsItselfAsWorkers() async throws {
+        let built = try SimulationWorkers.adsimExecutable()
+        let folder = FileManager.default.temporaryDirectory.appending(path: "adsim-renamed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appending(path: "adsim-copy")
+        try FileManager.default.copyItem(at: built, to: copy)
+        // A decoy called adsim beside it, which a lookup by name would run: it fails loudly.
+        let decoy = folder.appending(path: "adsim")
+        try Data("#!/bin/sh\necho decoy >&2\nexit 3\n".utf8).write(to: decoy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: decoy.path)
+        let link = folder.appending(path: "ads")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: copy)
+        #expect(!SimulationWorkers.isTestBundle(copy))
+        #expect(SimulationWorkers.isTestBundle(URL(fileURLWithPath: "/b/debug/AdBridgePackageTests.xctest")))
+
+        let (single, one) = await run(["simulate", Self.tiny, "--users", "4", "--jobs", "1"])
+        #expect(single == .success)
+        for program in [copy, link] {
+            let process = Process()
+            process.executableURL = program
+            process.arguments = ["simulate", Self.tiny, "--users", "4", "--jobs", "2"]
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let printed = out.fileHandleForReading.readDataToEndOfFile()
+            let complaints = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(String(decoding: complaints, as: UTF8.self))")
+            #expect(String(decoding: printed, as: UTF8.self) == one.standardOutput, "\(program.lastPathComponent)")
+        }
+    }
+
     @Test("A shard's partial is the same bytes every time, and names its shard and fingerprint")
     func partialsAreDeterministic() async throws {
         let once = try await partials(count: 2, users: 3)
