@@ -67,8 +67,13 @@ public struct OptimizationCandidate: Sendable, Equatable, Codable {
     public var revenuePerUserMicros: Double { users > 0 ? Double(revenueMicros) / Double(users) : 0 }
 
     /// Whether every placement meets `budget`: each one asked filled some requests, all within it.
-    public func meets(_ budget: OptimizationBudget) -> Bool {
-        unfilledPlacements.isEmpty && p95Milliseconds.values.allSatisfy { budget.admits(p95Milliseconds: $0) }
+    public func meets(_ budget: OptimizationBudget) -> Bool { meets(budget, ignoring: []) }
+
+    /// Whether every placement but those in `dead` meets `budget` (the optimizer leaves out placements no
+    /// candidate filled: no setting it tries mends them).
+    public func meets(_ budget: OptimizationBudget, ignoring dead: Set<String>) -> Bool {
+        unfilledPlacements.allSatisfy(dead.contains)
+            && p95Milliseconds.allSatisfy { dead.contains($0.key) || budget.admits(p95Milliseconds: $0.value) }
     }
 
     /// `settings` with `setting` in place of the one of its placement and dimension, in placement order.

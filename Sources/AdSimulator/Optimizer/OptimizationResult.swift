@@ -24,11 +24,15 @@ public struct OptimizationResult: Sendable, Equatable {
     public var searchUsers: Int
     /// The users of each confirming run.
     public var confirmUsers: Int
+    /// The placements no searched candidate filled a request of (their market or line items never fill, which no
+    /// setting the optimizer tries mends): the budget is never met with them, and the answer is chosen on the
+    /// other placements.
+    public var neverFilled: [String]
 
     /// Creates a result.
     public init(
         budget: OptimizationBudget, searched: [OptimizationCandidate], confirmed: [OptimizationCandidate],
-        best: OptimizationCandidate, searchUsers: Int, confirmUsers: Int
+        best: OptimizationCandidate, searchUsers: Int, confirmUsers: Int, neverFilled: [String] = []
     ) {
         self.budget = budget
         self.searched = searched
@@ -36,6 +40,7 @@ public struct OptimizationResult: Sendable, Equatable {
         self.best = best
         self.searchUsers = searchUsers
         self.confirmUsers = confirmUsers
+        self.neverFilled = neverFilled
     }
 
     /// The searched candidates no other beats on both revenue and worst p95 time to ad (more revenue at no worse
@@ -67,8 +72,19 @@ public struct OptimizationResult: Sendable, Equatable {
 
     /// The report as text: the answer, the candidates confirmed, then the frontier.
     public var table: String {
-        var lines = [
-            "budget \(budget): \(meetsBudget ? "met" : "NOT met by any candidate: the fastest is shown")",
+        let verdict =
+            meetsBudget
+            ? "met"
+            : neverFilled.isEmpty
+                ? "NOT met by any candidate: the fastest is shown"
+                : "NOT met: \(neverFilled.joined(separator: ", ")) never filled; the best on the other placements is shown"
+        var lines = ["budget \(budget): \(verdict)"]
+        if !neverFilled.isEmpty {
+            lines.append(
+                "never filled: \(neverFilled.joined(separator: ", ")) (no candidate filled a request: check the "
+                    + "market's fill rates and the line items; no floor, timeout or order mends it)")
+        }
+        lines += [
             "best: \(best.name)",
             "  revenue \(Self.money(best.revenueMicros)) over \(best.users) users "
                 + "(\(Self.money(CheckedConversion.saturatingInt64(best.revenuePerUserMicros))) a user), worst p95 "
@@ -77,7 +93,8 @@ public struct OptimizationResult: Sendable, Equatable {
             "",
             "confirmed (\(confirmUsers) users):",
         ]
-        lines += confirmed.map { Self.row($0, budget: budget, chosen: $0.settings == best.settings) }
+        let dead = Set(neverFilled)
+        lines += confirmed.map { Self.row($0, budget: budget, dead: dead, chosen: $0.settings == best.settings) }
         // The frontier is the search's figures (in the fast tier, impressions drawn from calibrated rates), which
         // can differ from the confirmation's for the same settings: the heading says so.
         lines += [
@@ -85,15 +102,17 @@ public struct OptimizationResult: Sendable, Equatable {
             "frontier (revenue against worst p95, the search's figures on \(searchUsers) users; "
                 + "the confirmed figures above may differ):",
         ]
-        lines += frontier.map { Self.row($0, budget: budget, chosen: false) }
+        lines += frontier.map { Self.row($0, budget: budget, dead: dead, chosen: false) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One candidate as a line of the table.
-    static func row(_ candidate: OptimizationCandidate, budget: OptimizationBudget, chosen: Bool) -> String {
+    /// One candidate as a line of the table: "within" the budget judged without the placements in `dead`.
+    static func row(
+        _ candidate: OptimizationCandidate, budget: OptimizationBudget, dead: Set<String>, chosen: Bool
+    ) -> String {
         let mark = chosen ? "*" : " "
         let p95 = candidate.worstP95Milliseconds.map { "\($0) ms" } ?? "n/a"
-        let within = candidate.meets(budget) ? "within" : "over"
+        let within = candidate.meets(budget, ignoring: dead) ? "within" : "over"
         return "\(mark) \(Self.money(candidate.revenueMicros))  p95 \(p95)  \(within)  \(candidate.name)"
     }
 
@@ -114,7 +133,7 @@ public struct OptimizationResult: Sendable, Equatable {
             Report(
                 budget: budget.description, meetsBudget: meetsBudget, searchUsers: searchUsers,
                 confirmUsers: confirmUsers, candidatesSearched: searched.count, best: Point(best),
-                confirmed: confirmed.map(Point.init), frontier: frontier.map(Point.init)))
+                confirmed: confirmed.map(Point.init), frontier: frontier.map(Point.init), neverFilled: neverFilled))
     }
 
     private struct Report: Encodable {
@@ -126,6 +145,7 @@ public struct OptimizationResult: Sendable, Equatable {
         var best: Point
         var confirmed: [Point]
         var frontier: [Point]
+        var neverFilled: [String]
     }
 
     private struct Point: Encodable {

@@ -70,32 +70,49 @@ public struct SimulationOptimizer {
             return candidate
         }
 
-        var current = try await run([])
-        for _ in 0..<maximumRounds {
-            var changed = false
-            for placement in order {
-                let dimensions = Self.dimensions(of: space.settings(for: placement))
-                for dimension in dimensions {
-                    var best = current
-                    for setting in dimension {
-                        let settings = OptimizationCandidate.settings(current.settings, with: setting, order: order)
-                        let candidate = try await run(settings)
-                        if Self.isBetter(candidate, than: best, within: budget) { best = candidate }
-                    }
-                    if best.settings != current.settings {
-                        current = best
-                        changed = true
+        // Coordinate descent from `start`; a placement in `dead` is left out of the budget's judgement.
+        func descend(from start: OptimizationCandidate, ignoring dead: Set<String>) async throws(AdError)
+            -> OptimizationCandidate
+        {
+            var current = start
+            for _ in 0..<maximumRounds {
+                var changed = false
+                for placement in order {
+                    let dimensions = Self.dimensions(of: space.settings(for: placement))
+                    for dimension in dimensions {
+                        var best = current
+                        for setting in dimension {
+                            let settings = OptimizationCandidate.settings(current.settings, with: setting, order: order)
+                            let candidate = try await run(settings)
+                            if Self.isBetter(candidate, than: best, within: budget, ignoring: dead) { best = candidate }
+                        }
+                        if best.settings != current.settings {
+                            current = best
+                            changed = true
+                        }
                     }
                 }
+                if !changed { break }
             }
-            if !changed { break }
+            return current
+        }
+
+        let start = try await run([])
+        var current = try await descend(from: start, ignoring: [])
+        // A placement no candidate filled cannot be mended by these settings (its market or line items never fill):
+        // judged on it, every candidate is over budget and the search would only chase speed elsewhere. So the
+        // search runs again judging the budget on the other placements (candidates already run are not run again).
+        var dead = Self.neverFilled(ranOrder.compactMap { evaluated[$0] })
+        if !dead.isEmpty {
+            current = try await descend(from: start, ignoring: dead)
+            dead = Self.neverFilled(ranOrder.compactMap { evaluated[$0] })
         }
 
         let searched = ranOrder.compactMap { evaluated[$0] }
         // The best within the budget by the search's figures (the fastest when none meets it), and the configuration
         // as written, run again.
-        let ranked = searched.sorted { Self.isBetterAnswer($0, than: $1, within: budget) }
-        var finalists = Array(ranked.filter { $0.meets(budget) }.prefix(confirmed))
+        let ranked = searched.sorted { Self.isBetterAnswer($0, than: $1, within: budget, ignoring: dead) }
+        var finalists = Array(ranked.filter { $0.meets(budget, ignoring: dead) }.prefix(confirmed))
         if finalists.isEmpty { finalists = Array(ranked.prefix(1)) }
         if !finalists.contains(where: { $0.settings.isEmpty }), let base = evaluated[[]] { finalists.append(base) }
         var confirmedCandidates: [OptimizationCandidate] = []
@@ -106,11 +123,20 @@ public struct SimulationOptimizer {
         }
         let best = confirmedCandidates.reduce(nil as OptimizationCandidate?) { best, candidate in
             guard let best else { return candidate }
-            return Self.isBetterAnswer(candidate, than: best, within: budget) ? candidate : best
+            return Self.isBetterAnswer(candidate, than: best, within: budget, ignoring: dead) ? candidate : best
         }
         return OptimizationResult(
             budget: budget, searched: searched, confirmed: confirmedCandidates,
-            best: best ?? current, searchUsers: search.users, confirmUsers: confirm.users)
+            best: best ?? current, searchUsers: search.users, confirmUsers: confirm.users,
+            neverFilled: dead.sorted())
+    }
+
+    /// The placements that filled none of their requests under every candidate (none when there is no candidate).
+    static func neverFilled(_ candidates: [OptimizationCandidate]) -> Set<String> {
+        guard let first = candidates.first else { return [] }
+        return candidates.dropFirst().reduce(Set(first.unfilledPlacements)) {
+            $0.intersection($1.unfilledPlacements)
+        }
     }
 
     /// The settings of one placement grouped by dimension, in the order first met.
@@ -124,25 +150,28 @@ public struct SimulationOptimizer {
         return names.compactMap { groups[$0] }
     }
 
-    /// Whether `candidate` is the better answer: ``isBetter(_:than:within:)``, except that a candidate filling every
-    /// placement comes before one that starves some (a placement filling nothing has no time to ad, which must not
-    /// read as fast when no candidate meets the budget).
+    /// Whether `candidate` is the better answer: ``isBetter(_:than:within:ignoring:)``, except that a candidate
+    /// filling every placement (but those in `dead`) comes before one that starves some (a placement filling nothing
+    /// has no time to ad, which must not read as fast when no candidate meets the budget).
     static func isBetterAnswer(
-        _ candidate: OptimizationCandidate, than other: OptimizationCandidate, within budget: OptimizationBudget
+        _ candidate: OptimizationCandidate, than other: OptimizationCandidate, within budget: OptimizationBudget,
+        ignoring dead: Set<String> = []
     ) -> Bool {
-        let fills = (candidate.unfilledPlacements.isEmpty, other.unfilledPlacements.isEmpty)
+        let fills = (
+            candidate.unfilledPlacements.allSatisfy(dead.contains), other.unfilledPlacements.allSatisfy(dead.contains)
+        )
         if fills.0 != fills.1 { return fills.0 }
-        return isBetter(candidate, than: other, within: budget)
+        return isBetter(candidate, than: other, within: budget, ignoring: dead)
     }
 
-    /// Whether `candidate` is to be preferred to `other`: within the budget before outside it; then, within it,
-    /// more revenue before a lower worst p95, and outside it a lower worst p95 before more revenue; then fewer
-    /// settings (the configuration closest to the one written).
+    /// Whether `candidate` is to be preferred to `other`: within the budget (judged without the placements in
+    /// `dead`) before outside it; then, within it, more revenue before a lower worst p95, and outside it a lower
+    /// worst p95 before more revenue; then fewer settings (the configuration closest to the one written).
     static func isBetter(
         _ candidate: OptimizationCandidate, than other: OptimizationCandidate,
-        within budget: OptimizationBudget
+        within budget: OptimizationBudget, ignoring dead: Set<String> = []
     ) -> Bool {
-        let meets = (candidate.meets(budget), other.meets(budget))
+        let meets = (candidate.meets(budget, ignoring: dead), other.meets(budget, ignoring: dead))
         if meets.0 != meets.1 { return meets.0 }
         let revenue = (candidate.revenueMicros, other.revenueMicros)
         let p95 = (candidate.worstP95Milliseconds ?? 0, other.worstP95Milliseconds ?? 0)
@@ -153,7 +182,7 @@ public struct SimulationOptimizer {
             // Neither meets it: the faster is nearer to meeting it, and of two as fast the one earning more is the
             // better answer. A candidate that starves a placement reads as fastest here, which lets the search step
             // through it out of a local optimum (optimize-order.json's floor); the answer is never one while
-            // another fills (``isBetterAnswer(_:than:within:)``).
+            // another fills (``isBetterAnswer(_:than:within:ignoring:)``).
             if p95.0 != p95.1 { return p95.0 < p95.1 }
             if revenue.0 != revenue.1 { return revenue.0 > revenue.1 }
         }

@@ -53,6 +53,41 @@ import Testing
         #expect(!written.meets(OptimizationBudget(p95Milliseconds: 200)))
     }
 
+    @Test("A placement no candidate fills is named, and the answer is the optimum on the others, not the fastest")
+    func neverFilledPlacementIsSetAside() async throws {
+        // optimize-floor.json with a second rewarded placement whose only line item never fills.
+        var text = try String(contentsOfFile: Self.path, encoding: .utf8)
+        text = text.replacing(
+            #"{ "lineItem": "low", "priceMicros": 6000, "latencyMs": 100 }]"#,
+            with:
+                #"{ "lineItem": "low", "priceMicros": 6000, "latencyMs": 100 }, { "lineItem": "never", "fillRate": 0, "priceMicros": 5000, "latencyMs": 100 }]"#
+        )
+        text = text.replacing(
+            #"{ "id": "low", "provider": "google", "adUnit": "sim/low", "mode": "bidder" }] }] },"#,
+            with:
+                #"{ "id": "low", "provider": "google", "adUnit": "sim/low", "mode": "bidder" }] }, { "id": "dead", "format": "rewarded", "strategy": "waterfall", "lineItems": [{ "id": "never", "provider": "google", "adUnit": "sim/never", "mode": "waterfall", "priceMicros": 5000 }] }] },"#
+        )
+        text = text.replacing(
+            #"[{ "placement": "rewarded" }]"#, with: #"[{ "placement": "rewarded" }, { "placement": "dead" }]"#)
+        let validated = try Scenario.load(
+            Data(text.utf8), baseDirectory: ScenarioFixtures.folder, providers: ScenarioFixtures.providers)
+        #expect(validated.configuration.placements.map(\.id) == ["rewarded", "dead"])
+        let result = try await SimulationOptimizer(
+            validated: validated, budget: OptimizationBudget(p95Milliseconds: 500),
+            search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4),
+            confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4)
+        ).run()
+        #expect(result.neverFilled == ["dead"])
+        // Within 500 ms on `rewarded` the optimum is floor 10000 (400 ms), not the fastest 110 ms timeout.
+        #expect(result.best.settings.map(\.description) == ["rewarded floor=10000"])
+        #expect(result.best.worstP95Milliseconds == 400)
+        #expect(!result.meetsBudget)
+        #expect(result.table.contains("NOT met: dead never filled; the best on the other placements is shown"))
+        #expect(result.table.contains("never filled: dead (no candidate filled a request"))
+        let json = try #require(try JSONSerialization.jsonObject(with: result.json()) as? [String: Any])
+        #expect(json["neverFilled"] as? [String] == ["dead"])
+    }
+
     /// `optimize-order.json`: a waterfall of `rich` (8000 micros, fills half the time, 400 ms) over `cheap` (2000,
     /// always fills, 100 ms). By price, `rich` is asked first: an impression pays 8000 or 2000, time to ad 400 or
     /// 500 ms. `cheap` first: always 2000 at 100 ms. Within 300 ms only `cheap` may answer first (a timeout cutting
