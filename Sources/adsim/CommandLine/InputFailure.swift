@@ -1,3 +1,4 @@
+import AdMediation
 import AdSimulator
 
 /// Why a command could not use an input file, and the exit status that says so: 66 (`EX_NOINPUT`) for a file
@@ -28,6 +29,11 @@ struct InputFailure: Error, Sendable, Equatable {
             self.init(.noInput, "\(only.message) \(only.hint)")
             return
         }
+        self.init(scenario: path, problems: problems)
+    }
+
+    /// The failure of a scenario with `problems` (65): each on its own line.
+    init(scenario path: String, problems: [ConfigurationProblem]) {
         self.init(
             .dataError,
             "\(path): invalid scenario (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"

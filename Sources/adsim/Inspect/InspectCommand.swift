@@ -55,10 +55,11 @@ enum InspectCommand {
             """
         ]
     ) { parsed, output throws(UsageError) in
-        try run(config: parsed[config], scenario: parsed[scenario], json: parsed[json], output: output)
+        try await run(config: parsed[config], scenario: parsed[scenario], json: parsed[json], output: output)
     }
 
-    static func run(config: String?, scenario: String?, json: Bool, output: CommandOutput) throws(UsageError)
+    @MainActor
+    static func run(config: String?, scenario: String?, json: Bool, output: CommandOutput) async throws(UsageError)
         -> ExitCode
     {
         guard let config else {
@@ -86,7 +87,7 @@ enum InspectCommand {
         }
         var validated: ValidatedScenario?
         if let scenario {
-            switch ScenarioInput.load(scenario) {
+            switch await ScenarioInput.load(scenario) {
             case .success(let loaded): validated = loaded
             case .failure(let failure): return output.fail(failure.code, failure.message)
             }

@@ -115,7 +115,7 @@ enum OptimizeCommand {
             throw UsageError(error.description, command: "optimize")
         }
         let validated: ValidatedScenario
-        switch ScenarioInput.loadOrDefault(parsed[scenario].first) {
+        switch await ScenarioInput.loadOrDefault(parsed[scenario].first) {
         case .success(let loaded): validated = loaded.scenario
         case .failure(let failure): return output.fail(failure.code, failure.message)
         }

@@ -169,7 +169,7 @@ enum SimulateCommand {
         try checkJobs(options)
         let path: String
         let validated: ValidatedScenario
-        switch ScenarioInput.loadOrDefault(options.scenario) {
+        switch await ScenarioInput.loadOrDefault(options.scenario) {
         case .success(let loaded): (path, validated) = loaded
         case .failure(let failure): return output.fail(failure.code, failure.message)
         }

@@ -52,14 +52,15 @@ enum ValidateCommand {
             """,
         ]
     ) { parsed, output in
-        run(files: parsed[files], output: output)
+        await run(files: parsed[files], output: output)
     }
 
-    static func run(files: [String], output: CommandOutput) -> ExitCode {
+    @MainActor
+    static func run(files: [String], output: CommandOutput) async -> ExitCode {
         let providers = (try? BuiltInRegistry.registry().descriptors) ?? []
         var codes: [ExitCode] = []
         for file in files {
-            switch check(file, providers: providers) {
+            switch await check(file, providers: providers) {
             case .success(let line):
                 output.write("\(file): valid (\(line))\n")
             case .failure(let report):
@@ -71,7 +72,8 @@ enum ValidateCommand {
     }
 
     /// The summary of a valid file, or the report of an invalid one (its first line without the file name).
-    static func check(_ file: String, providers: [ProviderDescriptor]) -> Result<String, ValidationReport> {
+    @MainActor
+    static func check(_ file: String, providers: [ProviderDescriptor]) async -> Result<String, ValidationReport> {
         let data: Data
         do throws(SafeFileReader.Failure) {
             data = Data(try SafeFileReader.read(path: file, maxBytes: Scenario.maximumFileBytes))
@@ -97,12 +99,25 @@ enum ValidateCommand {
             }
         case .scenario:
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+            let validated: ValidatedScenario
             do throws(ScenarioError) {
-                let validated = try Scenario.load(data, baseDirectory: folder, providers: providers)
-                return .success("scenario: " + validated.summary)
+                validated = try Scenario.load(data, baseDirectory: folder, providers: providers)
             } catch {
                 return .failure(ValidationReport(kind: "scenario", problems: error.problems))
             }
+            // Every creative loads through the provider that serves it, or the run would fail every such fill.
+            do throws(AdError) {
+                let problems = try await SimulationRunner(validated: validated, providers: .builtIn).creativeProblems()
+                if !problems.isEmpty { return .failure(ValidationReport(kind: "scenario", problems: problems)) }
+            } catch {
+                return .failure(
+                    ValidationReport(
+                        kind: "scenario",
+                        problems: [
+                            ConfigurationProblem(.missingFile, at: "$.market", error.message, hint: error.hint ?? "")
+                        ]))
+            }
+            return .success("scenario: " + validated.summary)
         }
     }
 

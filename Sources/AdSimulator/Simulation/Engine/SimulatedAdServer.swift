@@ -100,15 +100,17 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
         driver.schedule(at: driver.now.advanced(by: delay)) { completion(result) }
     }
 
+    /// The error a fetch of a URL (a wrapper's next hop) gets: the server serves ad units only.
+    nonisolated static func refusal(ofURL request: TransportRequest) -> AdError {
+        AdError(
+            .network, "The simulated ad server serves ad units only, not '\(request.url ?? "")'.",
+            providerID: request.providerID, hint: "Give the market creatives that are not wrappers.")
+    }
+
     /// The market's answer to `request` and how long after the request it comes; `nil`: at once (a request the
     /// server cannot serve).
     func answer(_ request: TransportRequest) -> (delay: Duration?, result: Result<TransportResponse, AdError>) {
-        guard request.url == nil else {
-            let error = AdError(
-                .network, "The simulated ad server serves ad units only, not '\(request.url ?? "")'.",
-                providerID: request.providerID, hint: "Give the market creatives that are not wrappers.")
-            return (nil, .failure(error))
-        }
+        guard request.url == nil else { return (nil, .failure(Self.refusal(ofURL: request))) }
         guard let entry = market.entry(provider: request.providerID, adUnit: request.adUnitID) else {
             let error = AdError(
                 .noFill, "No line item of the scenario has ad unit '\(request.adUnitID)'.",

@@ -1,5 +1,5 @@
 public import AdCore
-import AdMediation
+public import AdMediation
 
 /// Runs a validated scenario: every strategy variant, in order, over the same users (0, 1, 2, ...), each user a
 /// fresh ``UserSimulation`` on the variant's configuration, counted into one ``SimulationTally``. Sequential and
@@ -44,6 +44,9 @@ public struct SimulationRunner {
     /// (``FastTierAnswers``) rather than through each ``FastTierProvider``: the same result either way (a test compares
     /// the reports), faster with. Package access: a switch for that comparison, not an option.
     package var answersFastTierLoads = true
+    /// Whether a run first loads each creative once through its line item's provider and refuses to run when one
+    /// cannot load (``creativeProblems()``): on by default; off for a caller that checked the same scenario already.
+    public var checksCreatives = true
 
     /// A runner over `validated` on `providers`, with `users` users (default: the scenario's count), of which it
     /// runs `shard`'s; `onRequest` sees every finished mediation request (default none: records are not even built).
@@ -68,10 +71,21 @@ public struct SimulationRunner {
     /// Runs every variant over the shard's users and returns them as a partial result, with the fingerprint of
     /// the scenario and its files (``SimulationPartial``).
     ///
-    /// - Throws: `invalidRequest` when a creative cannot be read; what a user's stack refuses.
+    /// - Throws: `invalidRequest` when a creative cannot be read or its provider cannot load it; what a user's stack
+    ///   refuses.
     public func runPartial() async throws(AdError) -> SimulationPartial {
         let markets = try SimulationMarkets(validated, memoisesLoads: memoisesLoads)
         let market = markets.market
+        if checksCreatives {
+            let problems = try await CreativeCheck.problems(market: market, validated: validated, providers: providers)
+            if let first = problems.first {
+                throw AdError(
+                    .invalidRequest,
+                    "\(problems.count) creative\(problems.count == 1 ? "" : "s") of the scenario cannot load: "
+                        + problems.map(\.message).joined(separator: " "),
+                    hint: first.hint)
+            }
+        }
         var fast: (providers: SimulationProviders, calibration: FastTierCalibration)?
         if tier == .fast, let (bad, problem) = calibration?.refusal() {
             throw AdError(
@@ -112,6 +126,17 @@ public struct SimulationRunner {
             currency: validated.configuration.currency, tally: tally, calibration: fast?.calibration)
         return SimulationPartial(
             fingerprint: SimulationPartial.fingerprint(of: validated, market: market), shard: shard, result: result)
+    }
+
+    /// The creatives of the scenario's market that the provider of the line item serving them cannot load (a
+    /// wrapper, a malformed document, another vendor's dialect), one problem each: `adsim validate` lists them, and
+    /// ``runPartial()`` refuses to run them (unless ``checksCreatives`` is off). Each is loaded once through the real
+    /// provider in a fresh host.
+    ///
+    /// - Throws: `invalidRequest` when a creative cannot be read; what a host refuses.
+    public func creativeProblems() async throws(AdError) -> [ConfigurationProblem] {
+        let markets = try SimulationMarkets(validated, memoisesLoads: memoisesLoads)
+        return try await CreativeCheck.problems(market: markets.market, validated: validated, providers: providers)
     }
 
     /// Runs the fast tier's full-tier pilot (``pilotUsers`` users, every variant) and returns its rates, for

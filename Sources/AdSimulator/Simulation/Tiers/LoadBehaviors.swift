@@ -134,7 +134,7 @@ struct LoadBehaviors: Sendable {
 
     /// One provider's loads of one request, each in a fresh host whose transport answers at once.
     @MainActor
-    private struct Probe {
+    struct Probe {
         /// How a load ended, and how long after the answer.
         struct Ended {
             var outcome: Result<LoadedAdInfo, AdError>
