@@ -99,6 +99,19 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
         self.hint = hint
     }
 
+    /// What a Swift type is written as in JSON: "a number", "a string", "true or false", "a list", "an object".
+    static func jsonKind(of type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary") { return "an object ({ ... })" }
+        if name.hasPrefix("Array") { return "a list ([ ... ])" }
+        if name == "Bool" { return "true or false" }
+        if name == "String" || name == "Substring" { return "a string (text in quotes)" }
+        if ["Double", "Float", "Decimal"].contains(name) || name.hasPrefix("Int") || name.hasPrefix("UInt") {
+            return "a number"
+        }
+        return "a value of type \(name)"
+    }
+
     /// `path: message Fix: hint`.
     public var description: String { "\(path): \(message) Fix: \(hint)" }
 
@@ -116,9 +129,15 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
                 "The required field '\(key.stringValue)' is missing.",
                 hint: fix)
         case .typeMismatch(let type, let context):
-            self.init(.malformedJSON, at: path(context.codingPath), "Expected a value of type \(type).", hint: fix)
+            // The decoder's words name what it found ("... but found a string instead."): kept, in JSON's terms.
+            let found = context.debugDescription.firstMatch(of: /but found (.+?) instead/).map { ", found \($0.1)" }
+            self.init(
+                .malformedJSON, at: path(context.codingPath),
+                "Expected \(Self.jsonKind(of: type)) here\(found ?? "").", hint: fix)
         case .valueNotFound(let type, let context):
-            self.init(.malformedJSON, at: path(context.codingPath), "Expected a \(type), found null.", hint: fix)
+            self.init(
+                .malformedJSON, at: path(context.codingPath), "Expected \(Self.jsonKind(of: type)), found null.",
+                hint: fix)
         case .dataCorrupted(let context) where context.underlyingError is NumberOutOfRange:
             self.init(.outOfRange, at: path(context.codingPath), context.debugDescription, hint: fix)
         case .dataCorrupted(let context):

@@ -78,7 +78,10 @@ enum ValidateCommand {
         do throws(SafeFileReader.Failure) {
             data = Data(try SafeFileReader.read(path: file, maxBytes: Scenario.maximumFileBytes))
         } catch {
-            return .failure(ValidationReport("cannot be read (\(ScenarioFiles.describe(error))).", code: .noInput))
+            return .failure(
+                ValidationReport(
+                    "cannot be read (\(ScenarioFiles.describe(error))). Fix: Check the path (relative to the current "
+                        + "folder) and that the file is readable.", code: .noInput))
         }
         switch ScenarioJSON.kind(of: data) {
         case .mediationConfiguration:
@@ -134,7 +137,9 @@ enum ValidateCommand {
 
         /// The report of a file read but invalid; text that is not JSON is named so, whatever kind was expected.
         init(kind: String, problems: [ConfigurationProblem]) {
-            let notJSON = problems.count == 1 && problems.first?.kind == .malformedJSON && problems.first?.path == "$"
+            let notJSON =
+                problems.count == 1 && problems.first?.kind == .malformedJSON && problems.first?.path == "$"
+                && problems.first?.message.hasPrefix("The file is not valid JSON") == true
             let count = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
             description =
                 (notJSON ? "not JSON" : "invalid \(kind)") + " (\(count)):\n"

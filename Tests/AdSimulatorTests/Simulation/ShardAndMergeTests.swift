@@ -223,6 +223,11 @@ import Testing
                 "buckets of impressions and of revenue (got 61 and 60)"
             ),
             (try rich(part), "in the session timeline of configured"),
+            // A scenario given to merge: what is missing, by JSON path, not the decoder's coding keys.
+            (
+                try Data(contentsOf: URL(fileURLWithPath: Self.tiny)),
+                "is not an adsim partial result ($.format: The required field 'format' is missing)"
+            ),
         ]
         for (data, expected) in cases {
             let files = try write([data])

@@ -91,10 +91,23 @@ struct ValidateCommandTests {
         #expect(result.status == .noInput)
         #expect(
             result.err == """
-                /nonexistent/scenario.json: cannot be read (no such file).
-                \(ScenarioFixtures.folder.path): cannot be read (not a regular file).
+                /nonexistent/scenario.json: cannot be read (no such file). Fix: Check the path (relative to the current folder) and that the file is readable.
+                \(ScenarioFixtures.folder.path): cannot be read (not a regular file). Fix: Check the path (relative to the current folder) and that the file is readable.
 
                 """)
+        // JSON that is not an object is an invalid scenario (not "not JSON"); a wrong type says what was expected.
+        let folder = FileManager.default.temporaryDirectory.appending(path: "validate-shapes-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appending(path: "list.json")
+        let typed = folder.appending(path: "typed.json")
+        try? Data("[]".utf8).write(to: list)
+        try? Data(#"{ "version": 1, "seed": "x" }"#.utf8).write(to: typed)
+        let shapes = await Self.run([list.path, typed.path])
+        #expect(
+            shapes.err.contains(
+                "\(list.path): invalid scenario (1 problem):\n  - $: The scenario is not a JSON object."))
+        #expect(shapes.err.contains("  - $.seed: Expected a number here, found a string. Fix: "))
         let mixed = await Self.run([Self.path("scenarios/invalid-version.json"), "/nonexistent/scenario.json"])
         #expect(mixed.status == .noInput)
     }

@@ -272,13 +272,10 @@ public struct SimulationPartial: Sendable, Equatable, Codable {
                 ConfigurationProblem(.malformedJSON, at: "$", "The file is not valid JSON.", hint: ""), in: data)
             return String(problem.message.dropLast())
         }
-        switch error {
-        case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
-            DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "at \(path): \(context.debugDescription)"
-        default:
-            return "\(error)"
-        }
+        guard let error = error as? DecodingError else { return "\(error)" }
+        // Where, and what is wrong there, in JSON's words (not the decoder's coding keys).
+        let problem = ConfigurationProblem(decoding: error, fix: "")
+        return
+            "\(problem.path): \(problem.message.hasSuffix(".") ? String(problem.message.dropLast()) : problem.message)"
     }
 }
