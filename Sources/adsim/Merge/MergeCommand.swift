@@ -91,6 +91,7 @@ enum MergeCommand {
             let result = try SimulationPartial.merge(partials)
             let report = SimulationReport(result: result)
             output.write(json ? report.jsonLines : csv ? report.csv : report.table)
+            if json || csv, let note = report.tierNote { output.writeError(note) }
             guard let page else { return .success }
             do throws(OutputPathError) {
                 try page.write(SimulationHTMLPage(result: result).html)

@@ -241,6 +241,8 @@ enum SimulateCommand {
         }
         let report = SimulationReport(result: result)
         output.write(options.json ? report.jsonLines : options.csv ? report.csv : report.table)
+        // The rows say only "tier: fast"; what was drawn, and from which rates, goes beside them.
+        if options.json || options.csv, let note = report.tierNote { output.writeError(note) }
         return finish(result, writer: writer, html: files.html, output: output)
     }
 

@@ -64,6 +64,25 @@ import Testing
         #expect(output.standardError.hasPrefix("Error: \(invalid): invalid scenario (28 problems):\n"))
     }
 
+    @Test("The fast tier's JSON and CSV rows say tier fast and its rates go to standard error; the full tier's do not")
+    func fastTierMarkedInMachineOutput() async throws {
+        let (fastStatus, fastJSON) = await simulate([
+            Self.tiny, "--users", "2", "--tier", "fast", "--json", "--jobs", "1",
+        ])
+        #expect(fastStatus == .success)
+        let rows = fastJSON.standardOutput.split(separator: "\n")
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { $0.hasSuffix(#","tier":"fast"}"#) })
+        #expect(fastJSON.standardError.hasPrefix("FAST TIER: no parse, bind or geometry;"))
+        let (_, fastCSV) = await simulate([Self.tiny, "--users", "2", "--tier", "fast", "--csv", "--jobs", "1"])
+        let records = fastCSV.standardOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(records.first?.hasSuffix(",exclusions,tier") == true)
+        #expect(records.dropFirst().allSatisfy { $0.hasSuffix(",fast") })
+        let (_, fullJSON) = await simulate([Self.tiny, "--users", "2", "--json", "--jobs", "1"])
+        #expect(!fullJSON.standardOutput.contains("tier"))
+        #expect(fullJSON.standardError.isEmpty)
+    }
+
     @Test func helpNamesEveryOption() async {
         let (status, output) = await simulate(["--help"])
         #expect(status == .success)

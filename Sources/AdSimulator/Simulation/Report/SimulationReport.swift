@@ -118,8 +118,10 @@ public struct SimulationReport: Sendable {
     /// the strategy's total), provider (null for a placement's own row), requests, fills, fillRate, used, unused,
     /// impressions, showRate, clicks, ctr, revenueMicros, ecpmMicros, arpdauMicros, bidPriceMicros,
     /// paidPriceMicros, oracleRevenueMicros, yield, timeToAdMs {p50, p95, p99}, oracleTimeToAdMs {p50, p95, p99},
-    /// belowFloor, timeouts, errors, exclusions. Rates are fractions with 6 decimals; a percentile without data is
-    /// null, as are a yield whose oracle earns nothing and, on provider rows, unused and the placement's prices.
+    /// belowFloor, timeouts, errors, exclusions; in the fast tier one more, `"tier":"fast"` (impressions, clicks
+    /// and revenue drawn from calibrated rates, ``tierNote``). Rates are fractions with 6 decimals; a percentile
+    /// without data is null, as are a yield whose oracle earns nothing and, on provider rows, unused and the
+    /// placement's prices.
     public var jsonLines: String {
         let columns = SimulationReportColumn.all
         var text = ""
@@ -140,19 +142,27 @@ public struct SimulationReport: Sendable {
                 }
                 fields.append("\(JSONText.string(group)):{" + members.joined(separator: ",") + "}")
             }
+            if result.calibration != nil { fields.append(#""tier":"fast""#) }
             text += "{" + fields.joined(separator: ",") + "}\n"
         }
         return text
     }
 
+    /// The fast tier's statement (``calibrationNote(_:)``) for a reader of ``jsonLines`` or ``csv``, whose rows
+    /// carry only `tier` `fast`: the command line writes it on standard error, so standard output stays the rows;
+    /// `nil` for the full tier.
+    public var tierNote: String? { result.calibration.map(Self.calibrationNote) }
+
     /// The rows of ``jsonLines`` as CSV (RFC 4180): a header line of the columns' flat names (`timeToAdMs_p95` for
     /// the JSON's `timeToAdMs.p95`), then one record per row in the same order; lines end with CRLF, text with a
-    /// comma, quote or line break is quoted (quotes doubled), a null is an empty field.
+    /// comma, quote or line break is quoted (quotes doubled), a null is an empty field; in the fast tier a last
+    /// column `tier` reads `fast`.
     public var csv: String {
         let columns = SimulationReportColumn.all
-        var text = columns.map(\.name).joined(separator: ",") + "\r\n"
+        let fast = result.calibration != nil
+        var text = columns.map(\.name).joined(separator: ",") + (fast ? ",tier" : "") + "\r\n"
         for line in lines {
-            text += columns.map { $0.value(line).csv }.joined(separator: ",") + "\r\n"
+            text += columns.map { $0.value(line).csv }.joined(separator: ",") + (fast ? ",fast" : "") + "\r\n"
         }
         return text
     }
