@@ -41,7 +41,8 @@ enum OptimizeCommand {
     /// `--search-users <n>`.
     static let searchUsers = CommandOption(
         "search-users", value: "n",
-        help: "Run each candidate of the search on n users (1...\(ScenarioUsers.maximumCount)). Default: a fifth of "
+        help:
+            "Run each candidate of the search on n users (1...\(ScenarioUsers.maximumCount), at most --users). Default: a fifth of "
             + "--users, at least 20 (and at most --users).",
         converter: .integer(in: 1...ScenarioUsers.maximumCount))
     /// `--search-tier fast|full`.
@@ -120,6 +121,12 @@ enum OptimizeCommand {
         case .failure(let failure): return output.fail(failure.code, failure.message)
         }
         let confirmUsers = parsed[users] ?? validated.scenario.users.count
+        if let asked = parsed[searchUsers], asked > confirmUsers {
+            throw UsageError(
+                "--search-users \(asked) is more than the \(confirmUsers) users the answer is confirmed on: the search "
+                    + "runs a cheaper sample of them. Give --search-users at most \(confirmUsers), or raise --users.",
+                command: "optimize")
+        }
         let searchUsers = min(parsed[searchUsers] ?? max(confirmUsers / 5, 20), confirmUsers)
         let result: OptimizationResult
         let bar = ProgressBar(output: output, unit: "candidates")

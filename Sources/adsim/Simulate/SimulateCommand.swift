@@ -167,19 +167,20 @@ enum SimulateCommand {
 
     static func run(_ options: Options, output: CommandOutput) async throws(UsageError) -> ExitCode {
         try checkJobs(options)
-        let path: String
-        let validated: ValidatedScenario
-        switch await ScenarioInput.loadOrDefault(options.scenario) {
-        case .success(let loaded): (path, validated) = loaded
-        case .failure(let failure): return output.fail(failure.code, failure.message)
-        }
-        // Every file is checked before the simulation starts: a long run is not lost to a bad path (R19).
+        // Every file is checked before anything else: a long run is not lost to a bad path (R19), and a usage
+        // error (64) comes before what the scenario holds (65).
         var files = Files()
         do throws(OutputPathError) {
             if let sqlite = options.sqlite { files.sqlite = try OutputPath(flag: "--sqlite", path: sqlite) }
             if let html = options.html { files.html = try OutputPath(flag: "--html", path: html) }
         } catch {
             throw UsageError(error.description, command: "simulate")
+        }
+        let path: String
+        let validated: ValidatedScenario
+        switch await ScenarioInput.loadOrDefault(options.scenario) {
+        case .success(let loaded): (path, validated) = loaded
+        case .failure(let failure): return output.fail(failure.code, failure.message)
         }
         return await simulate(validated, path: path, options: options, files: files, output: output)
     }

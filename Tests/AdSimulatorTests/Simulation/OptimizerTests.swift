@@ -258,5 +258,12 @@ import Testing
         #expect(usage.standardError.contains("--budget"))
         let badBudget = CommandOutput.buffered()
         #expect(await ADSim().run(["optimize", Self.path, "--budget", "p99=3"], output: badBudget) == .usage)
+        // A search on more users than the confirmation is a usage error, not silently cut to --users.
+        let moreSearch = CommandOutput.buffered()
+        #expect(
+            await ADSim().run(
+                ["optimize", Self.path, "--budget", "p95=500", "--users", "10", "--search-users", "50", "--out", out],
+                output: moreSearch) == .usage)
+        #expect(moreSearch.standardError.contains("--search-users 50 is more than the 10 users"))
     }
 }

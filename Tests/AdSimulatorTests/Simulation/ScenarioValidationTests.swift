@@ -354,6 +354,11 @@ struct ScenarioValidationTests {
                 "$.strategies[0].sweep: The strategies expand into more than 1000 variants. Fix: Sweep fewer values; "
                     + "each variant runs every user."
             ])
+        // A name printed in the rows may not hold a line break or a tab.
+        let broken = Fixtures.problems(
+            Fixtures.minimal { $0.strategies = #"[{ "name": "two\nlines", "kind": "configured" }]"# })
+        #expect(broken.map(\.path) == ["$.strategies[0].name"])
+        #expect(broken.first?.message.contains("holds a control character") == true)
         // placements, when given: at least one, each once.
         let emptyList = Fixtures.problems(
             Fixtures.minimal {

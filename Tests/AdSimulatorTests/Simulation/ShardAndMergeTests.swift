@@ -223,6 +223,11 @@ import Testing
                 "buckets of impressions and of revenue (got 61 and 60)"
             ),
             (try rich(part), "in the session timeline of configured"),
+            // Counts no run can give: more fills than requests.
+            (
+                Data(text.replacingOccurrences(of: "\"fills\":", with: "\"fills\":999999,\"z\":").utf8),
+                "counts 999999 fills of"
+            ),
             // A scenario given to merge: what is missing, by JSON path, not the decoder's coding keys.
             (
                 try Data(contentsOf: URL(fileURLWithPath: Self.tiny)),

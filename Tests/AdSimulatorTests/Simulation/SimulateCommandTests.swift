@@ -83,6 +83,14 @@ import Testing
         #expect(fullJSON.standardError.isEmpty)
     }
 
+    @Test("A bad output path beside an invalid scenario is a usage error (64), checked before the scenario")
+    func usageBeforeData() async {
+        let invalid = ScenarioFixtures.folder.appending(path: "invalid-many-problems.json").path
+        let (path, pathOutput) = await simulate([invalid, "--html", "/dev/null"])
+        #expect(path == .usage)
+        #expect(pathOutput.standardError.contains("--html"))
+    }
+
     @Test func helpNamesEveryOption() async {
         let (status, output) = await simulate(["--help"])
         #expect(status == .success)

@@ -70,6 +70,20 @@ public struct TallyRow: Sendable, Equatable, Codable {
             && Self.histograms.allSatisfy { self[keyPath: $0].count <= limit }
     }
 
+    /// What no run can count, or `nil`: more fills than requests, more ads used than fills, more impressions than
+    /// ads used, more clicks than impressions, a negative amount. A merge refuses a partial holding such a row (a
+    /// file changed by hand or damaged).
+    var inconsistency: String? {
+        if fills > requests { return "\(fills) fills of \(requests) requests" }
+        if used > fills { return "\(used) ads used of \(fills) fills" }
+        if impressions > used { return "\(impressions) impressions of \(used) ads used" }
+        if clicks > impressions { return "\(clicks) clicks of \(impressions) impressions" }
+        if let amount = Self.amounts.first(where: { self[keyPath: $0] < 0 }) {
+            return "a negative amount (\(self[keyPath: amount]) micros)"
+        }
+        return nil
+    }
+
     /// Fills per request, 0 without requests.
     public var fillRate: Double { ratio(fills, requests) }
     /// Impressions per ad used, 0 without ads used (a refill never used was never offered to the user).

@@ -48,6 +48,10 @@ struct ScenarioValidator {
     /// Runs every check; the resolved scenario, or `nil` when the app's configuration could not be read at all
     /// (the problems say why). A non-`nil` result is only valid when ``problems`` is empty.
     mutating func validate() -> ValidatedScenario? {
+        if let name = scenario.name, let problem = Self.controlCharacterProblem(in: name, of: "The name", at: "$.name")
+        {
+            problems.append(problem)
+        }
         let configuration = loadConfiguration()
         configurationIsValid = problems.isEmpty
         if let configuration { checkSharedAdUnits(in: configuration) }
@@ -170,11 +174,24 @@ struct ScenarioValidator {
     ) {
         if name.allSatisfy(\.isWhitespace) {
             add(.emptyValue, path, "The \(what.owner) \(what.field) is empty.", hint: hint)
+        } else if let problem = Self.controlCharacterProblem(in: name, of: "The \(what.owner) \(what.field)", at: path)
+        {
+            problems.append(problem)
         } else if !seen.insert(name).inserted {
             add(
                 .duplicateName, path, "The \(what.owner) \(what.field) '\(name)' is used twice.",
                 hint: "Give every \(what.owner) its own \(what.field).")
         }
+    }
+
+    /// The problem of a name printed in the report's rows that holds a control character (a line break, a tab):
+    /// it would break the table's rows and the CSV's records. `nil` for a name without one.
+    static func controlCharacterProblem(in name: String, of subject: String, at path: String) -> ConfigurationProblem? {
+        guard name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        return ConfigurationProblem(
+            .outOfRange, at: path,
+            "\(subject) holds a control character (a line break or a tab), which would break the report's rows.",
+            hint: "Write it on one line, without control characters.")
     }
 
     mutating func add(_ kind: ConfigurationProblem.Kind, _ path: String, _ message: String, hint: String) {

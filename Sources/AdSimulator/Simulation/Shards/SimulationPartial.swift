@@ -116,9 +116,12 @@ public struct SimulationPartial: Sendable, Equatable, Codable {
                 "holds a session timeline of the strategy '\(variant)', which is not one of its strategies "
                     + "(\(result.variants.joined(separator: ", ")))")
         }
-        for (key, row) in tally.rows.sorted(by: { $0.key < $1.key }) where !row.isBounded(by: Self.countLimit) {
-            throw damaged(
-                "holds a count above \(Self.countLimit) in row \(key.variant)/\(key.placement)/\(key.provider)")
+        for (key, row) in tally.rows.sorted(by: { $0.key < $1.key }) {
+            let name = "\(key.variant)/\(key.placement)/\(key.provider)"
+            guard row.isBounded(by: Self.countLimit) else {
+                throw damaged("holds a count above \(Self.countLimit) in row \(name)")
+            }
+            if let inconsistency = row.inconsistency { throw damaged("counts \(inconsistency) in row \(name)") }
         }
         for (variant, timeline) in tally.timelines.sorted(by: { $0.key < $1.key })
         where !timeline.isBounded(by: Self.countLimit) {
