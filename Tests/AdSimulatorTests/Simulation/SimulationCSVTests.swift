@@ -73,6 +73,31 @@ import Testing
         #expect(lines.first?.contains(",\"timeToAdMs\":{\"p50\":") == true)
     }
 
+    @Test(
+        "A rate of nothing is n/a in the table and null in JSON and CSV: show% without ads used, ctr% and eCPM without impressions"
+    )
+    func ratesOfNothing() throws {
+        var tally = SimulationTally()
+        tally.update(SimulationTally.Key(variant: "v", placement: "p", provider: "")) {
+            $0.requests = 4
+            $0.fills = 2
+        }
+        let result = SimulationResult(
+            name: "n", seed: 1, users: 1, variants: ["v"], placements: ["p"], currency: "USD", tally: tally)
+        let report = SimulationReport(result: result)
+        // The placement's own row: the one with a cell "p".
+        let row = try #require(
+            report.table.components(separatedBy: "\n").first { $0.split(separator: " ").contains("p") })
+        #expect(row.contains("50.0"))  // fill%: 2 of 4
+        #expect(row.components(separatedBy: "n/a").count - 1 >= 3)  // show%, ctr%, eCPM
+        let json = try #require(report.jsonLines.split(separator: "\n").last)
+        #expect(json.contains(#""fillRate":0.500000"#))
+        #expect(json.contains(#""showRate":null"#))
+        #expect(json.contains(#""ctr":null"#))
+        #expect(json.contains(#""ecpmMicros":null"#))
+        #expect(report.csv.contains(",4,2,0.500000,0,2,0,,0,,0,,"))
+    }
+
     @Test("Text with a comma, a quote or a line break is quoted, quotes doubled; a null is an empty field")
     func quoting() {
         let variant = "a,\"b\"\nc"

@@ -67,10 +67,12 @@ public struct SimulationReport: Sendable {
             if isPlacement && row.yield == nil { hasNoYield = true }
             rows.append([
                 line.placement == nil ? line.variant : "", line.placement ?? "total", line.provider ?? "",
-                String(row.requests), String(row.fills), Self.percent(row.fillRate), String(row.used),
-                isPlacement ? String(row.unused) : "", String(row.impressions), Self.percent(row.showRate),
-                String(row.clicks), Self.percent(row.clickThroughRate),
-                Self.money(row.revenueMicros, 4), Self.money(Self.rounded(row.eCPMMicros), 2),
+                // A rate of nothing (no request, no ad used, no impression) is "n/a", not 0.
+                String(row.requests), String(row.fills), row.requests == 0 ? "n/a" : Self.percent(row.fillRate),
+                String(row.used), isPlacement ? String(row.unused) : "", String(row.impressions),
+                row.used == 0 ? "n/a" : Self.percent(row.showRate), String(row.clicks),
+                row.impressions == 0 ? "n/a" : Self.percent(row.clickThroughRate), Self.money(row.revenueMicros, 4),
+                row.impressions == 0 ? "n/a" : Self.money(Self.rounded(row.eCPMMicros), 2),
                 Self.money(line.arpdauMicros, 6),
                 isPlacement ? Self.money(row.bidPriceMicros, 4) : "",
                 isPlacement ? Self.money(row.paidPriceMicros, 4) : "",
