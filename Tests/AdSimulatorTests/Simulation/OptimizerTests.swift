@@ -184,31 +184,23 @@ import Testing
                 settings: [], configuration: configuration, revenueMicros: revenue, requests: 10, users: 1,
                 p95Milliseconds: ["rewarded": p95])
         }
-        let over = OptimizationBudget(p95Milliseconds: 50)
-        // The same p95 (110 ms, over a 50 ms budget): six times the revenue is the better answer, either way round.
-        #expect(
-            SimulationOptimizer.isBetter(
-                candidate(revenue: 240, p95: 110), than: candidate(revenue: 40, p95: 110),
-                within: over))
-        #expect(
-            !SimulationOptimizer.isBetter(
-                candidate(revenue: 40, p95: 110), than: candidate(revenue: 240, p95: 110),
-                within: over))
-        // Over budget the faster still comes first, whatever it earns.
-        #expect(
-            SimulationOptimizer.isBetter(
-                candidate(revenue: 1, p95: 100), than: candidate(revenue: 240, p95: 110),
-                within: over))
-        // Within the budget revenue comes first, then the lower p95.
-        let within = OptimizationBudget(p95Milliseconds: 500)
-        #expect(
-            SimulationOptimizer.isBetter(
-                candidate(revenue: 240, p95: 400), than: candidate(revenue: 40, p95: 110),
-                within: within))
-        #expect(
-            SimulationOptimizer.isBetter(
-                candidate(revenue: 40, p95: 110), than: candidate(revenue: 40, p95: 400),
-                within: within))
+        // (candidate, other, budget, whether the candidate is the better answer), each as (revenue, p95).
+        let cases: [((Int64, Int), (Int64, Int), Int, Bool)] = [
+            // The same p95 (110 ms, over a 50 ms budget): six times the revenue is the better answer, either way round.
+            ((240, 110), (40, 110), 50, true),
+            ((40, 110), (240, 110), 50, false),
+            // Over budget the faster still comes first, whatever it earns.
+            ((1, 100), (240, 110), 50, true),
+            // Within the budget revenue comes first, then the lower p95.
+            ((240, 400), (40, 110), 500, true),
+            ((40, 110), (40, 400), 500, true),
+        ]
+        for (one, other, budget, better) in cases {
+            let isBetter = SimulationOptimizer.isBetter(
+                candidate(revenue: one.0, p95: one.1), than: candidate(revenue: other.0, p95: other.1),
+                within: OptimizationBudget(p95Milliseconds: budget))
+            #expect(isBetter == better, "\(one) against \(other) within \(budget) ms")
+        }
     }
 
     @Test("The written configuration is a mediation configuration the validator accepts, with the answer's floor")

@@ -23,29 +23,21 @@ enum CreativeCheck {
     ) async throws(AdError) -> [ConfigurationProblem] {
         var problems: [ConfigurationProblem] = []
         var loaded: Set<String> = []
-        for placement in validated.configuration.placements {
-            for item in placement.lineItems {
-                guard let entry = market.entry(provider: item.providerID, adUnit: item.adUnitID) else { continue }
-                let request = AdRequest(
-                    adUnitID: item.adUnitID, format: placement.format, placementID: placement.id,
-                    timeout: LoadBehaviors.probeTimeout)
-                let probe = LoadBehaviors.Probe(providers: providers, provider: item.providerID, request: request)
-                for (file, path) in zip(entry.creativeFiles, entry.market.creatives) {
-                    let key = [item.providerID.rawValue, placement.format.rawValue, path].joined(separator: "\u{0}")
-                    guard loaded.insert(key).inserted else { continue }
-                    let response = file.response(priceMicros: LoadBehaviors.probePrices.0, currency: market.currency)
-                    guard case .failure(let error) = try await probe.run(.success(response)).outcome else { continue }
-                    problems.append(
-                        ConfigurationProblem(
-                            .unsupportedFormat, at: "$.market",
-                            "Line item '\(placement.id)/\(item.id)' serves '\(path)', which \(item.providerID) "
-                                + "does not load as a \(placement.format.rawValue) ad: \(error.message)",
-                            hint:
-                                "Give the line item creatives \(item.providerID) loads as \(placement.format.rawValue) "
-                                + "ads, inline (the simulated server follows no wrapper); adsim content --provider "
-                                + "\(item.providerID) --format \(placement.format.rawValue) <file> shows what it reads."
-                        ))
-                }
+        let probes = LoadBehaviors.lineItemProbes(market: market, validated: validated, providers: providers)
+        for (placement, item, entry, probe) in probes {
+            for (file, path) in zip(entry.creativeFiles, entry.market.creatives) {
+                let key = [item.providerID.rawValue, placement.format.rawValue, path].joined(separator: "\u{0}")
+                guard loaded.insert(key).inserted else { continue }
+                let response = file.response(priceMicros: LoadBehaviors.probePrices.0, currency: market.currency)
+                guard case .failure(let error) = try await probe.run(.success(response)).outcome else { continue }
+                problems.append(
+                    ConfigurationProblem(
+                        .unsupportedFormat, at: "$.market",
+                        "Line item '\(placement.id)/\(item.id)' serves '\(path)', which \(item.providerID) does not "
+                            + "load as a \(placement.format.rawValue) ad: \(error.message)",
+                        hint: "Give the line item creatives \(item.providerID) loads as \(placement.format.rawValue) "
+                            + "ads, inline (the simulated server follows no wrapper); adsim content --provider "
+                            + "\(item.providerID) --format \(placement.format.rawValue) <file> shows what it reads."))
             }
         }
         return problems

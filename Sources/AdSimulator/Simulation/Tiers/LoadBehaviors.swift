@@ -64,38 +64,51 @@ struct LoadBehaviors: Sendable {
     ) async throws(AdError) -> LoadBehaviors {
         var behaviors = LoadBehaviors()
         var probed: Set<Key> = []
-        for placement in validated.configuration.placements {
-            for item in placement.lineItems {
-                guard let entry = market.entry(provider: item.providerID, adUnit: item.adUnitID) else { continue }
-                let request = AdRequest(
-                    adUnitID: item.adUnitID, format: placement.format, placementID: placement.id,
-                    timeout: probeTimeout)
-                let key = { (answer: Answer) in
-                    Key(provider: item.providerID, adUnit: item.adUnitID, format: placement.format, answer: answer)
-                }
-                guard probed.insert(key(.noFill)).inserted else { continue }
-                let probe = Probe(providers: providers, provider: item.providerID, request: request)
-                for (index, file) in entry.creativeFiles.enumerated() {
-                    let (low, high) = probePrices
-                    let first = try await probe.run(
-                        .success(file.response(priceMicros: low, currency: market.currency)))
-                    let second = try await probe.run(
-                        .success(file.response(priceMicros: high, currency: market.currency)))
-                    behaviors.table[key(.fill(index))] = try fill(first, second, line: entry.market.lineItem, probe)
-                }
-                if let noFill = entry.noFillFile {
-                    behaviors.table[key(.noFill)] = try await probe.run(.success(noFill.response())).behavior
-                }
-                let lineItem = entry.market.lineItem
-                for error in SimulatedAdServer.errors(lineItem: lineItem, providerID: item.providerID) {
-                    // An error the provider passes on as it came is passed on as it comes in the fast tier too.
-                    let behavior = try await probe.run(.failure(error)).behavior
-                    guard behavior != LoadBehavior(outcome: .fails(error), delay: .zero) else { continue }
-                    behaviors.table[key(.error(error.code))] = behavior
-                }
+        for (placement, item, entry, probe) in lineItemProbes(
+            market: market, validated: validated, providers: providers)
+        {
+            let key = { (answer: Answer) in
+                Key(provider: item.providerID, adUnit: item.adUnitID, format: placement.format, answer: answer)
+            }
+            guard probed.insert(key(.noFill)).inserted else { continue }
+            for (index, file) in entry.creativeFiles.enumerated() {
+                let (low, high) = probePrices
+                let first = try await probe.run(.success(file.response(priceMicros: low, currency: market.currency)))
+                let second = try await probe.run(.success(file.response(priceMicros: high, currency: market.currency)))
+                behaviors.table[key(.fill(index))] = try fill(first, second, line: entry.market.lineItem, probe)
+            }
+            if let noFill = entry.noFillFile {
+                behaviors.table[key(.noFill)] = try await probe.run(.success(noFill.response())).behavior
+            }
+            let lineItem = entry.market.lineItem
+            for error in SimulatedAdServer.errors(lineItem: lineItem, providerID: item.providerID) {
+                // An error the provider passes on as it came is passed on as it comes in the fast tier too.
+                let behavior = try await probe.run(.failure(error)).behavior
+                guard behavior != LoadBehavior(outcome: .fails(error), delay: .zero) else { continue }
+                behaviors.table[key(.error(error.code))] = behavior
             }
         }
         return behaviors
+    }
+
+    /// Every line item the market serves, in configuration order, with its placement, its market entry and the
+    /// probe that loads its answers (a request for its ad unit in the placement's format).
+    @MainActor
+    static func lineItemProbes(
+        market: SimulatedMarket, validated: ValidatedScenario, providers: SimulationProviders
+    ) -> [(PlacementConfiguration, LineItemConfiguration, SimulatedMarket.Entry, Probe)] {
+        validated.configuration.placements.flatMap { placement in
+            placement.lineItems.compactMap { item in
+                market.entry(provider: item.providerID, adUnit: item.adUnitID).map { entry in
+                    let request = AdRequest(
+                        adUnitID: item.adUnitID, format: placement.format, placementID: placement.id,
+                        timeout: probeTimeout)
+                    return (
+                        placement, item, entry, Probe(providers: providers, provider: item.providerID, request: request)
+                    )
+                }
+            }
+        }
     }
 
     /// The behavior of a fill from its loads at the two probe prices.
