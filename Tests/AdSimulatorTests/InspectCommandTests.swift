@@ -67,7 +67,7 @@ import Testing
     @Test("A key no field reads is an error finding at its path; exit 1")
     func unknownKeyIsAFinding() async throws {
         let path = try config(
-            #"{ "id": "feed", "format": "native", "strategy": "waterfall", "lineItems": [{ "id": "a", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 3000, "priority": 1, "prioritty": 2 }] }"#
+            #"{ "id": "feed", "format": "native", "strategy": "waterfall", "lineItems": [{ "id": "a", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 3000, "prioritty": 2 }] }"#
         )
         let (status, output) = await inspect(["--config", path, "--json"])
         #expect(status == .failure)

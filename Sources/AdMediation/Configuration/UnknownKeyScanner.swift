@@ -21,9 +21,9 @@ package enum UnknownKeyScanner {
     package static let maximumProblems = 20
 
     /// One `unknownReference` problem per key of `json` that `decoded` does not write back, by path, at most
-    /// ``maximumProblems``; `documentation` is the document the hint sends the reader to. A key of an object that
-    /// already has one of the `known` problems is left out: that object did not decode as written (an unknown
-    /// distribution kind), so its other keys are not typos. Empty when `json` or the encoding cannot be read as
+    /// ``maximumProblems``; `documentation` is the document the hint sends the reader to. A key of an object with
+    /// one of the `known` problems of kind `unknownReference` is left out: that object did not decode as written (an
+    /// unknown distribution kind), so its other keys are not typos. Empty when `json` or the encoding cannot be read as
     /// JSON (the decoder reports malformed text).
     package static func problems(
         in json: Data, decoded: some Encodable, documentation: String, besides known: [ConfigurationProblem] = []
@@ -36,7 +36,8 @@ package enum UnknownKeyScanner {
         var vocabulary: Set<String> = []
         collectKeys(read, into: &vocabulary)
         walk(written, read, path: "$", vocabulary: vocabulary.sorted(), documentation: documentation, into: &found)
-        let troubled = Set(known.map { parent(of: $0.path) })
+        // Only an object that did not decode as written (an unknown kind) hides its other keys.
+        let troubled = Set(known.filter { $0.kind == .unknownReference }.map { parent(of: $0.path) })
         return found.filter { !troubled.contains(parent(of: $0.path)) }
     }
 
@@ -72,8 +73,8 @@ package enum UnknownKeyScanner {
                         value, keptValue, path: path + "." + key, vocabulary: vocabulary, documentation: documentation,
                         into: &found)
                 } else if !carriesNothing(value) {
-                    let guess = guess(for: key, among: kept.keys.sorted()) ?? guess(for: key, among: vocabulary)
-                    found.append(problem(key, at: path, guess: guess, documentation: documentation))
+                    found.append(
+                        problem(key, at: path, in: object, vocabulary: vocabulary, documentation: documentation))
                 }
             }
         } else if let array = written as? [Any], let kept = read as? [Any], array.count == kept.count {
@@ -85,11 +86,14 @@ package enum UnknownKeyScanner {
         }
     }
 
-    /// The name `key` was probably meant to be: one differing only in case, else one at most two edits away.
-    private static func guess(for key: String, among names: [String]) -> String? {
+    /// The name `key` was probably meant to be: one the object does not give already, differing only in case, else
+    /// close (one edit for a name of 3 to 5 characters, two from 6).
+    private static func guess(for key: String, among names: [String], besides given: [String: Any]) -> String? {
         let lowered = key.lowercased()
-        return names.first { $0.lowercased() == lowered }
-            ?? names.first { distance($0.lowercased(), lowered, within: 2) }
+        let candidates = names.filter { given[$0] == nil }
+        let limit = key.count >= 6 ? 2 : key.count >= 3 ? 1 : 0
+        return candidates.first { $0.lowercased() == lowered }
+            ?? (limit > 0 ? candidates.first { distance($0.lowercased(), lowered, within: limit) } : nil)
     }
 
     /// Whether a value sets nothing: `null`, an empty list or an empty object.
@@ -100,10 +104,21 @@ package enum UnknownKeyScanner {
         return false
     }
 
+    /// The problem of `key` in `object` at `path`: a name the file's objects use elsewhere is a field this object
+    /// does not read as written (a bidder's `priceMicros`); any other name is a typo, with its likely spelling.
     private static func problem(
-        _ key: String, at path: String, guess: String?, documentation: String
+        _ key: String, at path: String, in object: [String: Any], vocabulary: [String], documentation: String
     ) -> ConfigurationProblem {
         let shown = key.count > 60 ? String(key.prefix(60)) + "..." : key
+        if vocabulary.contains(key) {
+            return ConfigurationProblem(
+                .unknownReference, at: path + "." + key,
+                "'\(shown)' is a field of other objects, but this one does not read it as written, so its value would "
+                    + "be ignored.",
+                hint: "Remove it, or see in \(documentation) when this object reads it (a field can depend on another, "
+                    + "as a line item's price on its mode).")
+        }
+        let guess = guess(for: key, among: vocabulary, besides: object)
         return ConfigurationProblem(
             .unknownReference, at: path + "." + key,
             "No field of this object is called '\(shown)', so its value would be ignored"

@@ -72,7 +72,8 @@ public struct OptimizationCandidate: Sendable, Equatable, Codable {
     /// Whether every placement but those in `dead` meets `budget` (the optimizer leaves out placements no
     /// candidate filled: no setting it tries mends them).
     public func meets(_ budget: OptimizationBudget, ignoring dead: Set<String>) -> Bool {
-        unfilledPlacements.allSatisfy(dead.contains)
+        // Some placement must be judged: a candidate that filled nothing meets no budget.
+        p95Milliseconds.keys.contains { !dead.contains($0) } && unfilledPlacements.allSatisfy(dead.contains)
             && p95Milliseconds.allSatisfy { dead.contains($0.key) || budget.admits(p95Milliseconds: $0.value) }
     }
 

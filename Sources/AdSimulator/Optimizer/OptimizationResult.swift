@@ -59,8 +59,13 @@ public struct OptimizationResult: Sendable, Equatable {
         return result
     }
 
-    /// Whether the answer meets the budget (false when no candidate did: the answer is then the fastest).
+    /// Whether the answer meets the budget on every placement (false when no candidate did, or when a placement
+    /// never filled: ``meetsBudgetOnFilledPlacements`` tells those apart).
     public var meetsBudget: Bool { best.meets(budget) }
+
+    /// Whether the answer meets the budget on the placements that filled (all but ``neverFilled``); false when
+    /// none filled.
+    public var meetsBudgetOnFilledPlacements: Bool { best.meets(budget, ignoring: Set(neverFilled)) }
 
     /// The answer's configuration as a mediation configuration file (sorted keys, indented), which
     /// `adsim validate` and `adsim inspect` accept.
@@ -72,17 +77,22 @@ public struct OptimizationResult: Sendable, Equatable {
 
     /// The report as text: the answer, the candidates confirmed, then the frontier.
     public var table: String {
-        let verdict =
-            meetsBudget
-            ? "met"
-            : neverFilled.isEmpty
-                ? "NOT met by any candidate: the fastest is shown"
-                : "NOT met: \(neverFilled.joined(separator: ", ")) never filled; the best on the other placements is shown"
+        let dead = neverFilled.joined(separator: ", ")
+        let verdict: String
+        if meetsBudget {
+            verdict = "met"
+        } else if neverFilled.isEmpty {
+            verdict = "NOT met by any candidate: the fastest is shown"
+        } else if meetsBudgetOnFilledPlacements {
+            verdict = "NOT met: \(dead) never filled; the best on the other placements is shown"
+        } else {
+            verdict = "NOT met by any candidate, even leaving out \(dead) (never filled): the fastest is shown"
+        }
         var lines = ["budget \(budget): \(verdict)"]
         if !neverFilled.isEmpty {
             lines.append(
-                "never filled: \(neverFilled.joined(separator: ", ")) (no candidate filled a request: check the "
-                    + "market's fill rates and the line items; no floor, timeout or order mends it)")
+                "never filled: \(dead) (no candidate filled a request: check the market's fill rates and the line "
+                    + "items; no floor, timeout or order mends it)")
         }
         lines += [
             "best: \(best.name)",
@@ -93,8 +103,8 @@ public struct OptimizationResult: Sendable, Equatable {
             "",
             "confirmed (\(confirmUsers) users):",
         ]
-        let dead = Set(neverFilled)
-        lines += confirmed.map { Self.row($0, budget: budget, dead: dead, chosen: $0.settings == best.settings) }
+        let setAside = Set(neverFilled)
+        lines += confirmed.map { Self.row($0, budget: budget, dead: setAside, chosen: $0.settings == best.settings) }
         // The frontier is the search's figures (in the fast tier, impressions drawn from calibrated rates), which
         // can differ from the confirmation's for the same settings: the heading says so.
         lines += [
@@ -102,7 +112,7 @@ public struct OptimizationResult: Sendable, Equatable {
             "frontier (revenue against worst p95, the search's figures on \(searchUsers) users; "
                 + "the confirmed figures above may differ):",
         ]
-        lines += frontier.map { Self.row($0, budget: budget, dead: dead, chosen: false) }
+        lines += frontier.map { Self.row($0, budget: budget, dead: setAside, chosen: false) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -131,7 +141,8 @@ public struct OptimizationResult: Sendable, Equatable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(
             Report(
-                budget: budget.description, meetsBudget: meetsBudget, searchUsers: searchUsers,
+                budget: budget.description, meetsBudget: meetsBudget,
+                meetsBudgetOnFilledPlacements: meetsBudgetOnFilledPlacements, searchUsers: searchUsers,
                 confirmUsers: confirmUsers, candidatesSearched: searched.count, best: Point(best),
                 confirmed: confirmed.map(Point.init), frontier: frontier.map(Point.init), neverFilled: neverFilled))
     }
@@ -139,6 +150,7 @@ public struct OptimizationResult: Sendable, Equatable {
     private struct Report: Encodable {
         var budget: String
         var meetsBudget: Bool
+        var meetsBudgetOnFilledPlacements: Bool
         var searchUsers: Int
         var confirmUsers: Int
         var candidatesSearched: Int

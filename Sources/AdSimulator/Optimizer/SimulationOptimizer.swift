@@ -121,6 +121,8 @@ public struct SimulationOptimizer {
             runs += 1
             progress?(runs, max(estimate, runs))
         }
+        // A placement is set aside only if the confirming runs did not fill it either.
+        dead.formIntersection(Self.neverFilled(confirmedCandidates))
         let best = confirmedCandidates.reduce(nil as OptimizationCandidate?) { best, candidate in
             guard let best else { return candidate }
             return Self.isBetterAnswer(candidate, than: best, within: budget, ignoring: dead) ? candidate : best

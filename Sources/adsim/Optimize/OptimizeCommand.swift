@@ -41,9 +41,8 @@ enum OptimizeCommand {
     /// `--search-users <n>`.
     static let searchUsers = CommandOption(
         "search-users", value: "n",
-        help:
-            "Run each candidate of the search on n users (1...\(ScenarioUsers.maximumCount), at most --users). Default: a fifth of "
-            + "--users, at least 20 (and at most --users).",
+        help: "Run each candidate of the search on n users (1...\(ScenarioUsers.maximumCount), at most --users). "
+            + "Default: a fifth of --users, at least 20.",
         converter: .integer(in: 1...ScenarioUsers.maximumCount))
     /// `--search-tier fast|full`.
     static let searchTier = CommandOption(
@@ -102,6 +101,15 @@ enum OptimizeCommand {
         try await run(parsed, output: output)
     }
 
+    /// Refuses a search on more users than the answer is confirmed on (`--users`, or the scenario's count).
+    static func checkSearchUsers(_ asked: Int, confirm: Int) throws(UsageError) {
+        guard asked > confirm else { return }
+        throw UsageError(
+            "--search-users \(asked) is more than the \(confirm) users the answer is confirmed on: the search runs a "
+                + "cheaper sample of them. Give --search-users at most \(confirm), or raise --users.",
+            command: "optimize")
+    }
+
     @MainActor
     static func run(_ parsed: ParsedArguments, output: CommandOutput) async throws(UsageError) -> ExitCode {
         guard let budget = parsed[budget] else {
@@ -115,18 +123,17 @@ enum OptimizeCommand {
         } catch {
             throw UsageError(error.description, command: "optimize")
         }
+        // A search on more users than the confirmation: refused before any input is read when both are given.
+        if let asked = parsed[searchUsers], let confirm = parsed[users] {
+            try checkSearchUsers(asked, confirm: confirm)
+        }
         let validated: ValidatedScenario
         switch await ScenarioInput.loadOrDefault(parsed[scenario].first) {
         case .success(let loaded): validated = loaded.scenario
         case .failure(let failure): return output.fail(failure.code, failure.message)
         }
         let confirmUsers = parsed[users] ?? validated.scenario.users.count
-        if let asked = parsed[searchUsers], asked > confirmUsers {
-            throw UsageError(
-                "--search-users \(asked) is more than the \(confirmUsers) users the answer is confirmed on: the search "
-                    + "runs a cheaper sample of them. Give --search-users at most \(confirmUsers), or raise --users.",
-                command: "optimize")
-        }
+        if let asked = parsed[searchUsers] { try checkSearchUsers(asked, confirm: confirmUsers) }
         let searchUsers = min(parsed[searchUsers] ?? max(confirmUsers / 5, 20), confirmUsers)
         let result: OptimizationResult
         let bar = ProgressBar(output: output, unit: "candidates")

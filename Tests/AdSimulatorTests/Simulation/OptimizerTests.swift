@@ -86,6 +86,19 @@ import Testing
         #expect(result.table.contains("never filled: dead (no candidate filled a request"))
         let json = try #require(try JSONSerialization.jsonObject(with: result.json()) as? [String: Any])
         #expect(json["neverFilled"] as? [String] == ["dead"])
+        #expect(json["meetsBudget"] as? Bool == false)
+        #expect(json["meetsBudgetOnFilledPlacements"] as? Bool == true)
+        // Within 50 ms nothing meets the budget, even leaving the dead placement out: the verdict says so.
+        let tight = try await SimulationOptimizer(
+            validated: validated, budget: OptimizationBudget(p95Milliseconds: 50),
+            search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4),
+            confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4)
+        ).run()
+        #expect(tight.neverFilled == ["dead"])
+        #expect(!tight.meetsBudgetOnFilledPlacements)
+        #expect(
+            tight.table.contains("NOT met by any candidate, even leaving out dead (never filled): the fastest is shown")
+        )
     }
 
     /// `optimize-order.json`: a waterfall of `rich` (8000 micros, fills half the time, 400 ms) over `cheap` (2000,
@@ -257,5 +270,12 @@ import Testing
                 ["optimize", Self.path, "--budget", "p95=500", "--users", "10", "--search-users", "50", "--out", out],
                 output: moreSearch) == .usage)
         #expect(moreSearch.standardError.contains("--search-users 50 is more than the 10 users"))
+        // Both given: refused before the scenario is read, so before what it holds (64 before 65).
+        let invalid = ScenarioFixtures.folder.appending(path: "invalid-version.json").path
+        let beforeData = CommandOutput.buffered()
+        #expect(
+            await ADSim().run(
+                ["optimize", invalid, "--budget", "p95=500", "--users", "10", "--search-users", "50", "--out", out],
+                output: beforeData) == .usage)
     }
 }

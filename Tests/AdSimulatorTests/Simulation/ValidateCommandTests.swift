@@ -52,6 +52,22 @@ struct ValidateCommandTests {
         // not stop an app already in users' hands.
         let configuration = try MediationConfiguration.decode(json, providers: ScenarioFixtures.providers)
         #expect(configuration.placements.map(\.id) == ["feed"])
+        // A field another object reads, which this one does not (a bidder's price): said so, with no rename; a short
+        // unknown name gets no guess of a field the object already gives.
+        try Data(
+            #"{ "placements": [{ "id": "feed", "format": "rewarded", "strategy": "hybrid", "lineItems": [{ "id": "w", "provider": "google", "adUnit": "u-w", "mode": "waterfall", "priceMicros": 3000 }, { "id": "b", "provider": "google", "adUnit": "u-b", "mode": "bidder", "priceMicros": 5000, "zz": 1 }] }] }"#
+                .utf8
+        ).write(to: file)
+        let ignored = await Self.run([file.path])
+        #expect(ignored.status == .dataError)
+        #expect(
+            ignored.err.contains(
+                "$.placements[0].lineItems[1].priceMicros: 'priceMicros' is a field of other objects, but this one "
+                    + "does not read it as written"))
+        #expect(
+            ignored.err.contains(
+                "$.placements[0].lineItems[1].zz: No field of this object is called 'zz', so its value would be ignored. Fix: Remove it"
+            ))
         // A comma after the last member is not JSON: refused at its line and column.
         try Data(#"{ "placements": [], }"#.utf8).write(to: file)
         let comma = await Self.run([file.path])
