@@ -64,6 +64,16 @@ import Testing
             ])
     }
 
+    @Test("A comma after the last member is refused as validate refuses it (65), at its line and column")
+    func trailingCommaRefused() async throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "inspect-comma-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{ "placements": [], }"#.utf8).write(to: file)
+        let (status, output) = await inspect(["--config", file.path])
+        #expect(status == .dataError)
+        #expect(output.standardError.contains("a comma before '}' (line 1, column 19)"))
+    }
+
     @Test("A key no field reads is an error finding at its path; exit 1")
     func unknownKeyIsAFinding() async throws {
         let path = try config(

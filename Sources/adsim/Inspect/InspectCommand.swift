@@ -72,6 +72,9 @@ enum InspectCommand {
             return output.fail(.noInput, "\(config) cannot be read (\(ScenarioFiles.describe(error))).")
         }
         let providers = (try? BuiltInRegistry.registry().descriptors) ?? []
+        if let problem = ScenarioJSON.syntaxProblem(in: data) {
+            return output.fail(.dataError, "\(config) is not a mediation configuration:\n  - \(problem)")
+        }
         let configuration: MediationConfiguration
         let problems: [ConfigurationProblem]
         do throws(MediationConfigurationError) {

@@ -85,7 +85,7 @@ enum ValidateCommand {
         }
         switch ScenarioJSON.kind(of: data) {
         case .mediationConfiguration:
-            if let problem = ScenarioJSON.trailingComma(in: data) {
+            if let problem = ScenarioJSON.syntaxProblem(in: data) {
                 return .failure(ValidationReport(kind: "mediation configuration", problems: [problem]))
             }
             do throws(MediationConfigurationError) {

@@ -140,8 +140,8 @@ struct ScenarioValidationTests {
                     $0.seed = "3"
                 }
             ).isEmpty)
-        #expect(ScenarioJSON.trailingComma(in: Data(#"{ "name": "a,}", "list": [1, 2] }"#.utf8)) == nil)
-        #expect(ScenarioJSON.trailingComma(in: Data(#"{ "name": "a\",}", "list": [1, 2,] }"#.utf8)) != nil)
+        #expect(ScenarioJSON.syntaxProblem(in: Data(#"{ "name": "a,}", "list": [1, 2] }"#.utf8)) == nil)
+        #expect(ScenarioJSON.syntaxProblem(in: Data(#"{ "name": "a\",}", "list": [1, 2,] }"#.utf8)) != nil)
     }
 
     @Test("The version: 2 stops the reading, a missing one is listed with the rest, a fraction is refused")

@@ -40,13 +40,8 @@ package enum ScenarioJSON {
     /// The declared version, or the problem that keeps it from being read: text that is not JSON (with the
     /// position), not an object, or a version that is not a whole number.
     package static func version(of data: Data) -> VersionCheck {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            return .problem(malformed(data, error: error))
-        }
-        if let problem = trailingComma(in: data) { return .problem(problem) }
+        if let problem = syntaxProblem(in: data) { return .problem(problem) }
+        guard let object = try? JSONSerialization.jsonObject(with: data) else { return .missing }
         guard let dictionary = object as? [String: Any] else {
             return .problem(
                 ConfigurationProblem(
@@ -94,9 +89,21 @@ package enum ScenarioJSON {
         return ConfigurationProblem(.malformedJSON, at: "$", message + ".", hint: hint)
     }
 
+    /// Why `data` is not JSON every reader reads alike, or `nil`: text the parser refuses (with its line and column),
+    /// or a comma after the last member, which some parsers accept. The one check of every tool that reads a
+    /// scenario or a mediation configuration (`adsim validate`, `inspect`, a referenced configuration).
+    package static func syntaxProblem(in data: Data) -> ConfigurationProblem? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            return malformed(data, error: error)
+        }
+        return trailingComma(in: data)
+    }
+
     /// The problem of a comma right before a `}` or `]`, which JSON does not allow (some parsers accept it and
     /// others refuse it, so one file would read differently in different tools); `nil` when there is none.
-    package static func trailingComma(in data: Data) -> ConfigurationProblem? {
+    private static func trailingComma(in data: Data) -> ConfigurationProblem? {
         let bytes = [UInt8](data)
         var inString = false
         var escaped = false

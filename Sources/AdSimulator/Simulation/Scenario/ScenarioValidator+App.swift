@@ -27,13 +27,7 @@ extension ScenarioValidator {
                     hint: "Paths are relative to the scenario file's folder, e.g. \"../mediation/example.json\".")
                 return nil
             }
-            do {
-                _ = try JSONSerialization.jsonObject(with: data)
-            } catch {
-                problems.append(rerooted(ScenarioJSON.malformed(data, error: error), under: written + ":$"))
-                return nil
-            }
-            if let problem = ScenarioJSON.trailingComma(in: data) {
+            if let problem = ScenarioJSON.syntaxProblem(in: data) {
                 problems.append(rerooted(problem, under: written + ":$"))
                 return nil
             }
