@@ -359,6 +359,36 @@ struct ScenarioValidationTests {
             Fixtures.minimal { $0.strategies = #"[{ "name": "two\nlines", "kind": "configured" }]"# })
         #expect(broken.map(\.path) == ["$.strategies[0].name"])
         #expect(broken.first?.message.contains("holds a control character") == true)
+        let brokenIDs = Fixtures.problems(
+            Fixtures.minimal {
+                $0.mediation = """
+                    { "placements": [{ "id": "fe\\ted", "format": "native", "strategy": "waterfall", "lineItems": [
+                        { "id": "a\\nb", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 3000 }] }] }
+                    """
+                $0.screens =
+                    #"[{ "id": "home", "feed": { "cells": 20, "ads": [{ "placement": "fe\ted", "position": 2 }] } }]"#
+            })
+        #expect(
+            brokenIDs.map(\.path) == [
+                "$.app.mediation.placements[0].id", "$.app.mediation.placements[0].lineItems[0].id",
+            ])
+        let brokenName = Fixtures.problems(
+            Data(
+                String(decoding: Fixtures.minimal(), as: UTF8.self).replacing(
+                    #"{ "version": 1,"#, with: #"{ "version": 1, "name": "x\ny","#
+                ).utf8))
+        #expect(brokenName.map(\.path) == ["$.name"])
+        // Shared ad units across placements too, named under a referenced file's path.
+        let acrossPlacements = Fixtures.problems(
+            Fixtures.minimal {
+                $0.mediation = """
+                    { "placements": [{ "id": "feed", "format": "native", "strategy": "waterfall", "lineItems": [
+                        { "id": "a", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 3000 }] },
+                      { "id": "more", "format": "native", "strategy": "waterfall", "lineItems": [
+                        { "id": "c", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 1000 }] }] }
+                    """
+            })
+        #expect(acrossPlacements.map(\.path) == ["$.app.mediation.placements[1].lineItems[0].adUnit"])
         // placements, when given: at least one, each once.
         let emptyList = Fixtures.problems(
             Fixtures.minimal {

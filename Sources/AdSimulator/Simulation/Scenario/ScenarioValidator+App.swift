@@ -58,18 +58,34 @@ extension ScenarioValidator {
         }
     }
 
-    /// Each line item's own ad unit: the simulated server knows a request only by its provider and ad unit, so a
-    /// second line item with the same pair would be answered from the first one's market and draws while the oracle
-    /// reads its own, and its figures would mean nothing.
-    mutating func checkSharedAdUnits(in configuration: MediationConfiguration) {
-        let root: String
+    /// Where the app's configuration is, as problems name it: `$.app.mediation` inline, `<file>:$` referenced.
+    private var configurationRoot: String {
         switch scenario.app.mediation {
-        case .inline: root = "$.app.mediation"
-        case .file(let written): root = written + ":$"
+        case .inline: "$.app.mediation"
+        case .file(let written): written + ":$"
         }
+    }
+
+    /// The names the report prints in its rows (placement and line item IDs) on one line each, and each line item's
+    /// own ad unit: the simulated server knows a request only by its provider and ad unit, so a second line item
+    /// with the same pair would be answered from the first one's market and draws while the oracle reads its own,
+    /// and its figures would mean nothing.
+    mutating func checkLineItemNames(in configuration: MediationConfiguration) {
+        let root = configurationRoot
         var first: [String: String] = [:]  // provider NUL ad unit -> "placement/line item"
         for (placementIndex, placement) in configuration.placements.enumerated() {
+            let placementPath = root + ".placements[\(placementIndex)]"
+            if let problem = Self.controlCharacterProblem(
+                in: placement.id, of: "The placement ID", at: placementPath + ".id")
+            {
+                problems.append(problem)
+            }
             for (itemIndex, item) in placement.lineItems.enumerated() {
+                let itemPath = placementPath + ".lineItems[\(itemIndex)]"
+                if let problem = Self.controlCharacterProblem(in: item.id, of: "The line item ID", at: itemPath + ".id")
+                {
+                    problems.append(problem)
+                }
                 let name = "\(placement.id)/\(item.id)"
                 let key = item.providerID.rawValue + "\u{0}" + item.adUnitID
                 guard let earlier = first[key] else {
@@ -77,7 +93,7 @@ extension ScenarioValidator {
                     continue
                 }
                 add(
-                    .duplicateName, root + ".placements[\(placementIndex)].lineItems[\(itemIndex)].adUnit",
+                    .duplicateName, itemPath + ".adUnit",
                     "Line item '\(name)' asks \(item.providerID.rawValue) for ad unit '\(item.adUnitID)', as "
                         + "'\(earlier)' does: the simulated server knows a request by provider and ad unit only, so it "
                         + "would answer both from '\(earlier)''s market while the oracle reads each one's own.",

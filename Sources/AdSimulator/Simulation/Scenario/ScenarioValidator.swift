@@ -54,7 +54,7 @@ struct ScenarioValidator {
         }
         let configuration = loadConfiguration()
         configurationIsValid = problems.isEmpty
-        if let configuration { checkSharedAdUnits(in: configuration) }
+        if let configuration { checkLineItemNames(in: configuration) }
         checkMarketDefaults()
         if let configuration { checkMarketLineItems(against: configuration) }
         let market = configuration.map { resolveMarket($0) } ?? []
