@@ -1,4 +1,5 @@
 import AdCore
+import AdMediation
 import AdSimulator
 import BuiltInProviders
 
@@ -23,13 +24,24 @@ enum ScenarioInput {
         } catch {
             return .failure(InputFailure(scenario: path, error))
         }
-        do throws(AdError) {
-            let problems = try await SimulationRunner(validated: validated, providers: .builtIn).creativeProblems()
-            if !problems.isEmpty { return .failure(InputFailure(scenario: path, problems: problems)) }
-        } catch {
-            return .failure(InputFailure(.dataError, "\(path): \(error.message)" + (error.hint.map { " \($0)" } ?? "")))
-        }
+        let problems = await creativeProblems(of: validated)
+        if !problems.isEmpty { return .failure(InputFailure(scenario: path, problems: problems)) }
         return .success(validated)
+    }
+
+    /// The creatives of `validated` the built-in providers cannot load (``SimulationRunner/creativeProblems()``),
+    /// or the one problem that kept them from being loaded (a file that cannot be read).
+    @MainActor
+    static func creativeProblems(of validated: ValidatedScenario) async -> [ConfigurationProblem] {
+        do throws(AdError) {
+            return try await SimulationRunner(validated: validated, providers: .builtIn).creativeProblems()
+        } catch {
+            return [
+                ConfigurationProblem(
+                    .missingFile, at: "$.market", error.message,
+                    hint: error.hint ?? "Check that every creative and no-fill file of the market can be read.")
+            ]
+        }
     }
 
     /// Loads the scenario at `path`, or the default scenario when no path was given (`simulate`, `optimize`):

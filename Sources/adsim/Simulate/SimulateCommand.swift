@@ -284,6 +284,7 @@ enum SimulateCommand {
         var runner = SimulationRunner(
             validated: validated, providers: .builtIn, users: users, shard: shard, onRequest: onRequest)
         runner.tier = options.tier
+        runner.checksCreatives = false  // ScenarioInput checked them when it loaded the scenario
         let bar = ProgressBar(output: output, unit: ProgressBar.runs)
         if options.reportProgress {
             runner.progress = { done, total in

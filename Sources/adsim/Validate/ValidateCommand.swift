@@ -109,17 +109,8 @@ enum ValidateCommand {
                 return .failure(ValidationReport(kind: "scenario", problems: error.problems))
             }
             // Every creative loads through the provider that serves it, or the run would fail every such fill.
-            do throws(AdError) {
-                let problems = try await SimulationRunner(validated: validated, providers: .builtIn).creativeProblems()
-                if !problems.isEmpty { return .failure(ValidationReport(kind: "scenario", problems: problems)) }
-            } catch {
-                return .failure(
-                    ValidationReport(
-                        kind: "scenario",
-                        problems: [
-                            ConfigurationProblem(.missingFile, at: "$.market", error.message, hint: error.hint ?? "")
-                        ]))
-            }
+            let problems = await ScenarioInput.creativeProblems(of: validated)
+            if !problems.isEmpty { return .failure(ValidationReport(kind: "scenario", problems: problems)) }
             return .success("scenario: " + validated.summary)
         }
     }

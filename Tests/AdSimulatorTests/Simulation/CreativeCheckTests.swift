@@ -34,7 +34,7 @@ struct CreativeCheckTests {
         return (status, output.standardOutput, output.standardError)
     }
 
-    @Test("Another vendor's creative: one problem per file and provider, naming the line item, the file and why")
+    @Test("Another vendor's creative: one problem per file and provider, naming every line item serving it and why")
     func otherDialectListed() async throws {
         let file = try Self.scenario(serving: "ifly/multi-image-three.xml")
         let validated = try Scenario.loadBuiltIn(contentsOf: file.path)
@@ -42,7 +42,7 @@ struct CreativeCheckTests {
         // Both bidders serve the file: it is loaded, and listed, once.
         #expect(problems.map(\.kind) == [.unsupportedFormat])
         #expect(problems.map(\.path) == ["$.market"])
-        #expect(problems[0].message.hasPrefix("Line item 'rewarded/high' serves '"))
+        #expect(problems[0].message.hasPrefix("Line items 'rewarded/high', 'rewarded/low' serve '"))
         #expect(problems[0].message.contains("multi-image-three.xml', which google does not load as a rewarded ad: "))
         #expect(problems[0].hint.contains("adsim content --provider google --format rewarded <file>"))
     }

@@ -14,32 +14,62 @@ import AdMediation
 /// let problems = try await SimulationRunner(validated: validated, providers: providers).creativeProblems()
 /// ```
 enum CreativeCheck {
-    /// One `unsupportedFormat` problem per creative a line item's provider cannot load, in configuration order.
+    /// A file a provider cannot load in a format, and the line items that serve it.
+    private struct Failure {
+        let key: String
+        var servedBy: [String]
+        let path: String
+        let provider: ProviderID
+        let format: AdFormat
+        let error: AdError
+
+        var problem: ConfigurationProblem {
+            ConfigurationProblem(
+                .unsupportedFormat, at: "$.market",
+                "\(servedBy.count == 1 ? "Line item" : "Line items") \(servedBy.joined(separator: ", ")) "
+                    + "serve\(servedBy.count == 1 ? "s" : "") '\(path)', which \(provider) does not load as a "
+                    + "\(format.rawValue) ad: \(error.message)",
+                hint: "Give the line item creatives \(provider) loads as \(format.rawValue) ads, inline (the simulated "
+                    + "server follows no wrapper); adsim content --provider \(provider) --format \(format.rawValue) "
+                    + "<file> shows what it reads.")
+        }
+    }
+
+    /// One `unsupportedFormat` problem per creative file a provider cannot load in a format, naming every line item
+    /// that serves it, in configuration order.
     ///
     /// - Throws: what a host refuses (a registry that cannot be built).
     @MainActor
     static func problems(
         market: SimulatedMarket, validated: ValidatedScenario, providers: SimulationProviders
     ) async throws(AdError) -> [ConfigurationProblem] {
-        var problems: [ConfigurationProblem] = []
-        var loaded: Set<String> = []
+        // Each (provider, format, file) once, with every line item that serves it.
+        var failures: [Failure] = []
+        var loads: [String: Bool] = [:]
         let probes = LoadBehaviors.lineItemProbes(market: market, validated: validated, providers: providers)
         for (placement, item, entry, probe) in probes {
             for (file, path) in zip(entry.creativeFiles, entry.market.creatives) {
                 let key = [item.providerID.rawValue, placement.format.rawValue, path].joined(separator: "\u{0}")
-                guard loaded.insert(key).inserted else { continue }
+                let name = "'\(placement.id)/\(item.id)'"
+                if let known = loads[key] {
+                    if !known, let index = failures.firstIndex(where: { $0.key == key }) {
+                        failures[index].servedBy.append(name)
+                    }
+                    continue
+                }
                 let response = file.response(priceMicros: LoadBehaviors.probePrices.0, currency: market.currency)
-                guard case .failure(let error) = try await probe.run(.success(response)).outcome else { continue }
-                problems.append(
-                    ConfigurationProblem(
-                        .unsupportedFormat, at: "$.market",
-                        "Line item '\(placement.id)/\(item.id)' serves '\(path)', which \(item.providerID) does not "
-                            + "load as a \(placement.format.rawValue) ad: \(error.message)",
-                        hint: "Give the line item creatives \(item.providerID) loads as \(placement.format.rawValue) "
-                            + "ads, inline (the simulated server follows no wrapper); adsim content --provider "
-                            + "\(item.providerID) --format \(placement.format.rawValue) <file> shows what it reads."))
+                guard case .failure(let error) = try await probe.run(.success(response)).outcome else {
+                    loads[key] = true
+                    continue
+                }
+                loads[key] = false
+                failures.append(
+                    Failure(
+                        key: key, servedBy: [name], path: path, provider: item.providerID, format: placement.format,
+                        error: error))
             }
         }
+        let problems = failures.map(\.problem)
         return problems
     }
 }
