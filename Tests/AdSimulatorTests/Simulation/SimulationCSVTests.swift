@@ -82,15 +82,21 @@ import Testing
             $0.requests = 4
             $0.fills = 2
         }
+        // A provider row never asked: no request, so no fill rate either.
+        tally.update(SimulationTally.Key(variant: "v", placement: "p", provider: "q")) { $0.clicks = 0 }
         let result = SimulationResult(
             name: "n", seed: 1, users: 1, variants: ["v"], placements: ["p"], currency: "USD", tally: tally)
         let report = SimulationReport(result: result)
+        let providerRow = try #require(
+            report.jsonLines.split(separator: "\n").first { $0.contains(#""provider":"q""#) })
+        #expect(providerRow.contains(#""requests":0,"fills":0,"fillRate":null"#))
         // The placement's own row: the one with a cell "p".
         let row = try #require(
             report.table.components(separatedBy: "\n").first { $0.split(separator: " ").contains("p") })
         #expect(row.contains("50.0"))  // fill%: 2 of 4
         #expect(row.components(separatedBy: "n/a").count - 1 >= 3)  // show%, ctr%, eCPM
-        let json = try #require(report.jsonLines.split(separator: "\n").last)
+        let json = try #require(
+            report.jsonLines.split(separator: "\n").first { $0.contains(#""placement":"p","provider":null"#) })
         #expect(json.contains(#""fillRate":0.500000"#))
         #expect(json.contains(#""showRate":null"#))
         #expect(json.contains(#""ctr":null"#))

@@ -1,6 +1,6 @@
-import AdSimulator
 import Testing
 
+@testable import AdSimulator
 @testable import adsim
 
 /// Merging shards must add every figure a row holds. Each test fills every stored property with its own non-zero
@@ -91,5 +91,36 @@ struct TallyMergeTests {
         #expect(first.row(variant: "a", placement: "p") == doubled)
         #expect(first.row(variant: "b", placement: "q", provider: "x").requests == 3)
         #expect(first.timeline(variant: "b").impressions[1] == 1)
+    }
+}
+
+/// What a merge refuses in a partial's row: counts no run can give, each named.
+@Suite("A row's counts that no run can give")
+struct TallyRowInconsistencyTests {
+    @Test(
+        "More fills than requests, used than fills, impressions than used, clicks than impressions, a negative amount")
+    func inconsistent() {
+        var consistent = TallyRow()
+        consistent.requests = 4
+        consistent.fills = 3
+        consistent.used = 2
+        consistent.impressions = 1
+        consistent.clicks = 1
+        // Each bound exactly at its limit is consistent.
+        #expect(consistent.inconsistency == nil)
+        let cases: [(WritableKeyPath<TallyRow, UInt64>, UInt64, String)] = [
+            (\.fills, 5, "5 fills of 4 requests"),
+            (\.used, 4, "4 ads used of 3 fills"),
+            (\.impressions, 3, "3 impressions of 2 ads used"),
+            (\.clicks, 2, "2 clicks of 1 impressions"),
+        ]
+        for (field, value, message) in cases {
+            var row = consistent
+            row[keyPath: field] = value
+            #expect(row.inconsistency == message)
+        }
+        var negative = consistent
+        negative.paidPriceMicros = -1
+        #expect(negative.inconsistency == "a negative amount (-1 micros)")
     }
 }
