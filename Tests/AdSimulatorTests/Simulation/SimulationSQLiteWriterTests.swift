@@ -42,6 +42,17 @@ import Testing
         }
     }
 
+    @Test("A fast-tier run's database says so in its run row: tier fast")
+    func fastTierRunIsMarked() async throws {
+        let path = try SimulationRuns.folder().appending(path: "fast.sqlite").path
+        let tiny = ScenarioFixtures.folder.appending(path: "tiny.json").path
+        let output = CommandOutput.buffered()
+        let status = await ADSim().run(
+            ["simulate", tiny, "--users", "2", "--tier", "fast", "--jobs", "1", "--sqlite", path], output: output)
+        #expect(status == .success, "\(output.standardError)")
+        #expect(try Reader(path).row("SELECT tier FROM run") == ["fast"])
+    }
+
     @Test("Every request is a row; the sums of the requests give the aggregate rows; the run and timeline are there")
     @MainActor func writesRequestsAndAggregates() async throws {
         let path = try SimulationRuns.folder().appending(path: "run.sqlite").path
@@ -94,8 +105,8 @@ import Testing
             }
         }
         #expect(try database.integer("SELECT count(*) FROM providers") == 4)
-        let run = try database.row("SELECT scenario, seed, users, currency, variants FROM run")
-        #expect(run == [result.name, "11", "3", "USD", "2"])
+        let run = try database.row("SELECT scenario, seed, users, currency, variants, tier FROM run")
+        #expect(run == [result.name, "11", "3", "USD", "2", "full"])
         let first = try #require(records.first)
         let stored = try database.row(
             "SELECT variant, user, session, placement, requestKey, outcome FROM requests ORDER BY rowid LIMIT 1")

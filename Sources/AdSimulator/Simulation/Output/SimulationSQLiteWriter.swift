@@ -13,7 +13,7 @@ import Foundation
 /// simulation runs in transactions of ``batchSize`` rows through one prepared statement (memory stays flat with
 /// the number of users); then the report's aggregates (`strategies`, `placements`, `providers`: the columns of
 /// `--json` and `--csv`, `SimulationReportColumn`), the session `timeline` (impressions and revenue by minute per
-/// variant) and one `run` row (scenario, seed, users, currency).
+/// variant) and one `run` row (scenario, seed, users, currency, variants, tier).
 ///
 /// The file is created; an existing SQLite database keeps its other tables and has these replaced; an existing
 /// file that is not a SQLite database is refused, and so is anything at the path that is not a regular file (a
@@ -73,7 +73,8 @@ public final class SimulationSQLiteWriter {
             try execute("PRAGMA synchronous = OFF", "setting up \(path)")
             var schema = "BEGIN;"
             for table in Self.tables { schema += "DROP TABLE IF EXISTS \"\(table)\";" }
-            schema += "CREATE TABLE run (scenario TEXT, seed INTEGER, users INTEGER, currency TEXT, variants INTEGER);"
+            schema +=
+                "CREATE TABLE run (scenario TEXT, seed INTEGER, users INTEGER, currency TEXT, variants INTEGER, tier TEXT);"
             schema += Self.create("requests", Self.requestColumns)
             let reportColumns = SimulationReportColumn.all.map { ($0.name, $0.sqlType) }
             for table in ["strategies", "placements", "providers"] { schema += Self.create(table, reportColumns) }
@@ -156,11 +157,13 @@ public final class SimulationSQLiteWriter {
                 try run(timeline, values, "inserting the timeline")
             }
         }
-        let run = Self.insert("run", columns: 5)
+        let run = Self.insert("run", columns: 6)
         _ = try statement(run, "preparing the insert into run")
         let values: [SimulationReportValue] = [
             Self.text(result.name), .count(result.seed), .integer(Int64(clamping: result.users)),
             .text(result.currency), .integer(Int64(clamping: result.variants.count)),
+            // The fast tier's impressions, clicks and revenue are drawn from calibrated rates: the run says which.
+            .text(result.calibration == nil ? "full" : "fast"),
         ]
         try self.run(run, values, "inserting the run")
         try execute("COMMIT", "committing \(path)")

@@ -68,11 +68,11 @@ public struct SimulationReport: Sendable {
             rows.append([
                 line.placement == nil ? line.variant : "", line.placement ?? "total", line.provider ?? "",
                 // A rate of nothing (no request, no ad used, no impression) is "n/a", not 0.
-                String(row.requests), String(row.fills), row.requests == 0 ? "n/a" : Self.percent(row.fillRate),
+                String(row.requests), String(row.fills), row.definedFillRate.map(Self.percent) ?? "n/a",
                 String(row.used), isPlacement ? String(row.unused) : "", String(row.impressions),
-                row.used == 0 ? "n/a" : Self.percent(row.showRate), String(row.clicks),
-                row.impressions == 0 ? "n/a" : Self.percent(row.clickThroughRate), Self.money(row.revenueMicros, 4),
-                row.impressions == 0 ? "n/a" : Self.money(Self.rounded(row.eCPMMicros), 2),
+                row.definedShowRate.map(Self.percent) ?? "n/a", String(row.clicks),
+                row.definedClickThroughRate.map(Self.percent) ?? "n/a", Self.money(row.revenueMicros, 4),
+                row.definedECPMMicros.map { Self.money(Self.rounded($0), 2) } ?? "n/a",
                 Self.money(line.arpdauMicros, 6),
                 isPlacement ? Self.money(row.bidPriceMicros, 4) : "",
                 isPlacement ? Self.money(row.paidPriceMicros, 4) : "",

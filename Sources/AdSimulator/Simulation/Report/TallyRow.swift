@@ -84,6 +84,17 @@ public struct TallyRow: Sendable, Equatable, Codable {
         return nil
     }
 
+    /// ``fillRate``, or `nil` without requests: a rate of nothing, which the report prints as "n/a" (null in
+    /// JSON and CSV). The same for ``definedShowRate`` (ads used), ``definedClickThroughRate`` and
+    /// ``definedECPMMicros`` (impressions).
+    public var definedFillRate: Double? { requests == 0 ? nil : fillRate }
+    /// ``showRate``, or `nil` without ads used.
+    public var definedShowRate: Double? { used == 0 ? nil : showRate }
+    /// ``clickThroughRate``, or `nil` without impressions.
+    public var definedClickThroughRate: Double? { impressions == 0 ? nil : clickThroughRate }
+    /// ``eCPMMicros``, or `nil` without impressions.
+    public var definedECPMMicros: Double? { impressions == 0 ? nil : eCPMMicros }
+
     /// Fills per request, 0 without requests.
     public var fillRate: Double { ratio(fills, requests) }
     /// Impressions per ad used, 0 without ads used (a refill never used was never offered to the user).
