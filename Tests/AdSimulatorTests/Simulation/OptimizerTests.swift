@@ -72,11 +72,14 @@ import Testing
         let validated = try Scenario.load(
             Data(text.utf8), baseDirectory: ScenarioFixtures.folder, providers: ScenarioFixtures.providers)
         #expect(validated.configuration.placements.map(\.id) == ["rewarded", "dead"])
-        let result = try await SimulationOptimizer(
-            validated: validated, budget: OptimizationBudget(p95Milliseconds: 500),
-            search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4),
-            confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4)
-        ).run()
+        func optimize(within budget: Int) async throws -> OptimizationResult {
+            try await SimulationOptimizer(
+                validated: validated, budget: OptimizationBudget(p95Milliseconds: budget),
+                search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4),
+                confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4)
+            ).run()
+        }
+        let result = try await optimize(within: 500)
         #expect(result.neverFilled == ["dead"])
         // Within 500 ms on `rewarded` the optimum is floor 10000 (400 ms), not the fastest 110 ms timeout.
         #expect(result.best.settings.map(\.description) == ["rewarded floor=10000"])
@@ -89,11 +92,7 @@ import Testing
         #expect(json["meetsBudget"] as? Bool == false)
         #expect(json["meetsBudgetOnFilledPlacements"] as? Bool == true)
         // Within 50 ms nothing meets the budget, even leaving the dead placement out: the verdict says so.
-        let tight = try await SimulationOptimizer(
-            validated: validated, budget: OptimizationBudget(p95Milliseconds: 50),
-            search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4),
-            confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4)
-        ).run()
+        let tight = try await optimize(within: 50)
         #expect(tight.neverFilled == ["dead"])
         #expect(!tight.meetsBudgetOnFilledPlacements)
         #expect(
