@@ -150,9 +150,9 @@ public struct SimulationReport: Sendable {
         return text
     }
 
-    /// The fast tier's statement (``calibrationNote(_:)``) for a reader of ``jsonLines`` or ``csv``, whose rows
-    /// carry only `tier` `fast`: the command line writes it on standard error, so standard output stays the rows;
-    /// `nil` for the full tier.
+    /// The fast tier's statement (what the table prints under its rows) for a reader of ``jsonLines`` or ``csv``,
+    /// whose rows carry only `tier` `fast`: the command line writes it on standard error, so standard output stays
+    /// the rows; `nil` for the full tier.
     public var tierNote: String? { result.calibration.map(Self.calibrationNote) }
 
     /// The rows of ``jsonLines`` as CSV (RFC 4180): a header line of the columns' flat names (`timeToAdMs_p95` for
