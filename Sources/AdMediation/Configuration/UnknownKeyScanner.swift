@@ -41,6 +41,15 @@ package enum UnknownKeyScanner {
         return found.filter { !troubled.contains(parent(of: $0.path)) }
     }
 
+    /// The keys of a mediation configuration's JSON that `configuration`, decoded from it, does not read, with
+    /// `Docs/Mediation.md` as the document the hints name: what `adsim validate`, `adsim inspect` and a scenario's
+    /// referenced configuration refuse.
+    package static func problems(
+        in json: Data, configuration: MediationConfiguration, besides known: [ConfigurationProblem] = []
+    ) -> [ConfigurationProblem] {
+        problems(in: json, decoded: configuration, documentation: "Docs/Mediation.md", besides: known)
+    }
+
     /// The path of the object holding the key at `path` (`$.a.b[2]` for `$.a.b[2].c`).
     private static func parent(of path: String) -> Substring {
         guard let dot = path.lastIndex(of: ".") else { return path[...] }

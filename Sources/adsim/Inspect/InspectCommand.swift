@@ -81,7 +81,7 @@ enum InspectCommand {
             let (decoded, found) = try MediationConfiguration.decodeForReview(data, providers: providers)
             configuration = decoded
             problems =
-                found + UnknownKeyScanner.problems(in: data, decoded: decoded, documentation: "Docs/Mediation.md")
+                found + UnknownKeyScanner.problems(in: data, configuration: decoded)
         } catch {
             let problems = error.problems.map { ScenarioJSON.located($0, in: data) }
             return output.fail(

@@ -91,8 +91,7 @@ enum ValidateCommand {
             do throws(MediationConfigurationError) {
                 let configuration = try MediationConfiguration.decode(data, providers: providers)
                 // A tool refuses a key no field reads (an app reading its server's configuration lets it through).
-                let unknown = UnknownKeyScanner.problems(
-                    in: data, decoded: configuration, documentation: "Docs/Mediation.md")
+                let unknown = UnknownKeyScanner.problems(in: data, configuration: configuration)
                 if !unknown.isEmpty { throw MediationConfigurationError(problems: unknown) }
                 let lineItems = configuration.placements.reduce(0) { $0 + $1.lineItems.count }
                 return .success(

@@ -21,8 +21,11 @@ import Testing
 @Suite struct OptimizerTests {
     static let path = ScenarioFixtures.folder.appending(path: "optimize-floor.json").path
 
-    static func optimizer(budget: Int, users: Int = 4) throws -> SimulationOptimizer {
-        let validated = try Scenario.load(contentsOf: path, providers: ScenarioFixtures.providers)
+    /// An optimizer of `validated` (by default optimize-floor.json) searching and confirming in the full tier.
+    static func optimizer(
+        budget: Int, users: Int = 4, of validated: ValidatedScenario? = nil
+    ) throws -> SimulationOptimizer {
+        let validated = try validated ?? Scenario.load(contentsOf: path, providers: ScenarioFixtures.providers)
         return SimulationOptimizer(
             validated: validated, budget: OptimizationBudget(p95Milliseconds: budget),
             search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: users),
@@ -73,11 +76,7 @@ import Testing
             Data(text.utf8), baseDirectory: ScenarioFixtures.folder, providers: ScenarioFixtures.providers)
         #expect(validated.configuration.placements.map(\.id) == ["rewarded", "dead"])
         func optimize(within budget: Int) async throws -> OptimizationResult {
-            try await SimulationOptimizer(
-                validated: validated, budget: OptimizationBudget(p95Milliseconds: budget),
-                search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4),
-                confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 4)
-            ).run()
+            try await Self.optimizer(budget: budget, of: validated).run()
         }
         let result = try await optimize(within: 500)
         #expect(result.neverFilled == ["dead"])

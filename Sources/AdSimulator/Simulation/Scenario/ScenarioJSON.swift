@@ -40,8 +40,11 @@ package enum ScenarioJSON {
     /// The declared version, or the problem that keeps it from being read: text that is not JSON (with the
     /// position), not an object, or a version that is not a whole number.
     package static func version(of data: Data) -> VersionCheck {
-        if let problem = syntaxProblem(in: data) { return .problem(problem) }
-        guard let object = try? JSONSerialization.jsonObject(with: data) else { return .missing }
+        let object: Any
+        switch parsed(data) {
+        case .object(let value): object = value
+        case .problem(let problem): return .problem(problem)
+        }
         guard let dictionary = object as? [String: Any] else {
             return .problem(
                 ConfigurationProblem(
@@ -93,12 +96,26 @@ package enum ScenarioJSON {
     /// or a comma after the last member, which some parsers accept. The one check of every tool that reads a
     /// scenario or a mediation configuration (`adsim validate`, `inspect`, a referenced configuration).
     package static func syntaxProblem(in data: Data) -> ConfigurationProblem? {
+        if case .problem(let problem) = parsed(data) { return problem }
+        return nil
+    }
+
+    /// What the one parse of a document gave: its object, or ``syntaxProblem(in:)``'s problem.
+    private enum Parsed {
+        case object(Any)
+        case problem(ConfigurationProblem)
+    }
+
+    /// The one parse ``version(of:)`` and ``syntaxProblem(in:)`` both read.
+    private static func parsed(_ data: Data) -> Parsed {
+        let object: Any
         do {
-            _ = try JSONSerialization.jsonObject(with: data)
+            object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            return malformed(data, error: error)
+            return .problem(malformed(data, error: error))
         }
-        return trailingComma(in: data)
+        if let problem = trailingComma(in: data) { return .problem(problem) }
+        return .object(object)
     }
 
     /// The problem of a comma right before a `}` or `]`, which JSON does not allow (some parsers accept it and

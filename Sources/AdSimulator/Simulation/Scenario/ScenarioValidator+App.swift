@@ -45,7 +45,7 @@ extension ScenarioValidator {
                 return nil
             }
             let unknown = UnknownKeyScanner.problems(
-                in: data, decoded: configuration, documentation: "Docs/Mediation.md", besides: collector.problems)
+                in: data, configuration: configuration, besides: collector.problems)
             problems += (DuplicateKeyScanner.problems(in: data) + collector.problems + unknown).map {
                 rerooted($0, under: written + ":$")
             }
