@@ -58,6 +58,30 @@ struct VirtualTimeDriverTests {
         #expect(log == ["now=[1]@t=0.000s", "later=[2]@t=2.000s"])
     }
 
+    @Test("runWithoutWaiting(until:) runs timers to the end while no task can run and stops where one can")
+    func runWithoutWaitingStopsWhereATaskCanRun() async {
+        let driver = VirtualTimeDriver()
+        var log: [String] = []
+        driver.schedule(after: .seconds(1)) { log.append("a@\(driver.now)") }
+        #expect(driver.runWithoutWaiting(until: AdInstant(sinceEpoch: .seconds(2))))
+        #expect(log == ["a@t=1.000s"])
+        #expect(driver.now == AdInstant(sinceEpoch: .seconds(2)))
+        #expect(driver.runWithoutWaiting(until: AdInstant(sinceEpoch: .seconds(1))), "an end in the past")
+        #expect(driver.now == AdInstant(sinceEpoch: .seconds(2)), "time never goes backwards")
+        // A timer at 3 s starts a task: the run stops at 3 s, the task not run yet, the later timer not either.
+        driver.schedule(after: .seconds(1)) { driver.spawn { log.append("task@\(driver.now)") } }
+        driver.schedule(after: .seconds(2)) { log.append("b@\(driver.now)") }
+        let end = AdInstant(sinceEpoch: .seconds(5))
+        #expect(!driver.runWithoutWaiting(until: end))
+        #expect(driver.now == AdInstant(sinceEpoch: .seconds(3)))
+        #expect(log == ["a@t=1.000s"])
+        // run(until:) goes on from there: the task at 3 s, then the timer at 4 s, then the end.
+        await driver.run(until: end)
+        #expect(log == ["a@t=1.000s", "task@t=3.000s", "b@t=4.000s"])
+        #expect(driver.now == end)
+        #expect(driver.runnableTaskCount == 0)
+    }
+
     @Test("C7: a task suspended on a timer waits in virtual time; run(for:) resumes it at its deadline")
     func c7_suspendedTaskWaitsOnTimers() async {
         let driver = VirtualTimeDriver()

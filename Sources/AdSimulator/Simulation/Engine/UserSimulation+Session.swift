@@ -55,12 +55,14 @@ extension UserSimulation {
                 for step in 1...steps {
                     offset = from + (target - from) * Double(step) / Double(steps)
                     try? scroll(to: offset)
-                    await run(for: duration / steps, until: end)
+                    if let rest = runWithoutWaiting(for: duration / steps, until: end) { await finishRun(until: rest) }
                 }
                 if target == reachOffset { reached = true }
             }
             let wait = openTimes.first.map { min(pause, driver.now.duration(to: $0)) } ?? pause
-            await run(for: max(wait, .milliseconds(1)), until: end)
+            if let rest = runWithoutWaiting(for: max(wait, .milliseconds(1)), until: end) {
+                await finishRun(until: rest)
+            }
         }
         for index in bound.indices { unbind(index) }
         firstLiveCell = 0
@@ -89,9 +91,22 @@ extension UserSimulation {
 
     /// Runs virtual time `duration`, but not past `end`; binds the cells coming near first.
     private func run(for duration: Duration, until end: AdInstant) async {
+        if let rest = runWithoutWaiting(for: duration, until: end) { await finishRun(until: rest) }
+    }
+
+    /// Runs virtual time as ``run(for:until:)`` does, without an `await` while no load is in flight (most steps);
+    /// returns the instant still to run to with ``finishRun(until:)`` when a task must be waited for, else `nil`.
+    private func runWithoutWaiting(for duration: Duration, until end: AdInstant) -> AdInstant? {
         bindNearby()
-        let left = driver.now.duration(to: end)
-        await driver.run(for: max(min(duration, left), .zero))
+        let target = driver.now.advanced(by: max(min(duration, driver.now.duration(to: end)), .zero))
+        guard driver.runWithoutWaiting(until: target) else { return target }
+        bindNearby()
+        return nil
+    }
+
+    /// Runs virtual time to `target` once a task must be waited for, then binds the cells coming near.
+    private func finishRun(until target: AdInstant) async {
+        await driver.run(until: target)
         bindNearby()
     }
 
