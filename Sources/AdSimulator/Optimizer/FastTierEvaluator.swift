@@ -22,14 +22,21 @@ public struct FastTierEvaluator: OptimizationEvaluator {
     private static let name = "candidate"
 
     /// An evaluator over `users` users of `validated`, calibrated by a full-tier pilot of `pilotUsers` users on the
-    /// scenario's configuration.
+    /// scenario's configuration. It first loads each creative of the market once through the provider serving it
+    /// and refuses a scenario with one that cannot load, as `SimulationRunner` does (`checksCreatives`: off for a
+    /// caller that checked the same scenario already, as `adsim optimize` does).
     ///
-    /// - Throws: what the probe of the providers' loads or the pilot refuses.
-    public init(validated: ValidatedScenario, providers: SimulationProviders, users: Int, pilotUsers: Int = 50)
-        async throws(AdError)
-    {
+    /// - Throws: `invalidRequest` when a creative cannot be read or its provider cannot load it; what the probe of
+    ///   the providers' loads or the pilot refuses.
+    public init(
+        validated: ValidatedScenario, providers: SimulationProviders, users: Int, pilotUsers: Int = 50,
+        checksCreatives: Bool = true
+    ) async throws(AdError) {
         self.users = users
         markets = try SimulationMarkets(validated, memoisesLoads: true)
+        if checksCreatives {
+            try await CreativeCheck.requireLoadable(market: markets.market, validated: validated, providers: providers)
+        }
         let behaviors = try await LoadBehaviors.probe(
             market: markets.market, validated: validated, providers: providers)
         fastProviders = providers.fastTier(behaviors)

@@ -17,23 +17,44 @@ public struct FullTierEvaluator: OptimizationEvaluator {
     /// The users each evaluation runs.
     public let users: Int
     private let markets: SimulationMarkets
+    /// Whether the creatives are still to be checked before the first evaluation; shared by the evaluator's copies.
+    private let creativeCheck: PendingCheck
 
-    /// An evaluator over `users` users of `validated` on `providers`.
+    /// Whether a check is still to be done, once for an evaluator and its copies.
+    @MainActor
+    private final class PendingCheck {
+        var isPending: Bool
+
+        init(isPending: Bool) { self.isPending = isPending }
+    }
+
+    /// An evaluator over `users` users of `validated` on `providers`. Its first evaluation loads each creative of
+    /// the market once through the provider serving it and refuses a scenario with one that cannot load, as
+    /// `SimulationRunner` does (`checksCreatives`: off for a caller that checked the same scenario already, as
+    /// `adsim optimize` does).
     ///
     /// - Throws: `invalidRequest` when a creative of the market cannot be read.
-    public init(validated: ValidatedScenario, providers: SimulationProviders, users: Int) throws(AdError) {
+    public init(
+        validated: ValidatedScenario, providers: SimulationProviders, users: Int, checksCreatives: Bool = true
+    ) throws(AdError) {
         self.validated = validated
         self.providers = providers
         self.users = users
         markets = try SimulationMarkets(validated, memoisesLoads: true)
+        creativeCheck = PendingCheck(isPending: checksCreatives)
     }
 
     /// Runs `configuration` over users `0..<users` through the real stack and counts what it earned.
     ///
-    /// - Throws: what a user's stack refuses.
+    /// - Throws: `invalidRequest` (the first evaluation) when a creative of the market cannot load; what a user's
+    ///   stack refuses.
     public func evaluate(_ configuration: MediationConfiguration, settings: [OptimizationSetting])
         async throws(AdError) -> OptimizationCandidate
     {
+        if creativeCheck.isPending {
+            try await CreativeCheck.requireLoadable(market: markets.market, validated: validated, providers: providers)
+            creativeCheck.isPending = false
+        }
         let name = "candidate"
         let tally = try await markets.tally(
             users: users, variant: name, configuration: configuration, providers: providers, fastRates: nil)

@@ -7,8 +7,8 @@ import AdMediation
 /// evaluator on the same users (common random numbers). Every candidate run is kept: their revenue / p95 frontier
 /// is reported. The best few within the budget are then run again by the confirming evaluator (more users, or a
 /// higher fidelity tier) and the best confirmed one is the answer; the configuration as written is always among
-/// those confirmed, so the answer is never worse than it on the confirming run. The evaluators run users directly:
-/// check the scenario's creatives first (``SimulationRunner/creativeProblems()``), as `adsim optimize` does.
+/// those confirmed, so the answer is never worse than it on the confirming run. The built-in evaluators refuse a
+/// scenario whose creatives cannot load (``SimulationRunner/creativeProblems()``) before they run anything.
 ///
 /// ```swift
 /// let optimizer = SimulationOptimizer(

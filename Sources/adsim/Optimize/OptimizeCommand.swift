@@ -138,14 +138,18 @@ enum OptimizeCommand {
         let result: OptimizationResult
         let bar = ProgressBar(output: output, unit: "candidates")
         do throws(AdError) {
+            // The scenario's creatives were checked when it was loaded (ScenarioInput): the evaluators skip it.
             let search: any OptimizationEvaluator =
                 parsed[searchTier] == "full"
-                ? try FullTierEvaluator(validated: validated, providers: .builtIn, users: searchUsers)
+                ? try FullTierEvaluator(
+                    validated: validated, providers: .builtIn, users: searchUsers, checksCreatives: false)
                 : try await FastTierEvaluator(
-                    validated: validated, providers: .builtIn, users: searchUsers, pilotUsers: min(confirmUsers, 100))
+                    validated: validated, providers: .builtIn, users: searchUsers, pilotUsers: min(confirmUsers, 100),
+                    checksCreatives: false)
             var optimizer = SimulationOptimizer(
                 validated: validated, budget: budget, search: search,
-                confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: confirmUsers))
+                confirm: try FullTierEvaluator(
+                    validated: validated, providers: .builtIn, users: confirmUsers, checksCreatives: false))
             optimizer.progress = { done, total in bar.update(done: done, total: total) }
             result = try await optimizer.run()
             bar.finish()

@@ -78,4 +78,28 @@ struct CreativeCheckTests {
         let result = try await unchecked.run()
         #expect(result.tally.row(variant: "configured", placement: "rewarded").fills == 0)
     }
+
+    @Test("The optimizer's evaluators refuse a scenario whose creatives cannot load, unless told it was checked")
+    func evaluatorsRefuseUnloadableCreatives() async throws {
+        let validated = try Scenario.loadBuiltIn(contentsOf: Self.scenario(serving: "google/wrapper.xml").path)
+        let fast = await #expect(throws: AdError.self) {
+            _ = try await FastTierEvaluator(validated: validated, providers: .builtIn, users: 2, pilotUsers: 2)
+        }
+        #expect(fast?.code == .invalidRequest)
+        #expect(fast?.message.hasPrefix("1 creative of the scenario cannot load: ") == true)
+        // The full tier's evaluator checks on its first evaluation, so an optimizer using it refuses before a result.
+        let optimizer = SimulationOptimizer(
+            validated: validated, budget: OptimizationBudget(p95Milliseconds: 800),
+            search: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 2),
+            confirm: try FullTierEvaluator(validated: validated, providers: .builtIn, users: 2))
+        let full = await #expect(throws: AdError.self) { _ = try await optimizer.run() }
+        #expect(full?.message.contains("which google does not load as a rewarded ad") == true)
+        // Told the scenario was checked, an evaluator runs it: every fill fails.
+        let unchecked = try FullTierEvaluator(
+            validated: validated, providers: .builtIn, users: 2, checksCreatives: false)
+        let candidate = try await unchecked.evaluate(validated.configuration, settings: [])
+        #expect(candidate.requests > 0)
+        #expect(candidate.revenueMicros == 0)
+        #expect(candidate.unfilledPlacements == ["rewarded"])
+    }
 }

@@ -72,4 +72,22 @@ enum CreativeCheck {
         let problems = failures.map(\.problem)
         return problems
     }
+
+    /// Throws when a creative of the market cannot load (``problems(market:validated:providers:)``): what every
+    /// run does before it starts (a runner, an optimizer's evaluators), so a scenario that passed validation in code
+    /// is refused as `adsim` refuses it.
+    ///
+    /// - Throws: `invalidRequest` listing every problem, its hint the first one's; what a host refuses.
+    @MainActor
+    static func requireLoadable(
+        market: SimulatedMarket, validated: ValidatedScenario, providers: SimulationProviders
+    ) async throws(AdError) {
+        let problems = try await problems(market: market, validated: validated, providers: providers)
+        guard let first = problems.first else { return }
+        throw AdError(
+            .invalidRequest,
+            "\(problems.count) creative\(problems.count == 1 ? "" : "s") of the scenario cannot load: "
+                + problems.map(\.message).joined(separator: " "),
+            hint: first.hint)
+    }
 }

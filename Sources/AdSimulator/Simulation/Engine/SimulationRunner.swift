@@ -77,14 +77,7 @@ public struct SimulationRunner {
         let markets = try SimulationMarkets(validated, memoisesLoads: memoisesLoads)
         let market = markets.market
         if checksCreatives {
-            let problems = try await CreativeCheck.problems(market: market, validated: validated, providers: providers)
-            if let first = problems.first {
-                throw AdError(
-                    .invalidRequest,
-                    "\(problems.count) creative\(problems.count == 1 ? "" : "s") of the scenario cannot load: "
-                        + problems.map(\.message).joined(separator: " "),
-                    hint: first.hint)
-            }
+            try await CreativeCheck.requireLoadable(market: market, validated: validated, providers: providers)
         }
         var fast: (providers: SimulationProviders, calibration: FastTierCalibration)?
         if tier == .fast, let (bad, problem) = calibration?.refusal() {
