@@ -228,6 +228,18 @@ import Testing
                 Data(text.replacingOccurrences(of: "\"fills\":", with: "\"fills\":999999,\"z\":").utf8),
                 "counts 999999 fills of"
             ),
+            // A negative or fractional count, which Foundation's decoder calls "not valid JSON" at no path: named by
+            // its JSON path (every row's requests changed; a user count that decodes, though wrong, is not blamed).
+            (
+                Data(
+                    text.replacingOccurrences(of: "\"requests\":", with: "\"requests\":-3,\"y\":")
+                        .replacingOccurrences(of: "\"users\":1", with: "\"users\":-1").utf8),
+                "$.result.tally.rows[0].row.requests: -3 cannot be read: every number of a partial is a whole number"
+            ),
+            (
+                Data(text.replacingOccurrences(of: "\"clicks\":", with: "\"clicks\":0.5,\"y\":").utf8),
+                "$.result.tally.rows[0].row.clicks: 0.5 cannot be read"
+            ),
             // A scenario given to merge: what is missing, by JSON path, not the decoder's coding keys.
             (
                 try Data(contentsOf: URL(fileURLWithPath: Self.tiny)),
