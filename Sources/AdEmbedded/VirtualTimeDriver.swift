@@ -229,9 +229,17 @@ public final class VirtualTimeDriver: AdScheduler {
         await run(until: now.advanced(by: Swift.max(duration, .zero)))
     }
 
-    /// Runs virtual time until `end` (never backwards) as ``run(for:)`` does.
+    /// Runs virtual time until `end` (never backwards) as ``run(for:)`` does; it goes on from wherever
+    /// ``runWithoutWaiting(until:)`` stopped. A settle that gives up on a stuck task (``settleTurnLimit``) moves on
+    /// to the next deadline, as ever, so a task that never ends cannot hold time still.
     public func run(until end: AdInstant) async {
-        while !runWithoutWaiting(until: end) { await settle() }
+        while true {
+            if !settledWithoutWaiting() { await settle() }
+            guard let next = Self.earlier(nextDeadline, clock.nextDeadline), next <= end else { break }
+            advance(to: next)
+        }
+        advance(to: end)
+        if !settledWithoutWaiting() { await settle() }
     }
 
     /// Runs virtual time toward `end` as ``run(until:)`` does for as long as no task needs waiting for; returns

@@ -82,6 +82,29 @@ struct VirtualTimeDriverTests {
         #expect(driver.runnableTaskCount == 0)
     }
 
+    @Test(
+        "C7: a task stuck on something the driver does not see cannot hold virtual time still",
+        .timeLimit(.minutes(2))  // before the fix, run(until:) settled again for ever
+    )
+    func c7_stuckTaskDoesNotHoldTimeStill() async {
+        // The default limit (every settle waits up to settleTurnLimit turns); the main queue's executor keeps the
+        // turns on one thread.
+        let driver = VirtualTimeDriver(taskExecutor: MainQueueTaskExecutor())
+        let gate = Gate()
+        driver.spawn { await gate.wait() }
+        var ranAt: AdInstant?
+        driver.schedule(after: .seconds(1)) { ranAt = driver.now }
+        let end = AdInstant(sinceEpoch: .seconds(2))
+        #expect(!driver.runWithoutWaiting(until: end), "a runnable task: it stops at once")
+        #expect(driver.now == .zero)
+        await driver.run(until: end)
+        #expect(ranAt == AdInstant(sinceEpoch: .seconds(1)), "each settle gives up on the task; time moves on")
+        #expect(driver.now == end)
+        gate.open()
+        await driver.settle()
+        #expect(driver.runnableTaskCount == 0)
+    }
+
     @Test("C7: a task suspended on a timer waits in virtual time; run(for:) resumes it at its deadline")
     func c7_suspendedTaskWaitsOnTimers() async {
         let driver = VirtualTimeDriver()

@@ -5,7 +5,7 @@ extension SimulationPartial {
     struct UnreadableNumber: Equatable {
         /// Its JSON path: `$.result.tally.rows[0].row.requests`.
         let path: String
-        /// The number as written in the file's JSON.
+        /// The number as read from the file's JSON (`1E2` reads `100`).
         let text: String
     }
 
@@ -15,8 +15,8 @@ extension SimulationPartial {
     /// The number that stops a partial which is valid JSON from decoding, when Foundation's decoder says only that
     /// the data "was not valid JSON", at no path (what it says on Linux of a negative or fractional count).
     ///
-    /// Every number of a partial adsim writes is a whole number from 0, so the suspects are those that are
-    /// negative, fractional or larger than any count (some of them, such as a negative user count, decode and are
+    /// Every number of a partial adsim writes is a whole number from 0 to 2^64 - 1, so the suspects are those that
+    /// are negative, fractional or larger (some of them, such as a negative user count, decode and are
     /// refused later, by name). In document order (keys sorted), each suspect in turn gets 0 in its place, the
     /// earlier ones keeping theirs, until the decoder gets further (it decodes, or fails elsewhere). Then each
     /// earlier suspect is put back in turn: the first that stops the decoder again is named, else the last one
@@ -63,7 +63,7 @@ extension SimulationPartial {
     }
 
     /// A step of a path into a JSON value: a key of an object or an index of an array.
-    enum PathStep {
+    private enum PathStep {
         case key(String)
         case index(Int)
     }
@@ -79,9 +79,7 @@ extension SimulationPartial {
                 collectSuspects(in: element, at: path + [.index(index)], into: &suspects)
             }
         case let number as NSNumber where !(value is Bool):
-            let double = number.doubleValue
-            let isCount = double >= 0 && double.rounded(.towardZero) == double && double < 0x1p64
-            if !isCount { suspects.append(Suspect(path: path, number: number)) }
+            if UInt64(exactly: number) == nil { suspects.append(Suspect(path: path, number: number)) }
         default:
             break
         }

@@ -279,8 +279,9 @@ public struct SimulationPartial: Sendable, Equatable, Codable {
         if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
             let number = unreadableNumber(in: data)
         {
-            // Foundation's decoder calls a negative or fractional count "not valid JSON", at no path.
-            return "\(number.path): \(number.text) cannot be read: every number of a partial is a whole number from 0"
+            // Foundation's decoder on Linux calls a negative or fractional count "not valid JSON", at no path.
+            return "\(number.path): \(number.text) cannot be read: every number of a partial is a whole number from 0 "
+                + "to \(UInt64.max)"
         }
         // Where, and what is wrong there, in JSON's words (not the decoder's coding keys).
         let problem = ConfigurationProblem(decoding: error, fix: "")
