@@ -84,9 +84,21 @@ public final class VirtualTimeDriver: AdScheduler {
     ///     later ones wait only for tasks beyond those it gave up on (one of them, resumed, runs on its own turns
     ///     until it ends), so a task that never ends costs one wait, not one per timer (the conformance kit, which
     ///     judges providers that may hang, passes one).
-    public init(
+    public convenience init(
         seed: UInt64 = 0, start: AdInstant = .zero, taskExecutor: (any TaskExecutor)? = nil,
         stuckTaskTurns: Int? = nil
+    ) {
+        self.init(
+            seed: seed, start: start, taskExecutor: taskExecutor, turnLimit: stuckTaskTurns ?? Self.settleTurnLimit,
+            waitsOnceForStuckTasks: stuckTaskTurns != nil)
+    }
+
+    /// A driver whose every settle waits `turnLimit` turns for a stuck task (`waitsOnceForStuckTasks` false), or
+    /// only the first (true). Internal: tests give the default mode a small limit, so that a settle that gives up
+    /// costs little.
+    init(
+        seed: UInt64 = 0, start: AdInstant = .zero, taskExecutor: (any TaskExecutor)? = nil, turnLimit: Int,
+        waitsOnceForStuckTasks: Bool
     ) {
         let activity = TaskActivity()
         let inbox = VirtualMailbox()
@@ -96,8 +108,8 @@ public final class VirtualTimeDriver: AdScheduler {
         self.activity = activity
         self.inbox = inbox
         self.taskExecutor = taskExecutor
-        turnLimit = Swift.max(stuckTaskTurns ?? Self.settleTurnLimit, 1)
-        waitsOnceForStuckTasks = stuckTaskTurns != nil
+        self.turnLimit = Swift.max(turnLimit, 1)
+        self.waitsOnceForStuckTasks = waitsOnceForStuckTasks
         mailbox = inbox
     }
 
