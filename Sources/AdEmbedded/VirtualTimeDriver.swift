@@ -245,12 +245,9 @@ public final class VirtualTimeDriver: AdScheduler {
     /// ``runWithoutWaiting(until:)`` stopped. A settle that gives up on a stuck task (``settleTurnLimit``) moves on
     /// to the next deadline, as ever, so a task that never ends cannot hold time still.
     public func run(until end: AdInstant) async {
-        while true {
+        repeat {
             if !settledWithoutWaiting() { await settle() }
-            guard let next = Self.earlier(nextDeadline, clock.nextDeadline), next <= end else { break }
-            advance(to: next)
-        }
-        advance(to: end)
+        } while advanceToNextDeadline(until: end)
         if !settledWithoutWaiting() { await settle() }
     }
 
@@ -266,13 +263,21 @@ public final class VirtualTimeDriver: AdScheduler {
     /// if !driver.runWithoutWaiting(until: end) { await driver.run(until: end) }
     /// ```
     public func runWithoutWaiting(until end: AdInstant) -> Bool {
-        while true {
+        repeat {
             guard settledWithoutWaiting() else { return false }
-            guard let next = Self.earlier(nextDeadline, clock.nextDeadline), next <= end else { break }
-            advance(to: next)
-        }
-        advance(to: end)
+        } while advanceToNextDeadline(until: end)
         return settledWithoutWaiting()
+    }
+
+    /// One step of a run: moves to the next deadline (a timer's or a clock sleeper's) if it is due by `end` and
+    /// returns `true`; otherwise moves to `end` and returns `false` (the run's last step).
+    private func advanceToNextDeadline(until end: AdInstant) -> Bool {
+        guard let next = Self.earlier(nextDeadline, clock.nextDeadline), next <= end else {
+            advance(to: end)
+            return false
+        }
+        advance(to: next)
+        return true
     }
 
     /// The earlier of two optional deadlines (`nil` when both are).

@@ -16,7 +16,6 @@ import AdMediation
 enum CreativeCheck {
     /// A file a provider cannot load in a format, and the line items that serve it.
     private struct Failure {
-        let key: String
         var servedBy: [String]
         let path: String
         let provider: ProviderID
@@ -45,32 +44,28 @@ enum CreativeCheck {
     ) async throws(AdError) -> [ConfigurationProblem] {
         // Each (provider, format, file) once, with every line item that serves it.
         var failures: [Failure] = []
-        var loads: [String: Bool] = [:]
+        var loaded: Set<String> = []
+        var failed: [String: Int] = [:]  // key -> index in failures
         let probes = LoadBehaviors.lineItemProbes(market: market, validated: validated, providers: providers)
         for (placement, item, entry, probe) in probes {
             for (file, path) in zip(entry.creativeFiles, entry.market.creatives) {
                 let key = [item.providerID.rawValue, placement.format.rawValue, path].joined(separator: "\u{0}")
                 let name = "'\(placement.id)/\(item.id)'"
-                if let known = loads[key] {
-                    if !known, let index = failures.firstIndex(where: { $0.key == key }) {
-                        failures[index].servedBy.append(name)
-                    }
+                if let index = failed[key] {
+                    failures[index].servedBy.append(name)
                     continue
                 }
+                guard loaded.insert(key).inserted else { continue }
                 let response = file.response(priceMicros: LoadBehaviors.probePrices.0, currency: market.currency)
-                guard case .failure(let error) = try await probe.run(.success(response)).outcome else {
-                    loads[key] = true
-                    continue
-                }
-                loads[key] = false
+                guard case .failure(let error) = try await probe.run(.success(response)).outcome else { continue }
+                failed[key] = failures.count
                 failures.append(
                     Failure(
-                        key: key, servedBy: [name], path: path, provider: item.providerID, format: placement.format,
-                        error: error))
+                        servedBy: [name], path: path, provider: item.providerID, format: placement.format, error: error)
+                )
             }
         }
-        let problems = failures.map(\.problem)
-        return problems
+        return failures.map(\.problem)
     }
 
     /// Throws when a creative of the market cannot load (``problems(market:validated:providers:)``): what every

@@ -89,7 +89,10 @@ extension UserSimulation {
         return validated.configuration.placements.map(\.id).filter { shown.contains($0) }
     }
 
-    /// Runs virtual time `duration`, but not past `end`; binds the cells coming near first.
+    /// Runs virtual time `duration`, but not past `end`; binds the cells coming near first. The session's scroll
+    /// steps and pauses inline it (``runWithoutWaiting(for:until:)``, then ``finishRun(until:)`` only when a load is
+    /// in flight): even a call to an async function that never suspends costs executor switches, and they are the
+    /// most frequent steps of a run.
     private func run(for duration: Duration, until end: AdInstant) async {
         if let rest = runWithoutWaiting(for: duration, until: end) { await finishRun(until: rest) }
     }

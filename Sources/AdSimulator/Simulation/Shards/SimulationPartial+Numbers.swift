@@ -1,8 +1,9 @@
+import AdMediation
 import Foundation
 
 extension SimulationPartial {
     /// A number of a partial that cannot be read, and where it is.
-    struct UnreadableNumber: Equatable {
+    struct UnreadableNumber {
         /// Its JSON path: `$.result.tally.rows[0].row.requests`.
         let path: String
         /// The number as read from the file's JSON (`1E2` reads `100`).
@@ -42,7 +43,7 @@ extension SimulationPartial {
             suspects[..<last].first { suspect in
                 !decodesPastRoot(replacing(suspect.path[...], in: patched, with: suspect.number))
             } ?? suspects[last]
-        return UnreadableNumber(path: path(culprit.path), text: culprit.number.stringValue)
+        return UnreadableNumber(path: ConfigurationDecoding.path(culprit.path), text: culprit.number.stringValue)
     }
 
     /// A number that is not a whole number from 0, where it is and as read.
@@ -62,21 +63,32 @@ extension SimulationPartial {
         return true
     }
 
-    /// A step of a path into a JSON value: a key of an object or an index of an array.
-    private enum PathStep {
-        case key(String)
-        case index(Int)
+    /// A step of a path into a JSON value: a key of an object or an index of an array (a `CodingKey`, so that
+    /// `ConfigurationDecoding.path` writes the path as every other problem's).
+    private struct PathStep: CodingKey {
+        let stringValue: String
+        let intValue: Int?
+
+        init(stringValue: String) {
+            self.stringValue = stringValue
+            intValue = nil
+        }
+
+        init(intValue: Int) {
+            stringValue = String(intValue)
+            self.intValue = intValue
+        }
     }
 
     private static func collectSuspects(in value: Any, at path: [PathStep], into suspects: inout [Suspect]) {
         switch value {
         case let object as [String: Any]:
-            for key in object.keys.sorted() {
-                if let member = object[key] { collectSuspects(in: member, at: path + [.key(key)], into: &suspects) }
+            for (key, member) in object.sorted(by: { $0.key < $1.key }) {
+                collectSuspects(in: member, at: path + [PathStep(stringValue: key)], into: &suspects)
             }
         case let array as [Any]:
             for (index, element) in array.enumerated() {
-                collectSuspects(in: element, at: path + [.index(index)], into: &suspects)
+                collectSuspects(in: element, at: path + [PathStep(intValue: index)], into: &suspects)
             }
         case let number as NSNumber where !(value is Bool):
             if UInt64(exactly: number) == nil { suspects.append(Suspect(path: path, number: number)) }
@@ -88,24 +100,13 @@ extension SimulationPartial {
     /// `value` with `number` in place of the number at `path`.
     private static func replacing(_ path: ArraySlice<PathStep>, in value: Any, with number: NSNumber) -> Any {
         guard let step = path.first else { return number }
-        switch (step, value) {
-        case (.key(let key), var object as [String: Any]):
-            if let member = object[key] { object[key] = replacing(path.dropFirst(), in: member, with: number) }
-            return object
-        case (.index(let index), var array as [Any]) where array.indices.contains(index):
+        if let index = step.intValue {
+            guard var array = value as? [Any], array.indices.contains(index) else { return value }
             array[index] = replacing(path.dropFirst(), in: array[index], with: number)
             return array
-        default:
-            return value
         }
-    }
-
-    private static func path(_ steps: [PathStep]) -> String {
-        steps.reduce("$") { text, step in
-            switch step {
-            case .key(let key): text + "." + key
-            case .index(let index): text + "[\(index)]"
-            }
-        }
+        guard var object = value as? [String: Any], let member = object[step.stringValue] else { return value }
+        object[step.stringValue] = replacing(path.dropFirst(), in: member, with: number)
+        return object
     }
 }
