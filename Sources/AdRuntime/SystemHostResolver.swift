@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,9 +8,11 @@ import Synchronization
 #endif
 
 /// The system's resolver as a ``HostResolver``: `getaddrinfo` (so `/etc/hosts`, the configured DNS servers and the
-/// platform's search rules, as the connection itself uses them), every IPv4 and IPv6 answer. The lookup blocks, so
-/// it runs on a Dispatch worker thread, never on the calling task's thread or the main actor; a cancelled caller is
-/// answered at once with no addresses and the lookup's late answer is dropped.
+/// platform's search rules, as the connection itself uses them), every IPv4 and IPv6 answer. The lookup blocks (for
+/// seconds when a DNS server does not answer), so it runs on a thread of its own: never on the calling task's
+/// thread, the main actor, or the global dispatch pool that async code runs on, where lookups as many as the
+/// processors would hold up every task until libdispatch adds a thread. A cancelled caller is answered at once with
+/// no addresses and the lookup's late answer is dropped.
 ///
 /// ```swift
 /// let answers = await SystemHostResolver().addresses(of: "localhost")  // ["127.0.0.1", "::1"] on most systems
@@ -28,7 +30,7 @@ public struct SystemHostResolver: HostResolver {
                 waiter.wait(continuation)
                 // A cancellation handler that ran before the continuation was kept found nothing to resume.
                 guard !Task.isCancelled else { return waiter.answer([]) }
-                DispatchQueue.global(qos: .userInitiated).async { waiter.answer(Self.lookUp(host)) }
+                Thread { waiter.answer(Self.lookUp(host)) }.start()
             }
         } onCancel: {
             waiter.answer([])
