@@ -1,0 +1,39 @@
+import AdRuntime
+import AdTestSupport
+import Synchronization
+import Testing
+
+/// `BlockingThread` runs blocking work (a DNS lookup, a worker's pipes) on a thread of its own, and runs it anyway
+/// when no thread can be made: whoever waits for it is answered either way. The tests wait through `HangGuard`, so
+/// work that never runs fails them instead of stalling the suite.
+@Suite("Blocking work runs on a thread of its own, or late but surely")
+struct BlockingThreadTests {
+    /// What the work of a test did, shared with the threads it runs on.
+    private final class Ran: Sendable {
+        let numbers = Mutex<Set<Int>>([])
+    }
+
+    @Test("Work started on threads of their own runs, each of many started at once")
+    func workRuns() async {
+        let ran = Ran()
+        for number in 0..<32 {
+            BlockingThread.start { _ = ran.numbers.withLock { $0.insert(number) } }
+        }
+        #expect(await HangGuard.waitUntil { ran.numbers.withLock { $0.count } == 32 }, "some work never ran")
+        #expect(ran.numbers.withLock { $0 } == Set(0..<32))
+    }
+
+    @Test("When no thread can be made, the work runs on the global dispatch pool instead of being dropped")
+    func workRunsWhenNoThreadCanBeMade() async {
+        let ran = Ran()
+        var attempts = 0
+        BlockingThread.start(
+            { _ = ran.numbers.withLock { $0.insert(7) } },
+            spawn: { _ in
+                attempts += 1
+                return false
+            })
+        #expect(await HangGuard.waitUntil { ran.numbers.withLock { $0 } == [7] }, "the work was dropped")
+        #expect(attempts == 1)
+    }
+}
