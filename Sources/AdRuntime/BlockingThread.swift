@@ -7,9 +7,9 @@ import Dispatch
 #endif
 
 /// Runs blocking work (a DNS lookup, a worker process's pipes) on a thread of its own, never on the global
-/// dispatch pool: that pool is as wide as the machine has processors, and tasks of the same priority run on its
-/// threads too, so work blocked there holds them up until libdispatch adds a thread, a second later (measured in
-/// Docs/Performance.md, "Worker processes off the global dispatch pool").
+/// dispatch pool: that pool is as wide as the machine has processors, and on Linux tasks of the same priority run
+/// on its threads too, so work blocked there holds up other work and those tasks until libdispatch adds a thread, a
+/// second later (measured in Docs/Performance.md, "Worker processes off the global dispatch pool").
 ///
 /// When no thread can be made (the process is at its thread or memory limit), the work runs on the global dispatch
 /// pool after all: late, but it runs. Foundation's `Thread.start()` drops the work silently then, which leaves
@@ -31,8 +31,9 @@ package enum BlockingThread {
         start(work, spawn: spawnThread)
     }
 
-    /// ``start(_:)`` with the thread's maker given: `spawn` returns whether the thread was made (tests pass one that
-    /// fails).
+    /// ``start(_:)`` with the thread's maker given (tests count or refuse threads). `spawn` gets the work as a
+    /// retained reference: when it returns `true` it has made a thread that runs the work and releases it
+    /// (``spawnThread(_:)`` does both); when it returns `false` it made none, and the work goes to the pool.
     package static func start(_ work: @escaping @Sendable () -> Void, spawn: (UnsafeMutableRawPointer) -> Bool) {
         let job = Unmanaged.passRetained(Job(work)).toOpaque()
         guard !spawn(job) else { return }
@@ -40,9 +41,9 @@ package enum BlockingThread {
         DispatchQueue.global().async(execute: work)
     }
 
-    /// Makes a detached thread that runs the retained ``Job`` at `job` and releases it; `false` when
+    /// Makes a detached thread that runs the retained work at `job` and releases it; `false` when
     /// `pthread_create` fails.
-    private static func spawnThread(_ job: UnsafeMutableRawPointer) -> Bool {
+    package static func spawnThread(_ job: UnsafeMutableRawPointer) -> Bool {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return false }
         defer { pthread_attr_destroy(&attributes) }

@@ -9,8 +9,8 @@ import Synchronization
 /// The system's resolver as a ``HostResolver``: `getaddrinfo` (so `/etc/hosts`, the configured DNS servers and the
 /// platform's search rules, as the connection itself uses them), every IPv4 and IPv6 answer. The lookup blocks (for
 /// seconds when a DNS server does not answer), so it runs on a thread of its own: never on the calling task's
-/// thread, the main actor, or the global dispatch pool, whose threads tasks of the same priority run on too (the
-/// pool only when no thread can be made). A cancelled caller is answered at once with no addresses and the
+/// thread, the main actor, or the global dispatch pool, whose threads tasks of the same priority run on too on Linux
+/// (the pool only when no thread can be made). A cancelled caller is answered at once with no addresses and the
 /// lookup's late answer is dropped.
 ///
 /// ```swift

@@ -13,14 +13,22 @@ struct BlockingThreadTests {
         let numbers = Mutex<Set<Int>>([])
     }
 
-    @Test("Work started on threads of their own runs, each of many started at once")
+    @Test("Work started on threads of their own runs, each of many started at once, each on a thread made for it")
     func workRuns() async {
         let ran = Ran()
+        var threads = 0
         for number in 0..<32 {
-            BlockingThread.start { _ = ran.numbers.withLock { $0.insert(number) } }
+            BlockingThread.start(
+                { _ = ran.numbers.withLock { $0.insert(number) } },
+                spawn: { job in
+                    let made = BlockingThread.spawnThread(job)
+                    if made { threads += 1 }
+                    return made
+                })
         }
         #expect(await HangGuard.waitUntil { ran.numbers.withLock { $0.count } == 32 }, "some work never ran")
         #expect(ran.numbers.withLock { $0 } == Set(0..<32))
+        #expect(threads == 32, "work went to the global pool instead of a thread of its own")
     }
 
     @Test("When no thread can be made, the work runs on the global dispatch pool instead of being dropped")

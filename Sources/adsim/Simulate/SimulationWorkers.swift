@@ -153,11 +153,10 @@ struct SimulationWorkers: Sendable {
         }
     }
 
-    /// Runs one worker on a thread of its own (Process and its pipes block) and reads both pipes to the end.
-    ///
-    /// The worker and its standard error reader each get a thread of their own (``BlockingThread``), never the
-    /// global dispatch pool's: two workers waiting there on a 2-core machine left the readers queued behind them
-    /// until libdispatch added a thread, so a run of two users took 1.0 s instead of 0.15 s.
+    /// Runs one worker and reads both pipes to the end. Process and its pipes block, so the worker and its standard
+    /// error reader each get a thread of their own (``BlockingThread``), never the global dispatch pool's: two
+    /// workers waiting there on a 2-core machine left the readers queued behind them until libdispatch added a
+    /// thread, so a run of two users took 1.03 s instead of 0.14-0.15 s.
     private static func runWorker(
         _ executable: URL, _ arguments: [String], progress: @escaping @Sendable (Int, Int) -> Void
     ) async -> Outcome {
