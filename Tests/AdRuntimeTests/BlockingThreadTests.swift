@@ -1,6 +1,6 @@
 import AdRuntime
 import AdTestSupport
-import Foundation
+import Synchronization
 import Testing
 
 /// `BlockingThread` runs blocking work (a DNS lookup, a worker's pipes) on a thread of its own, and runs it anyway
@@ -8,24 +8,18 @@ import Testing
 /// work that never runs fails them instead of stalling the suite.
 @Suite("Blocking work runs on a thread of its own, or late but surely")
 struct BlockingThreadTests {
-    /// What the work of a test did, shared with the threads it runs on.
-    ///
-    /// `@unchecked Sendable` with an `NSLock`, not a `Mutex`: every access to `numbers` holds `lock`, so it is
-    /// safe; but ThreadSanitizer (CI runs the suite under it) sees only pthread mutexes, not the futex under
-    /// `Synchronization.Mutex`, and reports two threads taking a `Mutex` in turn as a race. A 32-thread program
-    /// inserting into a `Mutex<Set<Int>>` reproduces that report.
-    private final class Ran: @unchecked Sendable {
-        private let lock = NSLock()
-        private var numbers: Set<Int> = []
+    /// What the work of a test did, shared with the threads it runs on (named in `.ci/tsan.supp`: a `Mutex`).
+    private final class BlockingWorkLog: Sendable {
+        private let numbers = Mutex<Set<Int>>([])
 
-        func insert(_ number: Int) { lock.withLock { _ = numbers.insert(number) } }
+        func insert(_ number: Int) { numbers.withLock { _ = $0.insert(number) } }
 
-        var all: Set<Int> { lock.withLock { numbers } }
+        var all: Set<Int> { numbers.withLock { $0 } }
     }
 
     @Test("Work started on threads of their own runs, each of many started at once, each on a thread made for it")
     func workRuns() async {
-        let ran = Ran()
+        let ran = BlockingWorkLog()
         var threads = 0
         for number in 0..<32 {
             BlockingThread.start(
@@ -43,7 +37,7 @@ struct BlockingThreadTests {
 
     @Test("When no thread can be made, the work runs on the global dispatch pool instead of being dropped")
     func workRunsWhenNoThreadCanBeMade() async {
-        let ran = Ran()
+        let ran = BlockingWorkLog()
         var attempts = 0
         BlockingThread.start(
             { ran.insert(7) },
