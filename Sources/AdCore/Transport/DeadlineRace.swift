@@ -130,6 +130,10 @@ package final class DeadlineRace: Sendable {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, AdError>, Never>) in
                 let resumer = AdResumer(continuation)
+                // A caller cancelled already has the operation's task cancel itself before `body` runs: cancelling
+                // it from here, once it is made (`started`), raced with its start on another thread, and a fetch
+                // cancelled before it began could still send its request.
+                let cancelledBeforeStart = Task.isCancelled
                 let timer = Task {
                     do {
                         try await clock.sleep(for: timeout)
@@ -140,6 +144,7 @@ package final class DeadlineRace: Sendable {
                 }
                 current.started(
                     Task {
+                        if cancelledBeforeStart { withUnsafeCurrentTask { $0?.cancel() } }
                         if resumer.resume(returning: await body()) { timer.cancel() }
                     })
             }
