@@ -9,7 +9,7 @@ import Testing
 @Suite("Blocking work runs on a thread of its own, or late but surely")
 struct BlockingThreadTests {
     /// What the work of a test did, shared with the threads it runs on (named in `.ci/tsan.supp`: a `Mutex`).
-    private final class BlockingWorkLog: Sendable {
+    private final class SpawnedWorkLog: Sendable {
         private let numbers = Mutex<Set<Int>>([])
 
         func insert(_ number: Int) { numbers.withLock { _ = $0.insert(number) } }
@@ -19,7 +19,7 @@ struct BlockingThreadTests {
 
     @Test("Work started on threads of their own runs, each of many started at once, each on a thread made for it")
     func workRuns() async {
-        let ran = BlockingWorkLog()
+        let ran = SpawnedWorkLog()
         var threads = 0
         for number in 0..<32 {
             BlockingThread.start(
@@ -37,7 +37,7 @@ struct BlockingThreadTests {
 
     @Test("When no thread can be made, the work runs on the global dispatch pool instead of being dropped")
     func workRunsWhenNoThreadCanBeMade() async {
-        let ran = BlockingWorkLog()
+        let ran = SpawnedWorkLog()
         var attempts = 0
         BlockingThread.start(
             { ran.insert(7) },
