@@ -369,6 +369,8 @@ public final class AdHost {
                 providerID: id, hint: "Request a format the provider declares, or use another provider.")
         }
         if case .failed(let error) = startup.state(of: id) { throw ProviderStartup.notReady(id, because: error) }
+        // Read once too: each read of the stored signals copies them (their strings and decoded consent retained).
+        let privacy = privacy
         if let exclusion = descriptor.exclusion(for: privacy) {
             diagnostics.record(.info, exclusion.message, providerID: id)
             throw exclusion

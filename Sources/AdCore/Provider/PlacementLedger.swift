@@ -13,14 +13,30 @@
 /// ```
 @MainActor
 public final class PlacementLedger {
-    private var holders: [String: [String: Int]] = [:]  // creative → placement → number of holds
+    /// One creative held in one placement.
+    private struct Hold: Hashable {
+        let creative: String
+        let placement: String
+    }
+
+    /// The number of holds of each creative in each placement (never zero: a released last hold is removed).
+    private var holds: [Hold: Int] = [:]
+    /// The number of placements holding each creative (never zero). Kept beside ``holds`` so that a creative held in
+    /// one placement, almost always, costs one flat entry in each, not a dictionary of its own.
+    private var placementCounts: [String: Int] = [:]
 
     /// Creates an empty ledger.
     public init() {}
 
     /// Records that `placement` shows or holds `creative`.
     public func hold(creative: String, in placement: String) {
-        holders[creative, default: [:]][placement, default: 0] += 1
+        let key = Hold(creative: creative, placement: placement)
+        if let count = holds[key] {
+            holds[key] = count + 1
+        } else {
+            holds[key] = 1
+            placementCounts[creative, default: 0] += 1
+        }
     }
 
     /// Records several creatives at once.
@@ -30,22 +46,27 @@ public final class PlacementLedger {
 
     /// Forgets one creative in one placement.
     public func release(creative: String, in placement: String) {
-        guard let count = holders[creative]?[placement] else { return }
-        holders[creative]?[placement] = count > 1 ? count - 1 : nil
-        if holders[creative]?.isEmpty == true { holders[creative] = nil }
+        let key = Hold(creative: creative, placement: placement)
+        guard let count = holds[key] else { return }
+        guard count == 1 else {
+            holds[key] = count - 1
+            return
+        }
+        holds[key] = nil
+        forgetPlacement(of: creative)
     }
 
     /// Forgets everything a placement holds.
     public func release(placement: String) {
-        for creative in Array(holders.keys) {
-            holders[creative]?[placement] = nil
-            if holders[creative]?.isEmpty == true { holders[creative] = nil }
+        for key in holds.keys.filter({ $0.placement == placement }) {
+            holds[key] = nil
+            forgetPlacement(of: key.creative)
         }
     }
 
     /// The creatives held by any *other* placement: the ones `placement` must not show.
     public func excludedCreatives(for placement: String) -> Set<String> {
-        Set(holders.keys.filter { isExcluded($0, for: placement) })
+        Set(placementCounts.keys.filter { isExcluded($0, for: placement) })
     }
 
     /// Whether *another* placement holds `creative`, so that `placement` must not show it: one look-up, where
@@ -57,9 +78,22 @@ public final class PlacementLedger {
     /// ledger.isExcluded("cr-1", for: "feed-top")     // false
     /// ```
     public func isExcluded(_ creative: String, for placement: String) -> Bool {
-        holders[creative]?.keys.contains { $0 != placement } ?? false
+        switch placementCounts[creative] ?? 0 {
+        case 0: false
+        case 1: holds[Hold(creative: creative, placement: placement)] == nil
+        default: true
+        }
     }
 
     /// The placements that hold a creative.
-    public func placements(holding creative: String) -> Set<String> { Set(holders[creative]?.keys ?? [:].keys) }
+    public func placements(holding creative: String) -> Set<String> {
+        guard placementCounts[creative] != nil else { return [] }
+        return Set(holds.keys.lazy.filter { $0.creative == creative }.map(\.placement))
+    }
+
+    /// One placement fewer holds `creative`.
+    private func forgetPlacement(of creative: String) {
+        guard let count = placementCounts[creative] else { return }
+        placementCounts[creative] = count > 1 ? count - 1 : nil
+    }
 }

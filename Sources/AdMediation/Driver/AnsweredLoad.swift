@@ -1,11 +1,11 @@
 import AdCore
 
 /// A line item's load that a ``LineItemAnswering`` answered, as a ``Mediator`` plays it: its identity and request,
-/// and the timers still to fire (its timeout, and the next step of its answer), cancelled when mediation discards
-/// the load or its timeout ends it.
+/// the answer and the provider's descriptor the steps of the play read, and the timers still to fire (its timeout,
+/// and the next step of its answer), cancelled when mediation discards the load or its timeout ends it.
 ///
 /// ```swift
-/// let load = AnsweredLoad(id: host.makeAdID(), request: request)
+/// let load = AnsweredLoad(id: host.makeAdID(), request: request, answer: answer, descriptor: descriptor)
 /// load.cancelTimers(on: host.scheduler)
 /// ```
 @MainActor
@@ -14,15 +14,21 @@ final class AnsweredLoad {
     let id: AdID
     /// The request as it went out.
     let request: AdRequest
+    /// How the load is answered: when, after what delay, with what result.
+    let answer: LineItemAnswer
+    /// The descriptor of the provider answering (its ID and codes for the timeout, its times to live for the fill).
+    let descriptor: ProviderDescriptor
     /// The load's timeout (C7).
     var timeoutTimer: ScheduledActionID?
     /// The answer's next step: the fetch's answer, the provider's delay, or the turn its result is taken on.
     var stepTimer: ScheduledActionID?
 
     /// Creates the load.
-    init(id: AdID, request: AdRequest) {
+    init(id: AdID, request: AdRequest, answer: LineItemAnswer, descriptor: ProviderDescriptor) {
         self.id = id
         self.request = request
+        self.answer = answer
+        self.descriptor = descriptor
     }
 
     /// Cancels the timers still armed.

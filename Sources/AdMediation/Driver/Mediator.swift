@@ -62,8 +62,31 @@ public final class Mediator {
         case failed(AdID, AdError)
     }
 
-    /// An input to a placement's machine, run at the driver's current time.
-    private typealias MachineInput = (inout MediationStateMachine, AdInstant) -> [MediationStateMachine.Action]
+    /// An input to a placement's machine, run at the driver's current time: a value, not a closure, so waiting
+    /// in ``deferred`` allocates nothing.
+    private enum MachineInput {
+        case startRequest(MediationContext)
+        /// The actions an input returned already (``take(for:)`` runs its machine at once).
+        case actions([MediationStateMachine.Action])
+        case itemLoaded(Int, LineItemFill)
+        case itemFailed(Int, AdError)
+        case timerFired(MediationTimer, MediationContext)
+
+        /// Runs the input on `machine` at `now`, its actions appended to `actions`.
+        func apply(
+            to machine: inout MediationStateMachine, at now: AdInstant,
+            into actions: inout [MediationStateMachine.Action]
+        ) {
+            switch self {
+            case .startRequest(let context): machine.startRequest(at: now, context: context, into: &actions)
+            case .actions(let returned): actions.append(contentsOf: returned)
+            case .itemLoaded(let index, let fill): machine.itemLoaded(index, fill: fill, at: now, into: &actions)
+            case .itemFailed(let index, let error): machine.itemFailed(index, error: error, at: now, into: &actions)
+            case .timerFired(let timer, let context):
+                machine.timerFired(timer, at: now, context: context, into: &actions)
+            }
+        }
+    }
 
     /// The configuration (validated).
     public let configuration: MediationConfiguration
@@ -87,7 +110,11 @@ public final class Mediator {
     /// Shown ads already counted against caps and pacing (once per ad, whichever part counted first).
     private var shownCounted: Set<AdID> = []
     private var inputs: [Input] = []
+    /// The buffer of the batch drained last, emptied and kept for the next one.
+    private var spareInputs: [Input] = []
     private var drainScheduled = false
+    /// The turn that drains ``inputs``, made once: scheduling it allocates no closure.
+    private lazy var drainTurn: @MainActor () -> Void = { [weak self] in self?.drain() }
     private var handlers: [@MainActor (MediationEvent) -> Void] = []
     private var lastReports: [String: MediationReport] = [:]
     /// The consent decision of each line item asked in each placement's current request, by index (H14).
@@ -96,6 +123,9 @@ public final class Mediator {
     /// `deferred`, in order.
     private var isRunning = false
     private var deferred: [(placement: String, input: MachineInput)] = []
+    /// The buffer the next input's actions are appended to, kept between inputs so that one is not allocated for
+    /// each (inputs never nest: one arriving while actions are performed waits in ``deferred``).
+    private var spareActions: [MediationStateMachine.Action] = []
     /// Per placement: whether a line item is on a vendor's published test unit (``hasPublishedTestUnits(_:)``).
     private var publishedTestUnits: [String: Bool] = [:]
 
@@ -132,7 +162,7 @@ public final class Mediator {
     public func load(_ placementID: String) throws(AdError) {
         _ = try machineIndex(placementID)
         let context = context()
-        run(placementID) { $0.startRequest(at: $1, context: context) }
+        run(placementID, .startRequest(context))
     }
 
     /// Whether a placement has an unexpired ad ready.
@@ -175,7 +205,7 @@ public final class Mediator {
         // The one input that must answer at once. Called from an event handler, while earlier actions are being
         // performed, its own actions are performed after them, in the order the machine returned them all.
         let take = machines.values[index].take(at: now, context: context)
-        run(placementID) { _, _ in take.actions }
+        run(placementID, .actions(take.actions))
         let delivery = try take.result.get()
         guard let load = ready.removeValue(forKey: placementID) else {
             throw AdError(
@@ -345,10 +375,11 @@ public final class Mediator {
             host.startup.becomeReadyWithoutWaiting(admitted.descriptor.id),
             let answer = answering.answer(admitted.request, descriptor: admitted.descriptor, at: host.scheduler.now)
         {
-            let answered = AnsweredLoad(id: host.makeAdID(), request: admitted.request)
+            let answered = AnsweredLoad(
+                id: host.makeAdID(), request: admitted.request, answer: answer, descriptor: admitted.descriptor)
             loading[key] = .answered(answered)
             loadOwners[answered.id] = key
-            play(answer, of: answered, descriptor: admitted.descriptor)
+            play(answered)
             return
         }
         let ad = host.makeAd(admitted)
@@ -364,42 +395,51 @@ public final class Mediator {
     /// Plays an answered load with a unified ad's timers: its timeout armed first (C7: exactly at it, the timeout
     /// wins), then the fetch's answer, the provider's delay, and a zero-delay turn on which the result is taken, as
     /// a unified ad takes its provider's; the end goes to mediation as the ad's event would.
-    private func play(_ answer: LineItemAnswer, of load: AnsweredLoad, descriptor: ProviderDescriptor) {
-        let scheduler = host.scheduler
-        let timeout = load.request.timeout
-        load.timeoutTimer = scheduler.schedule(after: timeout) { [weak self, weak load] in
-            guard let self, let load else { return }
-            load.timeoutTimer = nil
-            load.cancelTimers(on: scheduler)
-            let error = AdLifecycleStateMachine.timeoutError(
-                providerID: descriptor.id, providerCodes: descriptor.providerCodes, after: timeout)
-            enqueue(.failed(load.id, error))
+    ///
+    /// Each step is a method the timer calls with the load (held by the timer until it fires or is cancelled: every
+    /// way a load leaves ``loading`` cancels its timers), so a step allocates only its own timer's closure.
+    private func play(_ load: AnsweredLoad) {
+        load.timeoutTimer = host.scheduler.schedule(after: load.request.timeout) { [weak self, load] in
+            self?.answeredLoadTimedOut(load)
         }
-        let result = answer.result.mapError { $0.attributed(to: descriptor.id) }
-        let ended: @MainActor () -> Void = { [weak self, weak load] in
-            guard let self, let load else { return }
-            load.stepTimer = nil
-            load.cancelTimers(on: scheduler)
-            switch result {
-            case .success(let info): enqueue(.loaded(load.id, descriptor.expiring(info)))
-            case .failure(let error): enqueue(.failed(load.id, error))
-            }
-        }
-        let answered: @MainActor () -> Void = { [weak load] in
-            guard let load else { return }
-            guard answer.delay > .zero else {
-                load.stepTimer = scheduler.schedule(after: .zero, ended)
-                return
-            }
-            load.stepTimer = scheduler.schedule(after: answer.delay) { [weak load] in
-                load?.stepTimer = scheduler.schedule(after: .zero, ended)
-            }
-        }
-        if let after = answer.answeredAfter {
-            load.stepTimer = scheduler.schedule(after: after, answered)
+        if let after = load.answer.answeredAfter {
+            load.stepTimer = host.scheduler.schedule(after: after) { [weak self, load] in self?.answerArrived(load) }
         } else {
-            answered()
+            answerArrived(load)
         }
+    }
+
+    /// The fetch of an answered load answered: the provider's delay runs, then the turn its result is taken on.
+    private func answerArrived(_ load: AnsweredLoad) {
+        let delay = load.answer.delay
+        guard delay > .zero else {
+            load.stepTimer = host.scheduler.schedule(after: .zero) { [weak self, load] in self?.answerTaken(load) }
+            return
+        }
+        load.stepTimer = host.scheduler.schedule(after: delay) { [weak self, load] in
+            guard let self else { return }
+            load.stepTimer = host.scheduler.schedule(after: .zero) { [weak self, load] in self?.answerTaken(load) }
+        }
+    }
+
+    /// The turn on which an answered load's result is taken: it goes to mediation as the ad's event would.
+    private func answerTaken(_ load: AnsweredLoad) {
+        load.stepTimer = nil
+        load.cancelTimers(on: host.scheduler)
+        let descriptor = load.descriptor
+        switch load.answer.result {
+        case .success(let info): enqueue(.loaded(load.id, descriptor.expiring(info)))
+        case .failure(let error): enqueue(.failed(load.id, error.attributed(to: descriptor.id)))
+        }
+    }
+
+    /// An answered load's timeout (C7): it fails as a unified ad's would.
+    private func answeredLoadTimedOut(_ load: AnsweredLoad) {
+        load.timeoutTimer = nil
+        load.cancelTimers(on: host.scheduler)
+        let error = AdLifecycleStateMachine.timeoutError(
+            providerID: load.descriptor.id, providerCodes: load.descriptor.providerCodes, after: load.request.timeout)
+        enqueue(.failed(load.id, error))
     }
 
     /// Ends a load mediation no longer needs: its unified ad destroyed, or its answer's timers cancelled.
@@ -413,7 +453,7 @@ public final class Mediator {
     /// Runs one input through a placement's machine and performs its actions, then every input that arrived
     /// meanwhile (from an event handler), in order: a machine never sees an input before the actions of the
     /// previous one are all performed.
-    private func run(_ placement: String, _ input: @escaping MachineInput) {
+    private func run(_ placement: String, _ input: MachineInput) {
         deferred.append((placement, input))
         guard !isRunning else { return }
         isRunning = true
@@ -431,26 +471,31 @@ public final class Mediator {
     private func step(_ placement: String, _ input: MachineInput) {
         guard let index = machines.index(forKey: placement) else { return }
         let now = host.scheduler.now
-        let (before, actions, after) = Self.counting(input, on: &machines.values[index], at: now)
+        var actions = spareActions
+        spareActions = []
+        actions.removeAll(keepingCapacity: true)
+        let (before, after) = Self.counting(input, on: &machines.values[index], at: now, into: &actions)
         if after != before {
             consents[placement] = nil
             emit(.requestStarted(placementID: placement, request: after, at: now))
         }
         perform(actions, placement: placement)
+        spareActions = actions
     }
 
     /// Runs `input` on `machine` with the machine's request count before and after it. Read in place: reading
     /// `machines.values[index].requestCount` copies the whole machine out of the dictionary first (its request
     /// record, its tiers and its learned prices retained and released again); an `inout` access lends it.
     private static func counting(
-        _ input: MachineInput, on machine: inout MediationStateMachine, at now: AdInstant
-    ) -> (before: Int, actions: [MediationStateMachine.Action], after: Int) {
+        _ input: MachineInput, on machine: inout MediationStateMachine, at now: AdInstant,
+        into actions: inout [MediationStateMachine.Action]
+    ) -> (before: Int, after: Int) {
         let before = machine.requestCount
-        let actions = input(&machine, now)
-        return (before, actions, machine.requestCount)
+        input.apply(to: &machine, at: now, into: &actions)
+        return (before, machine.requestCount)
     }
 
-    /// The revenue of a delivery's impression, read in place (as ``counting(_:on:at:)`` reads the machine).
+    /// The revenue of a delivery's impression, read in place (as ``counting(_:on:at:into:)`` reads the machine).
     private static func revenue(
         of delivery: MediationDelivery, component: String?, at now: AdInstant, in machine: inout MediationStateMachine
     ) -> RevenueEvent {
@@ -488,7 +533,7 @@ public final class Mediator {
         // A load that could not even start (unknown provider, bad request) still ends on the next turn.
         let key = LoadKey(placement: placement, index: index)
         host.scheduler.schedule(at: host.scheduler.now) { [weak self] in
-            self?.run(key.placement) { $0.itemFailed(key.index, error: error, at: $1) }
+            self?.run(key.placement, .itemFailed(key.index, error))
         }
     }
 
@@ -496,13 +541,18 @@ public final class Mediator {
         inputs.append(input)
         guard !drainScheduled else { return }
         drainScheduled = true
-        host.scheduler.schedule(at: host.scheduler.now) { [weak self] in self?.drain() }
+        host.scheduler.schedule(at: host.scheduler.now, drainTurn)
     }
 
     private func drain() {
         drainScheduled = false
-        let batch = inputs
-        inputs.removeAll()
+        var batch = spareInputs
+        spareInputs = []
+        swap(&batch, &inputs)
+        defer {
+            batch.removeAll(keepingCapacity: true)
+            spareInputs = batch
+        }
         for input in batch {
             let id: AdID
             switch input {
@@ -521,9 +571,9 @@ public final class Mediator {
                     host.ledger.hold(creatives: creatives, in: key.placement)
                     fillHolds[id] = creatives
                 }
-                run(key.placement) { $0.itemLoaded(key.index, fill: fill, at: $1) }
+                run(key.placement, .itemLoaded(key.index, fill))
             case .failed(_, let error):
-                run(key.placement) { $0.itemFailed(key.index, error: error, at: $1) }
+                run(key.placement, .itemFailed(key.index, error))
             }
         }
     }
@@ -531,7 +581,7 @@ public final class Mediator {
     private func fire(_ key: TimerKey) {
         timers[key] = nil
         let context = context()
-        run(key.placement) { $0.timerFired(key.timer, at: $1, context: context) }
+        run(key.placement, .timerFired(key.timer, context))
     }
 
     private func releaseFillHold(of id: AdID, in placement: String) {

@@ -55,6 +55,29 @@ struct SupportingTypesTests {
         #expect(ledger.excludedCreatives(for: "bottom").isEmpty)
     }
 
+    @Test("Y18: a creative held twice here and once elsewhere is excluded in each until that placement's last release")
+    func y18_ledgerCountsHoldsAcrossPlacements() {
+        let ledger = PlacementLedger()
+        ledger.hold(creative: "a", in: "top")
+        ledger.hold(creative: "a", in: "top")
+        ledger.hold(creative: "a", in: "bottom")
+        ledger.release(creative: "a", in: "top")
+        #expect(ledger.isExcluded("a", for: "bottom"))  // top still holds it once
+        #expect(ledger.isExcluded("a", for: "top"))
+        #expect(ledger.placements(holding: "a") == ["top", "bottom"])
+        ledger.release(creative: "a", in: "top")
+        #expect(!ledger.isExcluded("a", for: "bottom"))
+        #expect(ledger.isExcluded("a", for: "top"))
+        #expect(ledger.isExcluded("a", for: "side"))
+        ledger.release(placement: "bottom")
+        #expect(!ledger.isExcluded("a", for: "top"))
+        #expect(!ledger.isExcluded("a", for: "side"))
+        #expect(ledger.placements(holding: "a").isEmpty)
+        ledger.hold(creative: "a", in: "side")  // held again after its last release
+        #expect(ledger.excludedCreatives(for: "top") == ["a"])
+        #expect(ledger.excludedCreatives(for: "side").isEmpty)
+    }
+
     @Test("Y17: diagnostics are off by default, and say how to fix the problem when on")
     func y17_diagnosticsCarryRecommendations() {
         let diagnostics = AdDiagnostics()

@@ -24,6 +24,15 @@ public struct MarketDraw: Sendable, Equatable {
     /// Draws the answer of `market` to the request `request` of user `user`.
     public init(market: LineItemMarket, draws: SimulationDraws, user: UInt64, request: UInt64) {
         let item = SimulationDraws.lineItemKey(placement: market.placement, lineItem: market.lineItem)
+        self.init(market: market, lineItemKey: item, draws: draws, user: user, request: request)
+    }
+
+    /// Draws as ``init(market:draws:user:request:)`` with the line item's key computed already (the oracle
+    /// computes each once, not once per request).
+    init(
+        market: borrowing LineItemMarket, lineItemKey item: UInt64, draws: SimulationDraws, user: UInt64,
+        request: UInt64
+    ) {
         func key(_ purpose: DrawPurpose) -> DrawKey {
             DrawKey(user: user, request: request, lineItem: item, purpose: purpose)
         }

@@ -30,20 +30,26 @@ public struct SimulationOracle: Sendable {
         }
     }
 
-    private let markets: [String: [LineItemMarket]]
+    /// Each placement's line items, with the key of their draws computed once.
+    private let markets: [String: [(market: LineItemMarket, key: UInt64)]]
     private let draws: SimulationDraws
 
     /// The oracle of `validated`'s market, or of `market` (a user segment's) on `validated`'s draws.
     public init(_ validated: ValidatedScenario, market: [LineItemMarket]? = nil) {
-        markets = Dictionary(grouping: market ?? validated.market, by: \.placement)
+        markets = Dictionary(grouping: market ?? validated.market, by: \.placement).mapValues { items in
+            items.map { ($0, SimulationDraws.lineItemKey(placement: $0.placement, lineItem: $0.lineItem)) }
+        }
         draws = SimulationDraws(seed: validated.scenario.seed)
     }
 
     /// The best fill of the request `request` of user `user` on `placement`, or `nil` when no line item fills.
     public func best(placement: String, user: UInt64, request: UInt64) -> Best? {
-        var best: Best?
-        for market in markets[placement] ?? [] {
-            let draw = MarketDraw(market: market, draws: draws, user: user, request: request)
+        guard let items = markets[placement] else { return nil }
+        var best: (index: Int, priceMicros: Int64, latency: Duration)?
+        // Read in place: a copy of a line item's market per request retains and releases each of its strings.
+        for index in items.indices {
+            let draw = MarketDraw(
+                market: items[index].market, lineItemKey: items[index].key, draws: draws, user: user, request: request)
             guard draw.outcome == .fill else { continue }
             if let current = best,
                 current.priceMicros > draw.priceMicros
@@ -51,8 +57,10 @@ public struct SimulationOracle: Sendable {
             {
                 continue
             }
-            best = Best(lineItem: market.lineItem, priceMicros: draw.priceMicros, latency: draw.latency)
+            best = (index, draw.priceMicros, draw.latency)
         }
-        return best
+        return best.map {
+            Best(lineItem: items[$0.index].market.lineItem, priceMicros: $0.priceMicros, latency: $0.latency)
+        }
     }
 }

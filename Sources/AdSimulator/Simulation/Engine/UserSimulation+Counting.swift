@@ -120,25 +120,28 @@ extension UserSimulation {
                 row.timeToAd.record(report.startedAt.duration(to: report.finishedAt))
             }
         }
-        for item in items {
-            let key = SimulationTally.Key(variant: variant, placement: placement, provider: item.providerID.rawValue)
-            let asked = Self.wasAsked(item)
-            let filled = Self.hasFilled(item.state)
-            let below = Self.answeredBelowFloor(item)
-            let change: (inout TallyRow) -> Void = { row in
+        // Each item is read in place and only flags are captured: a copy of a report (each of its strings
+        // retained and released) per item and per closure was a tenth of the fast tier's reference counting.
+        for index in items.indices {
+            let key = SimulationTally.Key(
+                variant: variant, placement: placement, provider: items[index].providerID.rawValue)
+            let asked = Self.wasAsked(items[index])
+            let filled = Self.hasFilled(items[index].state)
+            let below = Self.answeredBelowFloor(items[index])
+            let state = items[index].state
+            tally.update(key) { row in
                 if asked { row.requests += 1 }
                 if filled { row.fills += 1 }
                 if below { row.belowFloor += 1 }
-                if item.state == .timeout { row.timeouts += 1 }
-                if item.state == .error { row.errors += 1 }
-                if item.state == .excludedCreative { row.exclusions += 1 }
+                if state == .timeout { row.timeouts += 1 }
+                if state == .error { row.errors += 1 }
+                if state == .excludedCreative { row.exclusions += 1 }
             }
-            tally.update(key, change)
             tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
                 if below { row.belowFloor += 1 }
-                if item.state == .timeout { row.timeouts += 1 }
-                if item.state == .error { row.errors += 1 }
-                if item.state == .excludedCreative { row.exclusions += 1 }
+                if state == .timeout { row.timeouts += 1 }
+                if state == .error { row.errors += 1 }
+                if state == .excludedCreative { row.exclusions += 1 }
             }
         }
         if let onRequest {
