@@ -357,7 +357,7 @@ public final class AdHost {
     /// the same diagnostics.
     ///
     /// - Throws: as ``makeAd(_:provider:)``.
-    package func admit(_ request: AdRequest, provider id: ProviderID) throws(AdError) -> AdmittedRequest {
+    package func admit(_ request: consuming AdRequest, provider id: ProviderID) throws(AdError) -> AdmittedRequest {
         let provider = try registry.provider(for: id)
         // Read once: a descriptor is a large value, and each read of an existential's property copies all of it.
         let descriptor = provider.descriptor
@@ -376,7 +376,8 @@ public final class AdHost {
             throw exclusion
         }
         recordConsent(privacy.consent(forVendor: descriptor.globalVendorListID), providerID: id)
-        var request = request
+        // Taken, not copied: a request is a large value (its privacy signals' strings and decoded consent).
+        var request = consume request
         request.privacy = privacy
         try routeTest(&request, provider: descriptor)
         return AdmittedRequest(provider: provider, descriptor: descriptor, request: request)

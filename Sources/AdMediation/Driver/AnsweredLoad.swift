@@ -5,30 +5,28 @@ import AdCore
 /// and the next step of its answer), cancelled when mediation discards the load or its timeout ends it.
 ///
 /// ```swift
-/// let load = AnsweredLoad(id: host.makeAdID(), request: request, answer: answer, descriptor: descriptor)
+/// let load = AnsweredLoad(id: host.makeAdID(), admitted: admitted, answer: answer)
 /// load.cancelTimers(on: host.scheduler)
 /// ```
 @MainActor
 final class AnsweredLoad {
     /// Its identity in the host.
     let id: AdID
-    /// The request as it went out.
-    let request: AdRequest
+    /// The request as the host let it through, with the descriptor of the provider answering (its ID and codes
+    /// for the timeout, its times to live for the fill): kept whole, so neither is copied.
+    let admitted: AdmittedRequest
     /// How the load is answered: when, after what delay, with what result.
     let answer: LineItemAnswer
-    /// The descriptor of the provider answering (its ID and codes for the timeout, its times to live for the fill).
-    let descriptor: ProviderDescriptor
     /// The load's timeout (C7).
     var timeoutTimer: ScheduledActionID?
     /// The answer's next step: the fetch's answer, the provider's delay, or the turn its result is taken on.
     var stepTimer: ScheduledActionID?
 
     /// Creates the load.
-    init(id: AdID, request: AdRequest, answer: LineItemAnswer, descriptor: ProviderDescriptor) {
+    init(id: AdID, admitted: AdmittedRequest, answer: LineItemAnswer) {
         self.id = id
-        self.request = request
+        self.admitted = admitted
         self.answer = answer
-        self.descriptor = descriptor
     }
 
     /// Cancels the timers still armed.

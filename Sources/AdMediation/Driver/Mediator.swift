@@ -46,7 +46,15 @@ public final class Mediator {
         var request: AdRequest {
             switch self {
             case .ad(let ad): ad.request
-            case .answered(let load): load.request
+            case .answered(let load): load.admitted.request
+            }
+        }
+
+        /// Whether its request is test traffic, read in place (``request`` returns a copy of the whole request).
+        var isTest: Bool {
+            switch self {
+            case .ad(let ad): ad.request.isTest
+            case .answered(let load): load.admitted.request.isTest
             }
         }
 
@@ -298,7 +306,7 @@ public final class Mediator {
                     if let replaced = ready[placement] { end(replaced) }
                     ready[placement] = load
                     // The fill already holds its creatives; a delivery without one (none was recorded) holds now.
-                    if fillHolds.removeValue(forKey: load.id) == nil, !load.request.isTest {
+                    if fillHolds.removeValue(forKey: load.id) == nil, !load.isTest {
                         host.ledger.hold(creatives: delivery.creativeIDs, in: placement)
                     }
                 }
@@ -308,7 +316,7 @@ public final class Mediator {
             case .expired(let delivery):
                 if let load = ready.removeValue(forKey: placement) {
                     end(load)
-                    if !load.request.isTest { releaseCreatives(delivery.creativeIDs, in: placement) }
+                    if !load.isTest { releaseCreatives(delivery.creativeIDs, in: placement) }
                 }
                 emit(.expired(placementID: placement, lineItemID: delivery.lineItemID, at: host.scheduler.now))
             }
@@ -375,8 +383,7 @@ public final class Mediator {
             host.startup.becomeReadyWithoutWaiting(admitted.descriptor.id),
             let answer = answering.answer(admitted.request, descriptor: admitted.descriptor, at: host.scheduler.now)
         {
-            let answered = AnsweredLoad(
-                id: host.makeAdID(), request: admitted.request, answer: answer, descriptor: admitted.descriptor)
+            let answered = AnsweredLoad(id: host.makeAdID(), admitted: admitted, answer: answer)
             loading[key] = .answered(answered)
             loadOwners[answered.id] = key
             play(answered)
@@ -399,7 +406,7 @@ public final class Mediator {
     /// Each step is a method the timer calls with the load (held by the timer until it fires or is cancelled: every
     /// way a load leaves ``loading`` cancels its timers), so a step allocates only its own timer's closure.
     private func play(_ load: AnsweredLoad) {
-        load.timeoutTimer = host.scheduler.schedule(after: load.request.timeout) { [weak self, load] in
+        load.timeoutTimer = host.scheduler.schedule(after: load.admitted.request.timeout) { [weak self, load] in
             self?.answeredLoadTimedOut(load)
         }
         if let after = load.answer.answeredAfter {
@@ -426,10 +433,9 @@ public final class Mediator {
     private func answerTaken(_ load: AnsweredLoad) {
         load.stepTimer = nil
         load.cancelTimers(on: host.scheduler)
-        let descriptor = load.descriptor
         switch load.answer.result {
-        case .success(let info): enqueue(.loaded(load.id, descriptor.expiring(info)))
-        case .failure(let error): enqueue(.failed(load.id, error.attributed(to: descriptor.id)))
+        case .success(let info): enqueue(.loaded(load.id, load.admitted.descriptor.expiring(info)))
+        case .failure(let error): enqueue(.failed(load.id, error.attributed(to: load.admitted.descriptor.id)))
         }
     }
 
@@ -438,7 +444,8 @@ public final class Mediator {
         load.timeoutTimer = nil
         load.cancelTimers(on: host.scheduler)
         let error = AdLifecycleStateMachine.timeoutError(
-            providerID: load.descriptor.id, providerCodes: load.descriptor.providerCodes, after: load.request.timeout)
+            providerID: load.admitted.descriptor.id, providerCodes: load.admitted.descriptor.providerCodes,
+            after: load.admitted.request.timeout)
         enqueue(.failed(load.id, error))
     }
 
@@ -564,7 +571,7 @@ public final class Mediator {
             case .loaded(_, let info):
                 // A test ad takes no part in the no-repeat rule (H17): a test unit serves every placement the same.
                 let ledger = host.ledger
-                let creatives = load.request.isTest ? [] : info.creativeIDs
+                let creatives = load.isTest ? [] : info.creativeIDs
                 let fill = LineItemFill(
                     info: info, isExcludedCreative: creatives.contains { ledger.isExcluded($0, for: key.placement) })
                 if !fill.isExcludedCreative, !creatives.isEmpty {

@@ -111,18 +111,18 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     /// server cannot serve).
     func answer(_ request: TransportRequest) -> (delay: Duration?, result: Result<TransportResponse, AdError>) {
         guard request.url == nil else { return (nil, .failure(Self.refusal(ofURL: request))) }
-        guard let entry = market.entry(provider: request.providerID, adUnit: request.adUnitID) else {
+        guard let boxed = market.boxed(provider: request.providerID, adUnit: request.adUnitID) else {
             let error = AdError(
                 .noFill, "No line item of the scenario has ad unit '\(request.adUnitID)'.",
                 providerID: request.providerID, hint: "Add the line item to the scenario's market.")
             return (nil, .failure(error))
         }
-        let placement = entry.market.placement
+        let placement = boxed.entry.market.placement
         let (opportunity, attempt) = current(placement)
         let draw = MarketDraw(
-            market: entry.market, draws: market.draws, user: user,
+            market: boxed.entry.market, draws: market.draws, user: user,
             request: Self.requestKey(opportunity: opportunity, attempt: attempt))
-        let lineItem = entry.market.lineItem
+        let lineItem = boxed.entry.market.lineItem
         let delay = draw.outcome == .neverAnswers ? Self.silence : draw.latency
         switch draw.outcome {
         case .neverAnswers:
@@ -130,14 +130,14 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
         case .error:
             return (delay, .failure(Self.answeredWithError(lineItem, request.providerID)))
         case .noFill:
-            guard let noFill = entry.noFillFile else {
+            guard let noFill = boxed.entry.noFillFile else {
                 return (delay, .failure(Self.noAd(lineItem, request.providerID)))
             }
             return (
                 delay, .success(answersFastTier ? TransportResponse(body: FastAnswer.noFill.body) : noFill.response())
             )
         case .fill:
-            guard entry.creativeFiles.indices.contains(draw.creativeIndex) else {
+            guard boxed.entry.creativeFiles.indices.contains(draw.creativeIndex) else {
                 let error = AdError(
                     .noFill, "The simulated line item '\(lineItem)' has no creative to serve.",
                     providerID: request.providerID, hint: "Give the line item at least one creative.")
@@ -147,7 +147,7 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
                 let answer = FastAnswer.fill(creativeIndex: draw.creativeIndex, priceMicros: draw.priceMicros)
                 return (delay, .success(TransportResponse(body: answer.body)))
             }
-            let file = entry.creativeFiles[draw.creativeIndex]
+            let file = boxed.entry.creativeFiles[draw.creativeIndex]
             return (delay, .success(file.response(priceMicros: draw.priceMicros, currency: market.currency)))
         }
     }

@@ -30,6 +30,15 @@ public struct SimulatedMarket: Sendable {
         var noFillFile: ServedFile?
     }
 
+    /// An entry behind one reference: a look-up per answer retains it once, where a copy of the entry retains and
+    /// releases each of its strings and arrays.
+    final class Boxed: Sendable {
+        /// The entry.
+        let entry: Entry
+
+        init(_ entry: Entry) { self.entry = entry }
+    }
+
     private struct UnitKey: Hashable {
         var provider: ProviderID
         var adUnit: String
@@ -39,8 +48,8 @@ public struct SimulatedMarket: Sendable {
     public let draws: SimulationDraws
     /// The currency of every price (the app's configuration's).
     public let currency: String
-    private var entries: [UnitKey: Entry]
-    private var byLineItem: [String: Entry]
+    private var entries: [UnitKey: Boxed]
+    private var byLineItem: [String: Boxed]
     /// Every file the market serves (creatives and no-fill documents), each once, in the order first read.
     public let servedFiles: [[UInt8]]
     /// Whether a served file's responses name its memo, so that each file is parsed once (``init(_:memoisesLoads:)``).
@@ -70,8 +79,8 @@ public struct SimulatedMarket: Sendable {
             served.append(read)
             return file
         }
-        var entries: [UnitKey: Entry] = [:]
-        var byLineItem: [String: Entry] = [:]
+        var entries: [UnitKey: Boxed] = [:]
+        var byLineItem: [String: Boxed] = [:]
         for placement in validated.configuration.placements {
             for item in placement.lineItems {
                 guard let market = validated.market(placement: placement.id, lineItem: item.id) else { continue }
@@ -82,8 +91,9 @@ public struct SimulatedMarket: Sendable {
                     market: market, creatives: creatives.map(\.bytes), noFill: noFill?.bytes, creativeFiles: creatives,
                     noFillFile: noFill)
                 let key = UnitKey(provider: item.providerID, adUnit: item.adUnitID)
-                if entries[key] == nil { entries[key] = entry }
-                byLineItem[Self.name(placement.id, item.id)] = entry
+                let boxed = Boxed(entry)
+                if entries[key] == nil { entries[key] = boxed }
+                byLineItem[Self.name(placement.id, item.id)] = boxed
             }
         }
         self.entries = entries
@@ -96,10 +106,10 @@ public struct SimulatedMarket: Sendable {
     public func replacingMarkets(_ markets: [LineItemMarket]) -> SimulatedMarket {
         var byName: [String: LineItemMarket] = [:]
         for market in markets { byName[Self.name(market.placement, market.lineItem)] = market }
-        func replaced(_ entry: Entry) -> Entry {
-            var entry = entry
+        func replaced(_ boxed: Boxed) -> Boxed {
+            var entry = boxed.entry
             entry.market = byName[Self.name(entry.market.placement, entry.market.lineItem)] ?? entry.market
-            return entry
+            return Boxed(entry)
         }
         var copy = self
         copy.entries = entries.mapValues(replaced)
@@ -109,11 +119,19 @@ public struct SimulatedMarket: Sendable {
 
     /// The line item a provider's ad unit belongs to.
     public func entry(provider: ProviderID, adUnit: String) -> Entry? {
-        entries[UnitKey(provider: provider, adUnit: adUnit)]
+        boxed(provider: provider, adUnit: adUnit)?.entry
     }
 
     /// The line item `lineItem` of placement `placement`.
-    public func entry(placement: String, lineItem: String) -> Entry? { byLineItem[Self.name(placement, lineItem)] }
+    public func entry(placement: String, lineItem: String) -> Entry? {
+        boxed(placement: placement, lineItem: lineItem)?.entry
+    }
+
+    /// ``entry(provider:adUnit:)`` behind its reference, for reading fields in place.
+    func boxed(provider: ProviderID, adUnit: String) -> Boxed? { entries[UnitKey(provider: provider, adUnit: adUnit)] }
+
+    /// ``entry(placement:lineItem:)`` behind its reference, for reading fields in place.
+    func boxed(placement: String, lineItem: String) -> Boxed? { byLineItem[Self.name(placement, lineItem)] }
 
     private static func name(_ placement: String, _ lineItem: String) -> String { placement + "\u{0}" + lineItem }
 }

@@ -125,10 +125,10 @@ extension UserSimulation {
         for index in items.indices {
             let key = SimulationTally.Key(
                 variant: variant, placement: placement, provider: items[index].providerID.rawValue)
-            let asked = Self.wasAsked(items[index])
-            let filled = Self.hasFilled(items[index].state)
-            let below = Self.answeredBelowFloor(items[index])
             let state = items[index].state
+            let below = Self.answeredBelowFloor(state, priced: items[index].price != nil)
+            let asked = Self.wasAsked(state, answeredBelowFloor: below)
+            let filled = Self.hasFilled(state)
             tally.update(key) { row in
                 if asked { row.requests += 1 }
                 if filled { row.fills += 1 }
@@ -160,31 +160,42 @@ extension UserSimulation {
     ) -> (bid: Int64, paid: Int64)? {
         guard let winner = report.winner else { return nil }
         let placement = report.placementID
-        let market = server.market.entry(placement: placement, lineItem: winner).map { entry in
-            MarketDraw(market: entry.market, draws: draws, user: user, request: request).priceMicros
+        let market = server.market.boxed(placement: placement, lineItem: winner).map { boxed in
+            MarketDraw(market: boxed.entry.market, draws: draws, user: user, request: request).priceMicros
         }
         let bid = market ?? report.price?.micros ?? 0
-        let isBidder = items.first { $0.lineItemID == winner }?.isBidder ?? false
+        let isBidder = items.firstIndex { $0.lineItemID == winner }.map { items[$0].isBidder } ?? false
         let paid = isBidder ? report.price?.micros ?? bid : bid
         return (bid, paid)
     }
 
-    /// Whether a line item counts as asked for an ad: mediation loaded it, whatever it answered (an ad priced under
-    /// the floor too: it was asked and answered). Not asked: not reached, a waterfall item skipped by its
-    /// configured price under the floor, capped, its provider not started, or excluded by the request's privacy
-    /// signals. Every state is named, so a new one must be placed here.
-    private static func wasAsked(_ item: LineItemReport) -> Bool {
-        switch item.state {
+    /// Whether a line item in `state` counts as asked for an ad: mediation loaded it, whatever it answered (an ad
+    /// priced under the floor too, `answeredBelowFloor`: it was asked and answered). Not asked: not reached, a
+    /// waterfall item skipped by its configured price under the floor, capped, its provider not started, or
+    /// excluded by the request's privacy signals. Every state is named, so a new one must be placed here.
+    private static func wasAsked(_ state: LineItemState, answeredBelowFloor: Bool) -> Bool {
+        switch state {
         case .loading, .filled, .noFill, .error, .timeout, .outbid, .excludedCreative: true
-        case .belowFloor: answeredBelowFloor(item)
+        case .belowFloor: answeredBelowFloor
         case .notAttempted, .capped, .notReady, .excludedByPrivacy: false
         }
     }
 
-    /// Whether a line item answered with an ad priced under its floor: `belowFloor` with a price, which mediation
-    /// records only for an answer. A waterfall item skipped by its configured price is `belowFloor` without one.
+    /// ``wasAsked(_:answeredBelowFloor:)`` of a line item's report.
+    private static func wasAsked(_ item: LineItemReport) -> Bool {
+        wasAsked(item.state, answeredBelowFloor: answeredBelowFloor(item))
+    }
+
+    /// Whether a line item in `state` answered with an ad priced under its floor: `belowFloor` with a price
+    /// (`priced`), which mediation records only for an answer. A waterfall item skipped by its configured price is
+    /// `belowFloor` without one. The counting loop passes the fields it read in place, not a copy of the report.
+    private static func answeredBelowFloor(_ state: LineItemState, priced: Bool) -> Bool {
+        state == .belowFloor && priced
+    }
+
+    /// ``answeredBelowFloor(_:priced:)`` of a line item's report.
     private static func answeredBelowFloor(_ item: LineItemReport) -> Bool {
-        item.state == .belowFloor && item.price != nil
+        answeredBelowFloor(item.state, priced: item.price != nil)
     }
 
     /// Whether a line item in `state` answered with an ad (whether or not it won). Every state is named.
