@@ -345,7 +345,7 @@ public final class AdHost {
     }
 
     /// The unified ad of a request the host admitted (``admit(_:provider:)``).
-    package func makeAd(_ admitted: AdmittedRequest) -> UnifiedAd {
+    package func makeAd(_ admitted: consuming AdmittedRequest) -> UnifiedAd {
         UnifiedAd(
             id: makeAdID(), request: admitted.request, provider: admitted.provider, descriptor: admitted.descriptor,
             host: self)

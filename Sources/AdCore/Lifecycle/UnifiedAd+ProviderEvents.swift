@@ -8,16 +8,15 @@ extension UnifiedAd {
     }
 
     private func route(_ event: AdEvent) {
-        let descriptor = provider.descriptor
         switch event {
         case .impression(let data):
-            guard descriptor.selfReportsImpressions else {
+            guard providerDescriptor.selfReportsImpressions else {
                 ignoreProviderEvent(event, "the unified tracker decides impressions for \(providerID)")
                 return
             }
             contain(event, machine.impression(AdPart(component: data.component), data: data, at: host.scheduler.now))
         case .click(let component):
-            guard descriptor.selfReportsClicks else {
+            guard providerDescriptor.selfReportsClicks else {
                 ignoreProviderEvent(event, "the unified validator decides clicks for \(providerID)")
                 return
             }

@@ -129,6 +129,7 @@ public final class UnifiedAd {
         self.provider = provider
         self.providerID = descriptor.id
         self.globalVendorListID = descriptor.globalVendorListID
+        self.providerDescriptor = descriptor
         self.host = host
         self.machine = AdLifecycleStateMachine(
             providerID: descriptor.id, retryPolicy: descriptor.retryPolicy, providerCodes: descriptor.providerCodes)
@@ -141,7 +142,11 @@ public final class UnifiedAd {
     }
 
     /// The provider's descriptor.
-    public var descriptor: ProviderDescriptor { provider.descriptor }
+    public var descriptor: ProviderDescriptor { providerDescriptor }
+
+    /// The provider's descriptor as the host read it when it made this ad. Its fields are read here: each read of
+    /// `provider.descriptor` (an existential's property) copies the whole value, every string and table retained.
+    let providerDescriptor: ProviderDescriptor
 
     /// The loaded provider ad, for provider-specific API (a slider's cards, IFLY's ad data).
     public var loadedAd: (any ProviderAd)? { providerAd }
@@ -328,7 +333,7 @@ public final class UnifiedAd {
         defer { for waiter in waiters { waiter.resume(returning: ()) } }
         switch result {
         case .success(let ad):
-            let info = provider.descriptor.expiring(ad.info)
+            let info = providerDescriptor.expiring(ad.info)
             delivered = ad
             run(
                 machine.loadSucceeded(

@@ -104,7 +104,10 @@ struct OccluderGrid {
             for column in range.columns {
                 let cell = row * columns + column
                 var stale = 0
-                for entry in cells[cell] {
+                // By index, read in place: iterating `cells[cell]` itself retained and released the cell's array on
+                // every cell of every query (the loop mutates `slots`, so the array was copied out first).
+                for position in 0..<cells[cell].count {
+                    let entry = cells[cell][position]
                     let slot = Int(entry >> 32)
                     guard slots[slot].version == UInt32(truncatingIfNeeded: entry), slots[slot].isLive else {
                         stale += 1
