@@ -48,9 +48,7 @@ extension ProviderEnvironment {
             throw parseFailure?(error) ?? AdError(error, providerID: providerID)
         }
         guard let wrappers, document.ads.first?.wrapper != nil else {
-            var load = VASTLoad(response: response, document: document)
-            load.memoRead = memoRead
-            return load
+            return VASTLoad(response: response, document: document, memoRead: memoRead)
         }
         let resolver = WrapperResolver(
             transport: transport, scheduler: scheduler, providerID: providerID, adUnitID: request.adUnitID,

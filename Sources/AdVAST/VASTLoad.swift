@@ -41,6 +41,14 @@ public struct VASTLoad: Sendable {
         self.resolution = resolution
     }
 
+    /// Creates a load result read from a memo's parse (`memoRead`, nil: parsed on its own), built whole rather than
+    /// changed after: a load is a large value, and changing a returned one copied it.
+    init(response: TransportResponse, document: VASTDocument, memoRead: MemoRead?) {
+        self.response = response
+        self.document = document
+        self.memoRead = memoRead
+    }
+
     /// Decodes ``document`` into a provider's own model: `decode(document)`, except that for a response made from a
     /// ``VASTDocumentMemo`` (a file a transport serves many times, as the simulator's ad server does) the decoding
     /// is done once per served file and kept, when it reads nothing the response put in: the first response with a

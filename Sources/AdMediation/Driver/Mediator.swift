@@ -383,13 +383,13 @@ public final class Mediator {
             host.startup.becomeReadyWithoutWaiting(admitted.descriptor.id),
             let answer = answering.answer(admitted.request, descriptor: admitted.descriptor, at: host.scheduler.now)
         {
-            let answered = AnsweredLoad(id: host.makeAdID(), admitted: admitted, answer: answer)
+            let answered = AnsweredLoad(id: host.makeAdID(), admitted: consume admitted, answer: answer)
             loading[key] = .answered(answered)
             loadOwners[answered.id] = key
             play(answered)
             return
         }
-        let ad = host.makeAd(admitted)
+        let ad = host.makeAd(consume admitted)
         loading[key] = .ad(ad)
         loadOwners[ad.id] = key
         ad.onEvent { [weak self, weak ad] event in
