@@ -36,7 +36,7 @@ public final class UnifiedAd {
     public let providerID: ProviderID
     /// How its request goes out under its privacy signals (H14): personalised, or without personalisation and why.
     public var consent: ConsentDecision {
-        request.privacy.consent(forVendor: globalVendorListID)
+        request.privacy.consent(forVendor: providerDescriptor.globalVendorListID)
     }
     // The observable state is read from the machine (one copy per ad: a live ad's memory matters), and observers
     // are told when a performed input changed it (``tellObservers()``).
@@ -71,9 +71,9 @@ public final class UnifiedAd {
 
     @ObservationIgnored var machine: AdLifecycleStateMachine
     @ObservationIgnored let provider: any AdProvider
-    /// The provider's vendor in the IAB's Global Vendor List, read from its descriptor once (each load and each
-    /// consent decision needs it).
-    @ObservationIgnored let globalVendorListID: Int?
+    /// The provider's descriptor as the host read it when it made this ad. Its fields are read here: each read of
+    /// `provider.descriptor` (an existential's property) copies the whole value, every string and table retained.
+    @ObservationIgnored let providerDescriptor: ProviderDescriptor
     @ObservationIgnored let host: AdHost
     @ObservationIgnored var providerAd: (any ProviderAd)? {
         didSet { madeContent = nil }
@@ -128,7 +128,6 @@ public final class UnifiedAd {
         self.request = request
         self.provider = provider
         self.providerID = descriptor.id
-        self.globalVendorListID = descriptor.globalVendorListID
         self.providerDescriptor = descriptor
         self.host = host
         self.machine = AdLifecycleStateMachine(
@@ -143,10 +142,6 @@ public final class UnifiedAd {
 
     /// The provider's descriptor.
     public var descriptor: ProviderDescriptor { providerDescriptor }
-
-    /// The provider's descriptor as the host read it when it made this ad. Its fields are read here: each read of
-    /// `provider.descriptor` (an existential's property) copies the whole value, every string and table retained.
-    let providerDescriptor: ProviderDescriptor
 
     /// The loaded provider ad, for provider-specific API (a slider's cards, IFLY's ad data).
     public var loadedAd: (any ProviderAd)? { providerAd }
@@ -269,7 +264,7 @@ public final class UnifiedAd {
         let request = self.request
         let environment = host.environment(
             for: providerID, privacy: request.privacy, placement: request.placementKey, isTest: request.isTest,
-            scheduler: taskScope, globalVendorListID: globalVendorListID)
+            scheduler: taskScope, globalVendorListID: providerDescriptor.globalVendorListID)
         let startup = host.startup
         let providerID = self.providerID
         if let scheduled = provider as? any ScheduledAdProvider, startup.becomeReadyWithoutWaiting(providerID) {

@@ -119,9 +119,8 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
         }
         let placement = boxed.entry.market.placement
         let (opportunity, attempt) = current(placement)
-        let draw = MarketDraw(
-            market: boxed.entry.market, draws: market.draws, user: user,
-            request: Self.requestKey(opportunity: opportunity, attempt: attempt))
+        let draw = boxed.draw(
+            market.draws, user: user, request: Self.requestKey(opportunity: opportunity, attempt: attempt))
         let lineItem = boxed.entry.market.lineItem
         let delay = draw.outcome == .neverAnswers ? Self.silence : draw.latency
         switch draw.outcome {

@@ -31,12 +31,23 @@ public struct SimulatedMarket: Sendable {
     }
 
     /// An entry behind one reference: a look-up per answer retains it once, where a copy of the entry retains and
-    /// releases each of its strings and arrays.
+    /// releases each of its strings and arrays. Its line item's draw key is computed once, here.
     final class Boxed: Sendable {
         /// The entry.
         let entry: Entry
+        /// ``SimulationDraws/lineItemKey(placement:lineItem:)`` of the entry's line item.
+        let lineItemKey: UInt64
 
-        init(_ entry: Entry) { self.entry = entry }
+        init(_ entry: Entry) {
+            self.entry = entry
+            lineItemKey = SimulationDraws.lineItemKey(
+                placement: entry.market.placement, lineItem: entry.market.lineItem)
+        }
+
+        /// The entry's answer to the request `request` of user `user`.
+        func draw(_ draws: SimulationDraws, user: UInt64, request: UInt64) -> MarketDraw {
+            MarketDraw(market: entry.market, lineItemKey: lineItemKey, draws: draws, user: user, request: request)
+        }
     }
 
     private struct UnitKey: Hashable {

@@ -160,8 +160,8 @@ extension UserSimulation {
     ) -> (bid: Int64, paid: Int64)? {
         guard let winner = report.winner else { return nil }
         let placement = report.placementID
-        let market = server.market.boxed(placement: placement, lineItem: winner).map { boxed in
-            MarketDraw(market: boxed.entry.market, draws: draws, user: user, request: request).priceMicros
+        let market = server.market.boxed(placement: placement, lineItem: winner).map {
+            $0.draw(draws, user: user, request: request).priceMicros
         }
         let bid = market ?? report.price?.micros ?? 0
         let isBidder = items.firstIndex { $0.lineItemID == winner }.map { items[$0].isBidder } ?? false
