@@ -37,7 +37,7 @@ public final class VirtualTimeDriver: AdScheduler {
     }
 
     /// The current virtual time.
-    public private(set) var now: AdInstant
+    @exclusivity(unchecked) public private(set) var now: AdInstant
     /// The clock async code sleeps on; it follows ``now``.
     public let clock: ManualClock
     /// The seeded generator for everything random in a run.
@@ -45,6 +45,12 @@ public final class VirtualTimeDriver: AdScheduler {
     /// Where other threads post work for the main actor; it runs before the next timer.
     public nonisolated let mailbox: any AdMailbox
 
+    // Exclusivity. The state marked `@exclusivity(unchecked)` below is changed only by this file's methods, through
+    // standard collections whose mutations run no code but their own (the heap's sift compares two plain values).
+    // A timer's or a posted action runs after the accesses that took it out have ended, so one that schedules or
+    // cancels starts accesses of its own. No two accesses can overlap, which is what the run-time check proves on
+    // each access; it is switched off (more than half of a fast-tier request's checks), the compiler's static check
+    // is not.
     private let activity: TaskActivity
     private let inbox: VirtualMailbox
     /// How many turns a settle waits for tasks stuck on something it does not see, and whether only once (see
@@ -52,19 +58,19 @@ public final class VirtualTimeDriver: AdScheduler {
     private let turnLimit: Int
     private let waitsOnceForStuckTasks: Bool
     /// How many runnable tasks the last settle gave up on, when it waits only once for them.
-    private var stuck = 0
+    @exclusivity(unchecked) private var stuck = 0
     /// Where the nonisolated parts of spawned tasks run; `nil`: the global pool.
     private let taskExecutor: (any TaskExecutor)?
     /// The timers, as a binary min-heap on (deadline, sequence): scheduling and running one cost O(log n).
-    private var heap: [Entry] = []
+    @exclusivity(unchecked) private var heap: [Entry] = []
     /// The actions of the timers still due to run, by sequence number; a cancelled timer's entry leaves the heap
     /// when it surfaces.
-    private var live: [UInt64: Action] = [:]
-    private var nextSequence: UInt64 = 0
+    @exclusivity(unchecked) private var live: [UInt64: Action] = [:]
+    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
     /// The instant ``clock`` was last moved to by this driver. Moving it to the same instant again wakes nobody (a
     /// sleeper due by the clock's time never waits: it returns at once), so it is skipped: most timers run at an
     /// instant the clock already reached, and each move takes the clock's lock.
-    private var clockTime: AdInstant?
+    @exclusivity(unchecked) private var clockTime: AdInstant?
 
     /// The most executor turns ``settle()`` waits for tasks that never finish nor wait on virtual time (a task
     /// blocked on real I/O); then it returns anyway.

@@ -49,8 +49,11 @@ public final class AdHost {
     /// The providers in test mode (H9), for every placement or for one: their requests go to their test ad units
     /// and are marked test.
     public var testModeProviders: Set<ProviderID> { testModes.providers }
+    // Exclusivity: the state marked `@exclusivity(unchecked)` below is changed only by the host's own methods,
+    // through values whose mutations run no code but their own, never while calling out (a provider, a handler),
+    // so no two accesses overlap; the run-time check that proves it on each access is off.
     /// Which requests go to which test unit (H9): per provider, for every placement or for one.
-    private var testModes = TestModeTable()
+    @exclusivity(unchecked) private var testModes = TestModeTable()
 
     /// Who a registered view belongs to: an ad and one of its parts.
     struct ViewOwner: Hashable {
@@ -62,8 +65,8 @@ public final class AdHost {
     private var viewOwners: [HostNodeID: ViewOwner] = [:]
     /// The full-screen ad shown in each window (`AdHost+Presentation.swift`).
     var presenters: [HostWindowID: Presenter] = [:]
-    private var nextAdID: UInt64 = 0
-    private var evaluationScheduled = false
+    @exclusivity(unchecked) private var nextAdID: UInt64 = 0
+    @exclusivity(unchecked) private var evaluationScheduled = false
 
     /// Creates a host.
     ///

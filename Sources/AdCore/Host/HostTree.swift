@@ -57,8 +57,9 @@ public final class HostTree {
         var isRemoved = false
     }
 
-    // The geometry engine reads these on every query; no two accesses to them ever overlap (main actor, no
-    // reentrancy), so their dynamic exclusivity checks are turned off.
+    // The geometry engine reads these on every query, and every change writes the revisions and the change log
+    // below. No two accesses to the state marked `@exclusivity(unchecked)` ever overlap (main actor; a change calls
+    // ``onChange`` only after its accesses end), so their dynamic exclusivity checks are turned off.
     @exclusivity(unchecked) private(set) var nodes: [Node] = []
     @exclusivity(unchecked) private(set) var windows: [Window] = []
 
@@ -71,7 +72,7 @@ public final class HostTree {
 
     /// Increases when the shape of the tree changes (nodes added, removed, moved, reordered; windows added or
     /// removed), not when frames, scroll offsets or flags do: the engine re-derives drawing order only then.
-    public private(set) var structureRevision: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var structureRevision: UInt64 = 0
 
     /// Called after every change, on the main actor (the host view model uses it to schedule an evaluation).
     public var onChange: (@MainActor () -> Void)?
@@ -79,15 +80,15 @@ public final class HostTree {
     /// The nodes changed since ``changeLogBase`` (a changed frame, offset, flag, parent; a window's root when the
     /// window changed), in order, possibly repeated: geometry engines read it from their cursor and recompute only
     /// what hangs below these nodes. It is trimmed when it outgrows the tree; an engine left behind recomputes all.
-    private(set) var changeLog: [Int32] = []
+    @exclusivity(unchecked) private(set) var changeLog: [Int32] = []
     /// The absolute position of `changeLog[0]`.
-    private(set) var changeLogBase: UInt64 = 0
+    @exclusivity(unchecked) private(set) var changeLogBase: UInt64 = 0
 
     /// Every node ever made opaque, plus stale entries of nodes made transparent since (skipped by readers, dropped
     /// when they outnumber the live ones): the geometry engine scans it when that is cheaper than walking what
     /// changed.
     @exclusivity(unchecked) private(set) var opaqueNodes: [Int32] = []
-    private var staleOpaqueEntries = 0
+    @exclusivity(unchecked) private var staleOpaqueEntries = 0
 
     /// Creates an empty model.
     public init() {}

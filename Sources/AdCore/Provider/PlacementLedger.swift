@@ -19,11 +19,14 @@ public final class PlacementLedger {
         let placement: String
     }
 
+    // Exclusivity: the counts are changed only by this file's methods, through dictionary operations that run no
+    // code but their own, so no two accesses overlap; the run-time check that proves it on each access is off.
+
     /// The number of holds of each creative in each placement (never zero: a released last hold is removed).
-    private var holds: [Hold: Int] = [:]
+    @exclusivity(unchecked) private var holds: [Hold: Int] = [:]
     /// The number of placements holding each creative (never zero). Kept beside ``holds`` so that a creative held in
     /// one placement, almost always, costs one flat entry in each, not a dictionary of its own.
-    private var placementCounts: [String: Int] = [:]
+    @exclusivity(unchecked) private var placementCounts: [String: Int] = [:]
 
     /// Creates an empty ledger.
     public init() {}

@@ -104,38 +104,44 @@ public final class Mediator {
     /// goes through a unified ad.
     package var answering: (any LineItemAnswering)?
 
-    private var machines: [String: MediationStateMachine] = [:]
-    private var appHistory: ImpressionHistory
-    private var random: SeededRandom
-    private var timers: [TimerKey: ScheduledActionID] = [:]
-    private var loading: [LoadKey: Load] = [:]
-    private var loadOwners: [AdID: LoadKey] = [:]
-    private var ready: [String: Load] = [:]
-    private var shown: [AdID: MediationDelivery] = [:]
+    // Exclusivity. The state below is private and changed only by this file's methods, through standard
+    // collections and value types (the machines, the impression history, the generator) whose mutations run no code
+    // but their own. Every call out of the mediator (a provider's load, the host, a timer, an event handler) is
+    // made after the access that read the state has ended, and one that calls back in starts accesses of its own.
+    // No two accesses can overlap, which is what the run-time check proves on each access; it is switched off
+    // (`@exclusivity(unchecked)`: a third of a fast-tier request's checks), the compiler's static check is not.
+    @exclusivity(unchecked) private var machines: [String: MediationStateMachine] = [:]
+    @exclusivity(unchecked) private var appHistory: ImpressionHistory
+    @exclusivity(unchecked) private var random: SeededRandom
+    @exclusivity(unchecked) private var timers: [TimerKey: ScheduledActionID] = [:]
+    @exclusivity(unchecked) private var loading: [LoadKey: Load] = [:]
+    @exclusivity(unchecked) private var loadOwners: [AdID: LoadKey] = [:]
+    @exclusivity(unchecked) private var ready: [String: Load] = [:]
+    @exclusivity(unchecked) private var shown: [AdID: MediationDelivery] = [:]
     /// The creatives a loading ad holds in the ledger since its fill arrived (Y18: a fill waiting in an auction or
     /// behind a slower tier already excludes its creatives from the other placements).
-    private var fillHolds: [AdID: [String]] = [:]
+    @exclusivity(unchecked) private var fillHolds: [AdID: [String]] = [:]
     /// Shown ads already counted against caps and pacing (once per ad, whichever part counted first).
-    private var shownCounted: Set<AdID> = []
-    private var inputs: [Input] = []
+    @exclusivity(unchecked) private var shownCounted: Set<AdID> = []
+    @exclusivity(unchecked) private var inputs: [Input] = []
     /// The buffer of the batch drained last, emptied and kept for the next one.
-    private var spareInputs: [Input] = []
-    private var drainScheduled = false
+    @exclusivity(unchecked) private var spareInputs: [Input] = []
+    @exclusivity(unchecked) private var drainScheduled = false
     /// The turn that drains ``inputs``, made once: scheduling it allocates no closure.
     private lazy var drainTurn: @MainActor () -> Void = { [weak self] in self?.drain() }
     private var handlers: [@MainActor (MediationEvent) -> Void] = []
-    private var lastReports: [String: MediationReport] = [:]
+    @exclusivity(unchecked) private var lastReports: [String: MediationReport] = [:]
     /// The consent decision of each line item asked in each placement's current request, by index (H14).
-    private var consents: [String: [Int: ConsentDecision]] = [:]
+    @exclusivity(unchecked) private var consents: [String: [Int: ConsentDecision]] = [:]
     /// Whether an input is running or its actions are being performed; inputs that arrive meanwhile wait in
     /// `deferred`, in order.
-    private var isRunning = false
-    private var deferred: [(placement: String, input: MachineInput)] = []
+    @exclusivity(unchecked) private var isRunning = false
+    @exclusivity(unchecked) private var deferred: [(placement: String, input: MachineInput)] = []
     /// The buffer the next input's actions are appended to, kept between inputs so that one is not allocated for
     /// each (inputs never nest: one arriving while actions are performed waits in ``deferred``).
-    private var spareActions: [MediationStateMachine.Action] = []
+    @exclusivity(unchecked) private var spareActions: [MediationStateMachine.Action] = []
     /// Per placement: whether a line item is on a vendor's published test unit (``hasPublishedTestUnits(_:)``).
-    private var publishedTestUnits: [String: Bool] = [:]
+    @exclusivity(unchecked) private var publishedTestUnits: [String: Bool] = [:]
 
     /// Creates a mediator after validating the configuration against the host's registered providers.
     ///

@@ -31,8 +31,10 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     /// (`FastAnswer`), not a document; errors and silence are the same.
     public let answersFastTier: Bool
     private let driver: VirtualTimeDriver
-    private var taken: [String: UInt64] = [:]
-    private var attempts: [String: UInt64] = [:]
+    // Exclusivity: the counters are changed only by this file's methods, through dictionary operations that run
+    // no code but their own, so no two accesses overlap; the run-time check that proves it on each access is off.
+    @exclusivity(unchecked) private var taken: [String: UInt64] = [:]
+    @exclusivity(unchecked) private var attempts: [String: UInt64] = [:]
 
     /// Creates the server of user `user` on the user's driver; `answersFastTier` for the fast tier's providers.
     public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver, answersFastTier: Bool = false) {

@@ -40,8 +40,14 @@ public final class UserSimulation {
     /// The height of the toolbar holding the buttons.
     static let toolbarHeight = 60.0
 
+    // Exclusivity. The state marked `@exclusivity(unchecked)` is changed only by this type's methods (here and in
+    // its two extension files), through standard collections, numbers and the tally, whose update closures are
+    // those files' own and read only their locals. A call out (to the mediator, an ad, the server) is made after
+    // the access that read the state has ended, so an event it sends back starts accesses of its own. No two can
+    // overlap, which the run-time check proves on each access; it is switched off, the compiler's static check is
+    // not. The cells stay checked: building one changes the host's tree while the cell is being changed.
     /// What this user's run counted.
-    public internal(set) var tally = SimulationTally()
+    @exclusivity(unchecked) public internal(set) var tally = SimulationTally()
     /// Called with every mediation request as it finishes; nil (the default) builds no record.
     public var onRequest: ((SimulatedRequestRecord) -> Void)?
 
@@ -63,34 +69,34 @@ public final class UserSimulation {
     /// The bottom of each cell of the feed, by position (ad cells included): where a reach ends.
     let cellBottoms: [Double]
     /// With a reach model, the bottom of the deepest cell the running session reaches: no cell below it is bound.
-    var reachBottom: Double?
+    @exclusivity(unchecked) var reachBottom: Double?
     let buttons: [ScreenButton]
     /// The ad bound in each cell (by cell index).
-    var bound: [BoundAd?]
+    @exclusivity(unchecked) var bound: [BoundAd?]
     /// The cells before this index are gone: scrolled more than a viewport above the screen. A session only scrolls
     /// down and the cells are in feed order, so the gone cells are always the first ones.
-    var firstLiveCell = 0
-    var currentOffset = 0.0
-    var shownAds: Set<AdID> = []
+    @exclusivity(unchecked) var firstLiveCell = 0
+    @exclusivity(unchecked) var currentOffset = 0.0
+    @exclusivity(unchecked) var shownAds: Set<AdID> = []
     /// The ads whose click was drawn (once per ad).
-    var clickDrawn: Set<AdID> = []
+    @exclusivity(unchecked) var clickDrawn: Set<AdID> = []
     /// The draw key (`request`) and the oracle's answer of each placement's running request, and the session it
     /// started in and when (since that session started).
-    var pending: [String: Started] = [:]
+    @exclusivity(unchecked) var pending: [String: Started] = [:]
     typealias Started = (request: UInt64, best: SimulationOracle.Best?, session: UInt64, startedAt: Duration)
-    var impressionCount: UInt64 = 0
-    var gesture: UInt64 = 0
+    @exclusivity(unchecked) var impressionCount: UInt64 = 0
+    @exclusivity(unchecked) var gesture: UInt64 = 0
     /// The running session and when it started (for the records and the session timeline).
-    var session: UInt64 = 0
-    var sessionStart: AdInstant?
+    @exclusivity(unchecked) var session: UInt64 = 0
+    @exclusivity(unchecked) var sessionStart: AdInstant?
     /// The fast tier's rates by placement and provider (``FastTierCalibration/key(placement:provider:)``); nil in
     /// the full tier.
     let fastRates: [String: FastTierCalibration.Rate]?
     /// The ads the fast tier used (the key of their drawn impressions and clicks).
-    var fastTierUsed: UInt64 = 0
+    @exclusivity(unchecked) var fastTierUsed: UInt64 = 0
     /// The prices of the shown ads by placement and provider, in micros, once per ad (a full-tier pilot's
     /// calibration).
-    var shownPriceMicros: [String: Int64] = [:]
+    @exclusivity(unchecked) var shownPriceMicros: [String: Int64] = [:]
 
     /// An ad in a cell: bound into its nodes (the full tier), or taken and counted (the fast tier binds nothing).
     enum BoundAd {
