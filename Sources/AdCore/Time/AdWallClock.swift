@@ -38,8 +38,28 @@ public struct AdWallClock: Sendable, Hashable {
         let minutes = remainder / 60_000 % 60
         let seconds = remainder / 1_000 % 60
         let millis = remainder % 1_000
-        return "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))T\(Self.pad(hours, 2)):"
-            + "\(Self.pad(minutes, 2)):\(Self.pad(seconds, 2)).\(Self.pad(millis, 3))Z"
+        // Written byte by byte into the string's own storage: every beacon's stamp formats one, and interpolating
+        // seven padded numbers made as many strings first. Each field is in range, so its digits fit its width.
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var end = 0
+            func write(_ value: Int64, width: Int, then separator: UInt8) {
+                var rest = value
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[end + offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
+                buffer[end + width] = separator
+                end += width + 1
+            }
+            write(year, width: 4, then: UInt8(ascii: "-"))
+            write(month, width: 2, then: UInt8(ascii: "-"))
+            write(day, width: 2, then: UInt8(ascii: "T"))
+            write(hours, width: 2, then: UInt8(ascii: ":"))
+            write(minutes, width: 2, then: UInt8(ascii: ":"))
+            write(seconds, width: 2, then: UInt8(ascii: "."))
+            write(millis, width: 3, then: UInt8(ascii: "Z"))
+            return end
+        }
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
@@ -61,8 +81,4 @@ public struct AdWallClock: Sendable, Hashable {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
-    }
 }

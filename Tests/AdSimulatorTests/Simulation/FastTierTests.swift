@@ -137,13 +137,15 @@ import Testing
         let behaviors = try await LoadBehaviors.probe(
             market: markets.market, validated: validated, providers: .builtIn)
         for answering in [true, false] {
+            var tally = SimulationTally()
             let user = try await markets.simulate(
                 user: 3, variant: "configured", configuration: validated.configuration,
-                providers: SimulationProviders.builtIn.fastTier(behaviors, answeringLoads: answering), fastRates: [:])
+                providers: SimulationProviders.builtIn.fastTier(behaviors, answeringLoads: answering), fastRates: [:],
+                counting: &tally)
             let answers = user.mediator.answering as? FastTierAnswers
             #expect((answers != nil) == answering)
             if answering { #expect((answers?.answered ?? 0) > 10) }
-            #expect(user.tally.row(variant: "configured").requests > 5)
+            #expect(tally.row(variant: "configured").requests > 5)
         }
     }
 

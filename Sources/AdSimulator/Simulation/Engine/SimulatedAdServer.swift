@@ -31,10 +31,10 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     /// (`FastAnswer`), not a document; errors and silence are the same.
     public let answersFastTier: Bool
     private let driver: VirtualTimeDriver
-    // Exclusivity: the counters are changed only by this file's methods, through dictionary operations that run
-    // no code but their own, so no two accesses overlap; the run-time check that proves it on each access is off.
-    @exclusivity(unchecked) private var taken: [String: UInt64] = [:]
-    @exclusivity(unchecked) private var attempts: [String: UInt64] = [:]
+    /// Per placement: the ads the app took, and the requests started since the last one (one entry, so that each
+    /// step looks the placement up once). Exclusivity: changed only by this file's methods, through dictionary
+    /// operations that run no code but their own, so no two accesses overlap; the run-time check is off.
+    @exclusivity(unchecked) private var counts: [String: (taken: UInt64, attempts: UInt64)] = [:]
 
     /// Creates the server of user `user` on the user's driver; `answersFastTier` for the fast tier's providers.
     public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver, answersFastTier: Bool = false) {
@@ -72,16 +72,17 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
 
     /// The opportunity (the number of the placement's ad asked for, from 0) and attempt of the placement's request.
     public func current(_ placement: String) -> (opportunity: UInt64, attempt: UInt64) {
-        (taken[placement, default: 0], attempts[placement].map { $0 > 0 ? $0 - 1 : 0 } ?? 0)
+        let count = counts[placement] ?? (0, 0)
+        return (count.taken, count.attempts > 0 ? count.attempts - 1 : 0)
     }
 
     /// A mediation request of `placement` started: one more attempt at its current opportunity.
-    public func requestStarted(_ placement: String) { attempts[placement, default: 0] += 1 }
+    public func requestStarted(_ placement: String) { counts[placement, default: (0, 0)].attempts += 1 }
 
     /// The app took one of `placement`'s ads: the next request asks for its next opportunity.
     public func adTaken(_ placement: String) {
-        taken[placement, default: 0] += 1
-        attempts[placement] = 0
+        let taken = counts[placement]?.taken ?? 0
+        counts[placement] = (taken + 1, 0)
     }
 
     /// Answers a request from the market: see the type's description.

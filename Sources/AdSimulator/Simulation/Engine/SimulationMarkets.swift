@@ -2,14 +2,16 @@ import AdCore
 import AdMediation
 
 /// The markets one run draws from: the scenario's market and oracle, and each user segment's (prices and fill rates
-/// multiplied), built once per run; ``simulate(user:variant:configuration:providers:fastRates:)`` runs one user on
-/// the market of its segment, so the runner, the fast tier's pilot and the optimizer's evaluations all give a user
-/// the same draws.
+/// multiplied), built once per run;
+/// ``simulate(user:variant:configuration:providers:fastRates:counting:onRequest:configurationIsValidated:)`` runs
+/// one user on the market of its segment, so the runner, the fast tier's pilot and the optimizer's evaluations all
+/// give a user the same draws.
 ///
 /// ```swift
 /// let markets = try SimulationMarkets(validated, memoisesLoads: true)
+/// var tally = SimulationTally()
 /// let user = try await markets.simulate(user: 7, variant: "configured", configuration: configuration,
-///                                       providers: providers, fastRates: nil)
+///                                       providers: providers, fastRates: nil, counting: &tally)
 /// ```
 @MainActor
 struct SimulationMarkets {
@@ -61,22 +63,25 @@ struct SimulationMarkets {
         try Self.validate(configuration, for: providers)
         var tally = SimulationTally()
         for index in 0..<max(users, 0) {
-            let simulation = try await simulate(
+            _ = try await simulate(
                 user: UInt64(clamping: index), variant: variant, configuration: configuration, providers: providers,
-                fastRates: fastRates, configurationIsValidated: true)
-            tally.merge(simulation.tally)
+                fastRates: fastRates, counting: &tally, configurationIsValidated: true)
         }
         return tally
     }
 
-    /// Runs `user` through `configuration` (counted under `variant`) on its segment's market and returns it, its
-    /// tally filled.
+    /// Runs `user` through `configuration` (counted under `variant`) on its segment's market, counting into
+    /// `tally`, and returns it.
+    ///
+    /// The user counts into `tally` itself: it is handed to the user before the run and taken back after it, so no
+    /// user builds a tally of its own to be merged (a merge walked every row of every user). A user whose stack
+    /// cannot be built leaves `tally` as it was.
     ///
     /// - Throws: what the user's stack refuses.
     func simulate(
         user: UInt64, variant: String, configuration: MediationConfiguration, providers: SimulationProviders,
-        fastRates: [String: FastTierCalibration.Rate]?, onRequest: ((SimulatedRequestRecord) -> Void)? = nil,
-        configurationIsValidated: Bool = false
+        fastRates: [String: FastTierCalibration.Rate]?, counting tally: inout SimulationTally,
+        onRequest: ((SimulatedRequestRecord) -> Void)? = nil, configurationIsValidated: Bool = false
     ) async throws(AdError) -> UserSimulation {
         let segment = validated.segment(ofUser: user).map { segments[$0] } ?? (market: market, oracle: oracle)
         let simulation = try UserSimulation(
@@ -84,7 +89,12 @@ struct SimulationMarkets {
             variant: variant, configuration: configuration, user: user, fastRates: fastRates,
             configurationIsValidated: configurationIsValidated)
         simulation.onRequest = onRequest
+        // Handed over and back without a copy: each side lets go of the storage before the other changes it.
+        simulation.tally = tally
+        tally = SimulationTally()
         await simulation.run()
+        tally = simulation.tally
+        simulation.tally = SimulationTally()
         return simulation
     }
 }

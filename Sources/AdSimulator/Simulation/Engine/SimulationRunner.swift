@@ -105,10 +105,10 @@ public struct SimulationRunner {
             let users = fast?.providers ?? providers
             try SimulationMarkets.validate(configuration, for: users)
             for index in mine {
-                let simulation = try await markets.simulate(
+                _ = try await markets.simulate(
                     user: UInt64(exactly: index) ?? 0, variant: variant.name, configuration: configuration,
-                    providers: users, fastRates: rates, onRequest: onRequest, configurationIsValidated: true)
-                tally.merge(simulation.tally)
+                    providers: users, fastRates: rates, counting: &tally, onRequest: onRequest,
+                    configurationIsValidated: true)
                 done += 1
                 progress?(done, total)
             }
@@ -167,8 +167,7 @@ public struct SimulationRunner {
             for index in 0..<count {
                 let simulation = try await markets.simulate(
                     user: UInt64(exactly: index) ?? 0, variant: name, configuration: configuration,
-                    providers: providers, fastRates: nil)
-                tally.merge(simulation.tally)
+                    providers: providers, fastRates: nil, counting: &tally)
                 shownPrices.merge(simulation.shownPriceMicros, uniquingKeysWith: +)
             }
             for placement in configuration.placements.map(\.id) {
