@@ -4,11 +4,20 @@ import AdVAST
 
 /// What a loaded Yandex ad keeps from its load: the provider's environment (beacons, its placement's holds, diagnostics,
 /// scheduler, transport for images), the request and the image loader. Internal plumbing of blocks and cards.
+///
+/// A class: every block, card and state of an ad holds it, and a copy of a struct this large retained and released
+/// each of its references (the environment's and the request's), once per copy.
 @MainActor
-struct YandexRuntime {
+final class YandexRuntime {
     let environment: ProviderEnvironment
     let request: AdRequest
     let imageLoader: any YandexImageLoader
+
+    init(environment: ProviderEnvironment, request: AdRequest, imageLoader: any YandexImageLoader) {
+        self.environment = environment
+        self.request = request
+        self.imageLoader = imageLoader
+    }
 
     var providerID: ProviderID { environment.providerID }
 

@@ -20,13 +20,15 @@ public import AdCore
 /// ```
 @MainActor
 public final class Mediator {
+    /// A placement's timer; the placement is its index in ``placementIDs``, as in every key below.
     private struct TimerKey: Hashable {
-        let placement: String
+        let placement: Int
         let timer: MediationTimer
     }
 
+    /// A placement's line item's load.
     private struct LoadKey: Hashable {
-        let placement: String
+        let placement: Int
         let index: Int
     }
 
@@ -110,13 +112,22 @@ public final class Mediator {
     // made after the access that read the state has ended, and one that calls back in starts accesses of its own.
     // No two accesses can overlap, which is what the run-time check proves on each access; it is switched off
     // (`@exclusivity(unchecked)`: a third of a fast-tier request's checks), the compiler's static check is not.
-    @exclusivity(unchecked) private var machines: [String: MediationStateMachine] = [:]
+    /// The configured placements' IDs, in the configuration's order. A placement is its index here everywhere in
+    /// the mediator: the public API looks an ID up once (``placementIndices``), and the per-placement state below is
+    /// kept in arrays by that index, so that no step hashes a placement's name.
+    private let placementIDs: [String]
+    /// Each placement's index in ``placementIDs``.
+    private let placementIndices: [String: Int]
+    /// Each placement's machine, by placement index.
+    @exclusivity(unchecked) private var machines: [MediationStateMachine] = []
     @exclusivity(unchecked) private var appHistory: ImpressionHistory
     @exclusivity(unchecked) private var random: SeededRandom
     @exclusivity(unchecked) private var timers: [TimerKey: ScheduledActionID] = [:]
-    @exclusivity(unchecked) private var loading: [LoadKey: Load] = [:]
+    /// The loads in flight, by placement index, then by line item index.
+    @exclusivity(unchecked) private var loading: [[Int: Load]]
     @exclusivity(unchecked) private var loadOwners: [AdID: LoadKey] = [:]
-    @exclusivity(unchecked) private var ready: [String: Load] = [:]
+    /// Each placement's ready ad, by placement index.
+    @exclusivity(unchecked) private var ready: [Load?]
     @exclusivity(unchecked) private var shown: [AdID: MediationDelivery] = [:]
     /// The creatives a loading ad holds in the ledger since its fill arrived (Y18: a fill waiting in an auction or
     /// behind a slower tier already excludes its creatives from the other placements).
@@ -130,18 +141,18 @@ public final class Mediator {
     /// The turn that drains ``inputs``, made once: scheduling it allocates no closure.
     private lazy var drainTurn: @MainActor () -> Void = { [weak self] in self?.drain() }
     private var handlers: [@MainActor (MediationEvent) -> Void] = []
-    @exclusivity(unchecked) private var lastReports: [String: MediationReport] = [:]
+    @exclusivity(unchecked) private var lastReports: [MediationReport?]
     /// The consent decision of each line item asked in each placement's current request, by index (H14).
-    @exclusivity(unchecked) private var consents: [String: [Int: ConsentDecision]] = [:]
+    @exclusivity(unchecked) private var consents: [[Int: ConsentDecision]?]
     /// Whether an input is running or its actions are being performed; inputs that arrive meanwhile wait in
     /// `deferred`, in order.
     @exclusivity(unchecked) private var isRunning = false
-    @exclusivity(unchecked) private var deferred: [(placement: String, input: MachineInput)] = []
+    @exclusivity(unchecked) private var deferred: [(placement: Int, input: MachineInput)] = []
     /// The buffer the next input's actions are appended to, kept between inputs so that one is not allocated for
     /// each (inputs never nest: one arriving while actions are performed waits in ``deferred``).
     @exclusivity(unchecked) private var spareActions: [MediationStateMachine.Action] = []
     /// Per placement: whether a line item is on a vendor's published test unit (``hasPublishedTestUnits(_:)``).
-    @exclusivity(unchecked) private var publishedTestUnits: [String: Bool] = [:]
+    @exclusivity(unchecked) private var publishedTestUnits: [Bool?]
 
     /// Creates a mediator after validating the configuration against the host's registered providers.
     ///
@@ -160,11 +171,30 @@ public final class Mediator {
         self.host = host
         self.random = random
         appHistory = ImpressionHistory(caps: configuration.appCaps, pacing: .zero)
+        var ids: [String] = []
+        var indices: [String: Int] = [:]
+        var machines: [MediationStateMachine] = []
         for placement in configuration.placements {
-            machines[placement.id] = MediationStateMachine(
+            let machine = MediationStateMachine(
                 placement: placement, currency: configuration.currency,
                 timeToLive: { configuration.timeToLive(provider: $0, format: $1) })
+            // A validated configuration has no placement twice; were one given twice, the later one counts.
+            if let index = indices[placement.id] {
+                machines[index] = machine
+            } else {
+                indices[placement.id] = ids.count
+                ids.append(placement.id)
+                machines.append(machine)
+            }
         }
+        placementIDs = ids
+        placementIndices = indices
+        self.machines = machines
+        loading = Array(repeating: [:], count: ids.count)
+        ready = Array(repeating: nil, count: ids.count)
+        lastReports = Array(repeating: nil, count: ids.count)
+        consents = Array(repeating: nil, count: ids.count)
+        publishedTestUnits = Array(repeating: nil, count: ids.count)
     }
 
     /// Adds an event handler; handlers run on the main actor, in order.
@@ -174,14 +204,16 @@ public final class Mediator {
     ///
     /// - Throws: `invalidRequest` for an unknown placement.
     public func load(_ placementID: String) throws(AdError) {
-        _ = try machineIndex(placementID)
+        let placement = try placementIndex(placementID)
         let context = context()
-        run(placementID, .startRequest(context))
+        run(placement, .startRequest(context))
     }
 
     /// Whether a placement has an unexpired ad ready.
     public func isReady(_ placementID: String) -> Bool {
-        guard let delivery = machines[placementID]?.readyAd else { return false }
+        guard let placement = placementIndices[placementID], let delivery = machines[placement].readyAd else {
+            return false
+        }
         return delivery.expiresAt.map { host.scheduler.now < $0 } ?? true
     }
 
@@ -192,7 +224,7 @@ public final class Mediator {
     ///   impression now (the ad stays ready).
     public func takeAd(for placementID: String) throws(AdError) -> MediatedAd {
         // An ad answered without a unified ad (the simulator's fast tier) is refused before anything is taken.
-        if case .answered? = ready[placementID] {
+        if let placement = placementIndices[placementID], case .answered? = ready[placement] {
             throw AdError(
                 .internal, "Placement '\(placementID)' has an ad answered without a unified ad.",
                 hint: "Take ads answered by a LineItemAnswering with take(for:).")
@@ -213,24 +245,25 @@ public final class Mediator {
     ///
     /// - Throws: as ``takeAd(for:)``.
     package func take(for placementID: String) throws(AdError) -> MediatedChoice {
-        let index = try machineIndex(placementID)
+        let placement = try placementIndex(placementID)
         let now = host.scheduler.now
         let context = context()
         // The one input that must answer at once. Called from an event handler, while earlier actions are being
         // performed, its own actions are performed after them, in the order the machine returned them all.
-        let take = machines.values[index].take(at: now, context: context)
-        run(placementID, .actions(take.actions))
+        let take = machines[placement].take(at: now, context: context)
+        run(placement, .actions(take.actions))
         let delivery = try take.result.get()
-        guard let load = ready.removeValue(forKey: placementID) else {
+        guard let load = ready[placement] else {
             throw AdError(
                 .internal, "Placement '\(placementID)' had a ready ad in mediation but none in the driver.",
                 hint: "Report this as an AdMediation bug.")
         }
+        ready[placement] = nil
         shown[load.id] = delivery
         return MediatedChoice(
             id: load.id, ad: load.ad, request: load.request, placementID: placementID,
             lineItemID: delivery.lineItemID, providerID: delivery.providerID, price: delivery.price,
-            report: marked(delivery.report))
+            report: marked(delivery.report, placement: placement))
     }
 
     /// Destroys a mediated ad the app is done with and releases its creatives in the placement ledger.
@@ -256,24 +289,25 @@ public final class Mediator {
     /// Starts a new session: per-session caps of the app and of every placement count from zero.
     public func startNewSession() {
         appHistory.startNewSession()
-        for key in Array(machines.keys) { machines[key]?.startNewSession() }
+        for placement in machines.indices { machines[placement].startNewSession() }
     }
 
     /// The report of a placement's last finished request.
-    public func lastReport(for placementID: String) -> MediationReport? { lastReports[placementID] }
+    public func lastReport(for placementID: String) -> MediationReport? {
+        placementIndices[placementID].flatMap { lastReports[$0] }
+    }
 
     /// What was learned about a placement's line items with learned prices.
     public func learnedPrices(for placementID: String) -> [String: LearnedPrice] {
-        machines[placementID]?.learnedPrices ?? [:]
+        placementIndices[placementID].map { machines[$0].learnedPrices } ?? [:]
     }
 
     // MARK: Driving
 
-    /// Where a placement's machine is in ``machines``: the machines are mutated there, in place (a copy taken out
-    /// and written back would copy every buffer the input changes).
-    private func machineIndex(_ placementID: String) throws(AdError) -> [String: MediationStateMachine].Index {
-        guard let index = machines.index(forKey: placementID) else {
-            let known = machines.keys.sorted().joined(separator: ", ")
+    /// A placement's index (``placementIDs``), or the error that names the configured ones.
+    private func placementIndex(_ placementID: String) throws(AdError) -> Int {
+        guard let index = placementIndices[placementID] else {
+            let known = placementIDs.sorted().joined(separator: ", ")
             throw AdError(
                 .invalidRequest, "No placement '\(placementID)' is configured (configured: \(known)).",
                 hint: "Add the placement to the mediation configuration, or fix its ID.")
@@ -287,15 +321,16 @@ public final class Mediator {
             explorationRoll: Double.random(in: 0..<1, using: &random))
     }
 
-    private func perform(_ actions: [MediationStateMachine.Action], placement: String) {
+    private func perform(_ actions: [MediationStateMachine.Action], placement: Int) {
+        let placementID = placementIDs[placement]
         for action in actions {
             switch action {
             case .load(let load):
-                startLoad(load)
+                startLoad(load, placement: placement)
             case .discard(let index):
-                if let load = loading.removeValue(forKey: LoadKey(placement: placement, index: index)) {
+                if let load = loading[placement].removeValue(forKey: index) {
                     loadOwners[load.id] = nil
-                    releaseFillHold(of: load.id, in: placement)
+                    releaseFillHold(of: load.id, in: placementID)
                     end(load)
                 }
             case .startTimer(let timer, let deadline):
@@ -307,43 +342,46 @@ public final class Mediator {
                     host.scheduler.cancel(id)
                 }
             case .deliver(let delivery):
-                if let load = loading.removeValue(forKey: LoadKey(placement: placement, index: delivery.index)) {
+                if let load = loading[placement].removeValue(forKey: delivery.index) {
                     loadOwners[load.id] = nil
                     if let replaced = ready[placement] { end(replaced) }
                     ready[placement] = load
                     // The fill already holds its creatives; a delivery without one (none was recorded) holds now.
                     if fillHolds.removeValue(forKey: load.id) == nil, !load.isTest {
-                        host.ledger.hold(creatives: delivery.creativeIDs, in: placement)
+                        host.ledger.hold(creatives: delivery.creativeIDs, in: placementID)
                     }
                 }
-                finished(delivery.report)
+                finished(delivery.report, placement: placement)
             case .fail(let report):
-                finished(report)
+                finished(report, placement: placement)
             case .expired(let delivery):
-                if let load = ready.removeValue(forKey: placement) {
+                if let load = ready[placement] {
+                    ready[placement] = nil
                     end(load)
-                    if !load.isTest { releaseCreatives(delivery.creativeIDs, in: placement) }
+                    if !load.isTest { releaseCreatives(delivery.creativeIDs, in: placementID) }
                 }
-                emit(.expired(placementID: placement, lineItemID: delivery.lineItemID, at: host.scheduler.now))
+                emit(.expired(placementID: placementID, lineItemID: delivery.lineItemID, at: host.scheduler.now))
             }
         }
     }
 
-    private func finished(_ report: MediationReport) {
-        let report = marked(report)
-        lastReports[report.placementID] = report
+    private func finished(_ report: MediationReport, placement: Int) {
+        let report = marked(report, placement: placement)
+        lastReports[placement] = report
         emit(.requestFinished(report))
     }
 
     /// The report with its test line items (H9): those whose request is test traffic, in test mode for the
     /// placement or on a unit the vendor publishes for tests (Y16).
-    private func marked(_ report: MediationReport) -> MediationReport {
+    private func marked(_ report: MediationReport, placement index: Int) -> MediationReport {
         var report = report
-        if let decided = consents[report.placementID] { report.consents = decided }
+        if let decided = consents[index] { report.consents = decided }
         // Almost always nothing is test: no request is built then (every finished request and every ad taken
         // comes here).
         let placement = report.plan.placement
-        guard hasPublishedTestUnits(placement) || !host.testModeProviders.isEmpty || !report.testProviders.isEmpty
+        guard
+            hasPublishedTestUnits(placement, index: index) || !host.testModeProviders.isEmpty
+                || !report.testProviders.isEmpty
         else { return report }
         let test = placement.lineItems.filter { item in
             host.isTest(
@@ -357,20 +395,20 @@ public final class Mediator {
 
     /// Whether a line item of `placement` is on a unit its vendor publishes for tests, which a debug build marks
     /// test (Y16; a release build refuses them), asked once per placement: units and descriptors never change.
-    private func hasPublishedTestUnits(_ placement: PlacementConfiguration) -> Bool {
-        if let known = publishedTestUnits[placement.id] { return known }
+    private func hasPublishedTestUnits(_ placement: PlacementConfiguration, index: Int) -> Bool {
+        if let known = publishedTestUnits[index] { return known }
         let found =
             host.buildConfiguration != .release
             && placement.lineItems.contains { item in
                 (try? host.registry.provider(for: item.providerID))?.descriptor.isTestAdUnit(item.adUnitID) == true
             }
-        publishedTestUnits[placement.id] = found
+        publishedTestUnits[index] = found
         return found
     }
 
-    private func startLoad(_ load: LineItemLoad) {
-        let key = LoadKey(placement: load.placementID, index: load.index)
-        if let replaced = loading.removeValue(forKey: key) {
+    private func startLoad(_ load: LineItemLoad, placement: Int) {
+        let key = LoadKey(placement: placement, index: load.index)
+        if let replaced = loading[placement].removeValue(forKey: load.index) {
             releaseFillHold(of: replaced.id, in: load.placementID)
             end(replaced)
         }
@@ -380,23 +418,24 @@ public final class Mediator {
         do {
             admitted = try host.admit(request, provider: load.providerID)
         } catch {
-            enqueueFailure(placement: load.placementID, index: load.index, error: error)
+            enqueueFailure(key, error: error)
             return
         }
         let consent = admitted.consent
-        consents[load.placementID, default: [:]][load.index] = consent
+        if consents[placement] == nil { consents[placement] = [:] }
+        consents[placement]?[load.index] = consent
         if let answering, consent.allowsPersonalisation,
             host.startup.becomeReadyWithoutWaiting(admitted.descriptor.id),
             let answer = answering.answer(admitted.request, descriptor: admitted.descriptor, at: host.scheduler.now)
         {
             let answered = AnsweredLoad(id: host.makeAdID(), admitted: consume admitted, answer: answer)
-            loading[key] = .answered(answered)
+            loading[placement][load.index] = .answered(answered)
             loadOwners[answered.id] = key
             play(answered)
             return
         }
         let ad = host.makeAd(consume admitted)
-        loading[key] = .ad(ad)
+        loading[placement][load.index] = .ad(ad)
         loadOwners[ad.id] = key
         ad.onEvent { [weak self, weak ad] event in
             guard let self, let ad else { return }
@@ -466,7 +505,7 @@ public final class Mediator {
     /// Runs one input through a placement's machine and performs its actions, then every input that arrived
     /// meanwhile (from an event handler), in order: a machine never sees an input before the actions of the
     /// previous one are all performed.
-    private func run(_ placement: String, _ input: MachineInput) {
+    private func run(_ placement: Int, _ input: MachineInput) {
         deferred.append((placement, input))
         guard !isRunning else { return }
         isRunning = true
@@ -481,24 +520,23 @@ public final class Mediator {
     }
 
     /// Runs one input through a placement's machine and performs its actions; announces a new request.
-    private func step(_ placement: String, _ input: MachineInput) {
-        guard let index = machines.index(forKey: placement) else { return }
+    private func step(_ placement: Int, _ input: MachineInput) {
         let now = host.scheduler.now
         var actions = spareActions
         spareActions = []
         actions.removeAll(keepingCapacity: true)
-        let (before, after) = Self.counting(input, on: &machines.values[index], at: now, into: &actions)
+        let (before, after) = Self.counting(input, on: &machines[placement], at: now, into: &actions)
         if after != before {
             consents[placement] = nil
-            emit(.requestStarted(placementID: placement, request: after, at: now))
+            emit(.requestStarted(placementID: placementIDs[placement], request: after, at: now))
         }
         perform(actions, placement: placement)
         spareActions = actions
     }
 
-    /// Runs `input` on `machine` with the machine's request count before and after it. Read in place: reading
-    /// `machines.values[index].requestCount` copies the whole machine out of the dictionary first (its request
-    /// record, its tiers and its learned prices retained and released again); an `inout` access lends it.
+    /// Runs `input` on `machine` with the machine's request count before and after it, read in place: an `inout`
+    /// access lends the machine, where reading a property of `machines[placement]` copies it first (its request
+    /// record, its tiers and its learned prices retained and released again).
     private static func counting(
         _ input: MachineInput, on machine: inout MediationStateMachine, at now: AdInstant,
         into actions: inout [MediationStateMachine.Action]
@@ -520,17 +558,17 @@ public final class Mediator {
         case .loadSucceeded(let info): enqueue(.loaded(ad.id, info))
         case .loadFailed(let error): enqueue(.failed(ad.id, error))
         case .impression(let data):
-            guard let delivery = shown[ad.id], let index = machines.index(forKey: delivery.placementID) else { return }
+            guard let delivery = shown[ad.id], let index = placementIndices[delivery.placementID] else { return }
             let now = host.scheduler.now
             // Caps and pacing count the placement's ad once, whichever of its parts counted first.
             if shownCounted.insert(ad.id).inserted {
-                machines.values[index].adShown(at: now)
+                machines[index].adShown(at: now)
                 appHistory.record(at: now)
             }
             // Revenue follows the creatives: an ad's own impression, or, for an ad made of components (a slider's
             // cards, each its own creative), each component's; the block's own impression is not paid.
             guard ad.components.isEmpty || data.component != nil else { return }
-            var revenue = Self.revenue(of: delivery, component: data.component, at: now, in: &machines.values[index])
+            var revenue = Self.revenue(of: delivery, component: data.component, at: now, in: &machines[index])
             revenue.isTest = ad.request.isTest
             emit(.revenue(revenue))
         case .closed, .didDismiss:
@@ -542,9 +580,8 @@ public final class Mediator {
         }
     }
 
-    private func enqueueFailure(placement: String, index: Int, error: AdError) {
+    private func enqueueFailure(_ key: LoadKey, error: AdError) {
         // A load that could not even start (unknown provider, bad request) still ends on the next turn.
-        let key = LoadKey(placement: placement, index: index)
         host.scheduler.schedule(at: host.scheduler.now) { [weak self] in
             self?.run(key.placement, .itemFailed(key.index, error))
         }
@@ -572,16 +609,19 @@ public final class Mediator {
             case .loaded(let loaded, _): id = loaded
             case .failed(let failed, _): id = failed
             }
-            guard let key = loadOwners[id], let load = loading[key], load.id == id else { continue }
+            guard let key = loadOwners[id], let load = loading[key.placement][key.index], load.id == id else {
+                continue
+            }
+            let placementID = placementIDs[key.placement]
             switch input {
             case .loaded(_, let info):
                 // A test ad takes no part in the no-repeat rule (H17): a test unit serves every placement the same.
                 let ledger = host.ledger
                 let creatives = load.isTest ? [] : info.creativeIDs
                 let fill = LineItemFill(
-                    info: info, isExcludedCreative: creatives.contains { ledger.isExcluded($0, for: key.placement) })
+                    info: info, isExcludedCreative: creatives.contains { ledger.isExcluded($0, for: placementID) })
                 if !fill.isExcludedCreative, !creatives.isEmpty {
-                    host.ledger.hold(creatives: creatives, in: key.placement)
+                    host.ledger.hold(creatives: creatives, in: placementID)
                     fillHolds[id] = creatives
                 }
                 run(key.placement, .itemLoaded(key.index, fill))
