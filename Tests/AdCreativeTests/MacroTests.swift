@@ -50,6 +50,20 @@ struct MacroTests {
                 == "https://t.example.test/[-1]")
     }
 
+    @Test("Text around macros, non-ASCII and brackets included, is kept byte for byte")
+    func textAroundMacrosIsKept() {
+        var values = VASTMacroValues()
+        values.errorCode = 303
+        let template = "https://t.example.test/café/[ERRORCODE]?q=ü[x]&e=👍🏽[ERRORCODE][ERRORCODE]é]["
+        #expect(
+            VASTMacroExpander.expand(template, with: values)
+                == "https://t.example.test/café/303?q=ü[x]&e=👍🏽303303é][")
+        #expect(VASTMacroExpander.expand("", with: values) == "")
+        #expect(VASTMacroExpander.expand("[", with: values) == "[")
+        #expect(VASTMacroExpander.expand("[]", with: values) == "[]")
+        #expect(VASTMacroExpander.expand("[ERRORCODE]", with: values) == "303")
+    }
+
     @Test("An invalid error code becomes 900")
     func invalidErrorCode() {
         var values = VASTMacroValues()

@@ -42,11 +42,13 @@ public enum VASTMacroExpander {
             let end = bytes[afterOpen...].firstIndex { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "[") }
             if let close = end, bytes[close] == UInt8(ascii: "]") {
                 let after = bytes.index(after: close)
+                result += template[copied..<open]
                 if let value = values.value(for: template[afterOpen..<close]) {
-                    result += template[copied..<open]
                     result += percentEncode(value)
-                    copied = after
+                } else {
+                    result += template[open..<after]  // an unsupported macro is kept as written
                 }
+                copied = after
                 guard let next = bytes[after...].firstIndex(of: UInt8(ascii: "[")) else { break }
                 open = next
             } else {
