@@ -36,6 +36,13 @@ public final class VirtualTimeDriver: AdScheduler {
         let sequence: UInt64
     }
 
+    // Exclusivity. The state marked `@exclusivity(unchecked)` below is changed only by this file's methods, through
+    // standard collections whose mutations run no code but their own (the heap's sift compares two plain values).
+    // A timer's or a posted action runs after the accesses that took it out have ended, so one that schedules or
+    // cancels starts accesses of its own. No two accesses can overlap, which is what the run-time check proves on
+    // each access; it is switched off (more than half of a fast-tier request's checks), the compiler's static check
+    // is not.
+
     /// The current virtual time.
     @exclusivity(unchecked) public private(set) var now: AdInstant
     /// The clock async code sleeps on; it follows ``now``.
@@ -45,12 +52,6 @@ public final class VirtualTimeDriver: AdScheduler {
     /// Where other threads post work for the main actor; it runs before the next timer.
     public nonisolated let mailbox: any AdMailbox
 
-    // Exclusivity. The state marked `@exclusivity(unchecked)` below is changed only by this file's methods, through
-    // standard collections whose mutations run no code but their own (the heap's sift compares two plain values).
-    // A timer's or a posted action runs after the accesses that took it out have ended, so one that schedules or
-    // cancels starts accesses of its own. No two accesses can overlap, which is what the run-time check proves on
-    // each access; it is switched off (more than half of a fast-tier request's checks), the compiler's static check
-    // is not.
     private let activity: TaskActivity
     private let inbox: VirtualMailbox
     /// How many turns a settle waits for tasks stuck on something it does not see, and whether only once (see

@@ -69,7 +69,7 @@ extension UnifiedAd {
             throw AdError(.notReady, "The ad cannot be bound while \(phase).", providerID: providerID)
         }
         let owner = AdHost.ViewOwner(ad: id, part: part)
-        let clickViewCode = providerDescriptor.clickPolicy.invalidClickViewCode
+        let clickViewCode = descriptor.clickPolicy.invalidClickViewCode
         try host.checkClickViews(
             binding.clickViews, for: owner, releasing: others, providerID: providerID, providerCode: clickViewCode)
         if let other = host.viewOwner(of: binding.container, otherThan: owner, releasing: others) {

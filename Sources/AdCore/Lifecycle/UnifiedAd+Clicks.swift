@@ -25,7 +25,7 @@ extension UnifiedAd {
             return rejectClick(
                 AdError(.clickRejected, "Click on an unbound \(part).", providerID: providerID), part: part)
         }
-        let policy = providerDescriptor.clickPolicy
+        let policy = descriptor.clickPolicy
         let validator = ClickValidator(
             engine: host.engine, policy: policy, providerID: providerID,
             invalidClickViewCode: policy.invalidClickViewCode)

@@ -48,7 +48,7 @@ extension UnifiedAd {
     func attributed(_ error: AdError) -> AdError {
         var error = error
         error.providerID = providerID
-        if error.providerCode == nil { error.providerCode = providerDescriptor.providerCodes[error.code] }
+        if error.providerCode == nil { error.providerCode = descriptor.providerCodes[error.code] }
         return error
     }
 

@@ -10,13 +10,13 @@ extension UnifiedAd {
     private func route(_ event: AdEvent) {
         switch event {
         case .impression(let data):
-            guard providerDescriptor.selfReportsImpressions else {
+            guard descriptor.selfReportsImpressions else {
                 ignoreProviderEvent(event, "the unified tracker decides impressions for \(providerID)")
                 return
             }
             contain(event, machine.impression(AdPart(component: data.component), data: data, at: host.scheduler.now))
         case .click(let component):
-            guard providerDescriptor.selfReportsClicks else {
+            guard descriptor.selfReportsClicks else {
                 ignoreProviderEvent(event, "the unified validator decides clicks for \(providerID)")
                 return
             }

@@ -2,7 +2,7 @@ extension UnifiedAd {
     /// A part's viewability rule: the component's or the ad's own, else the provider's.
     func rule(of part: AdPart) -> ImpressionRule {
         let own = part == .main ? providerAd?.impressionRule : component(part)?.impressionRule
-        return own ?? providerDescriptor.impressionRule
+        return own ?? descriptor.impressionRule
     }
 
     func component(_ part: AdPart) -> AdComponent? {
@@ -35,7 +35,7 @@ extension UnifiedAd {
     }
 
     func startTracking(_ part: AdPart) {
-        guard !providerDescriptor.selfReportsImpressions, tracker(of: part) == nil,
+        guard !descriptor.selfReportsImpressions, tracker(of: part) == nil,
             reading({ $0.state(of: part) })?.impressionAt == nil
         else { return }
         let node: HostNodeID

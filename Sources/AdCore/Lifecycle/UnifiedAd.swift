@@ -36,7 +36,7 @@ public final class UnifiedAd {
     public let providerID: ProviderID
     /// How its request goes out under its privacy signals (H14): personalised, or without personalisation and why.
     public var consent: ConsentDecision {
-        request.privacy.consent(forVendor: providerDescriptor.globalVendorListID)
+        request.privacy.consent(forVendor: descriptor.globalVendorListID)
     }
     // The observable state is read from the machine (one copy per ad: a live ad's memory matters), and observers
     // are told when a performed input changed it (``tellObservers()``).
@@ -71,9 +71,9 @@ public final class UnifiedAd {
 
     @ObservationIgnored var machine: AdLifecycleStateMachine
     @ObservationIgnored let provider: any AdProvider
-    /// The provider's descriptor as the host read it when it made this ad. Its fields are read here: each read of
+    /// The provider's descriptor, as the host read it when it made this ad. Kept, and read here: each read of
     /// `provider.descriptor` (an existential's property) copies the whole value, every string and table retained.
-    @ObservationIgnored let providerDescriptor: ProviderDescriptor
+    @ObservationIgnored public let descriptor: ProviderDescriptor
     @ObservationIgnored let host: AdHost
     @ObservationIgnored var providerAd: (any ProviderAd)? {
         didSet { madeContent = nil }
@@ -128,7 +128,7 @@ public final class UnifiedAd {
         self.request = request
         self.provider = provider
         self.providerID = descriptor.id
-        self.providerDescriptor = descriptor
+        self.descriptor = descriptor
         self.host = host
         self.machine = AdLifecycleStateMachine(
             providerID: descriptor.id, retryPolicy: descriptor.retryPolicy, providerCodes: descriptor.providerCodes)
@@ -139,9 +139,6 @@ public final class UnifiedAd {
     isolated deinit {
         destroy()
     }
-
-    /// The provider's descriptor.
-    public var descriptor: ProviderDescriptor { providerDescriptor }
 
     /// The loaded provider ad, for provider-specific API (a slider's cards, IFLY's ad data).
     public var loadedAd: (any ProviderAd)? { providerAd }
@@ -264,7 +261,7 @@ public final class UnifiedAd {
         let request = self.request
         let environment = host.environment(
             for: providerID, privacy: request.privacy, placement: request.placementKey, isTest: request.isTest,
-            scheduler: taskScope, globalVendorListID: providerDescriptor.globalVendorListID)
+            scheduler: taskScope, globalVendorListID: descriptor.globalVendorListID)
         let startup = host.startup
         let providerID = self.providerID
         if let scheduled = provider as? any ScheduledAdProvider, startup.becomeReadyWithoutWaiting(providerID) {
@@ -328,7 +325,7 @@ public final class UnifiedAd {
         defer { for waiter in waiters { waiter.resume(returning: ()) } }
         switch result {
         case .success(let ad):
-            let info = providerDescriptor.expiring(ad.info)
+            let info = descriptor.expiring(ad.info)
             delivered = ad
             run(
                 machine.loadSucceeded(

@@ -80,5 +80,4 @@ public struct AdWallClock: Sendable, Hashable {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
-
 }

@@ -17,13 +17,12 @@ final class AnsweredLoad {
     let admitted: AdmittedRequest
     /// How the load is answered: when, after what delay, with what result.
     let answer: LineItemAnswer
+    // Exclusivity: the timers are plain values set and read by the mediator between its calls to the scheduler,
+    // never during one, so no two accesses overlap; the run-time check that proves it on each access is off.
     /// The load's timeout (C7).
     @exclusivity(unchecked) var timeoutTimer: ScheduledActionID?
     /// The answer's next step: the fetch's answer, the provider's delay, or the turn its result is taken on.
     @exclusivity(unchecked) var stepTimer: ScheduledActionID?
-
-    // Exclusivity: the timers are plain values set and read by the mediator between its calls to the scheduler,
-    // never during one, so no two accesses overlap; the run-time check that proves it on each access is off.
 
     /// Creates the load.
     init(id: AdID, admitted: AdmittedRequest, answer: LineItemAnswer) {
