@@ -30,10 +30,20 @@ public final class VirtualTimeDriver: AdScheduler {
         let run: @MainActor () -> Void
     }
 
-    /// A timer's place in the heap: plain values, so reordering the heap copies no closure.
+    /// A timer's place in the heap: plain values, so reordering the heap copies no closure. `slot` is where its
+    /// action waits in ``slots``.
     private struct Entry {
         let deadline: AdInstant
         let sequence: UInt64
+        let slot: Int
+    }
+
+    /// Where a timer's action waits: `nil` once it ran or was cancelled. A slot is reused only after its timer's
+    /// entry left the heap, and each reuse increments its generation, so a handle of a timer that is gone (an
+    /// older generation) cancels nothing, unless the slot was reused four billion times since.
+    private struct Slot {
+        var generation: UInt32
+        var action: Action?
     }
 
     // Exclusivity. The state marked `@exclusivity(unchecked)` below is changed only by this file's methods, through
@@ -64,9 +74,14 @@ public final class VirtualTimeDriver: AdScheduler {
     private let taskExecutor: (any TaskExecutor)?
     /// The timers, as a binary min-heap on (deadline, sequence): scheduling and running one cost O(log n).
     @exclusivity(unchecked) private var heap: [Entry] = []
-    /// The actions of the timers still due to run, by sequence number; a cancelled timer's entry leaves the heap
-    /// when it surfaces.
-    @exclusivity(unchecked) private var live: [UInt64: Action] = [:]
+    /// The timers' actions, each in the slot its heap entry names (an array, not a dictionary by sequence number:
+    /// scheduling, cancelling and running a timer hash nothing); a cancelled timer's entry leaves the heap when it
+    /// surfaces, and only then is its slot free again.
+    @exclusivity(unchecked) private var slots: [Slot] = []
+    /// The slots free for the next timers.
+    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    /// The number of timers still due to run (scheduled, neither run nor cancelled).
+    @exclusivity(unchecked) private var liveCount = 0
     @exclusivity(unchecked) private var nextSequence: UInt64 = 0
     /// The instant ``clock`` was last moved to by this driver. Moving it to the same instant again wakes nobody (a
     /// sleeper due by the clock's time never waits: it returns at once), so it is skipped: most timers run at an
@@ -121,7 +136,7 @@ public final class VirtualTimeDriver: AdScheduler {
     }
 
     /// The number of timers waiting to run.
-    public var pendingCount: Int { live.count }
+    public var pendingCount: Int { liveCount }
 
     /// The deadline of the next timer, if any.
     public var nextDeadline: AdInstant? {
@@ -136,17 +151,49 @@ public final class VirtualTimeDriver: AdScheduler {
     @discardableResult
     public func schedule(at deadline: AdInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledActionID {
         nextSequence += 1
-        push(Entry(deadline: Swift.max(deadline, now), sequence: nextSequence))
-        live[nextSequence] = Action(run: action)
-        return ScheduledActionID(rawValue: nextSequence)
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot].action = Action(run: action)
+        } else {
+            slot = slots.count
+            slots.append(Slot(generation: 0, action: Action(run: action)))
+        }
+        liveCount += 1
+        push(Entry(deadline: Swift.max(deadline, now), sequence: nextSequence, slot: slot))
+        return Self.handle(slot: slot, generation: slots[slot].generation)
     }
 
     /// Cancels a scheduled action (in O(1) amortised: it is dropped when it reaches the top of the heap, or when
-    /// cancelled timers outnumber the live ones and the heap is rebuilt, so memory follows the live timers).
+    /// cancelled timers outnumber the live ones and the heap is rebuilt, so memory follows the live timers). A
+    /// handle of a timer that already ran or was cancelled cancels nothing.
     public func cancel(_ id: ScheduledActionID) {
-        guard live.removeValue(forKey: id.rawValue) != nil, heap.count > 2 * live.count + 64 else { return }
-        heap.removeAll { live[$0.sequence] == nil }
+        // The handle's low 32 bits are the slot, the high ones its generation (see `handle(slot:generation:)`).
+        let slot = Int(truncatingIfNeeded: id.rawValue & 0xFFFF_FFFF)
+        guard slot < slots.count, slots[slot].generation == UInt32(truncatingIfNeeded: id.rawValue >> 32),
+            slots[slot].action != nil
+        else { return }
+        slots[slot].action = nil
+        liveCount -= 1
+        guard heap.count > 2 * liveCount + 64 else { return }
+        heap.removeAll { entry in
+            guard slots[entry.slot].action == nil else { return false }
+            free(entry.slot)
+            return true
+        }
         for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
+    }
+
+    /// The handle of the timer in `slot`: its generation in the high 32 bits, the slot in the low ones. A slot
+    /// number needs more than 32 bits only past four billion timers waiting at once, which no memory holds.
+    private static func handle(slot: Int, generation: UInt32) -> ScheduledActionID {
+        ScheduledActionID(rawValue: UInt64(generation) << 32 | UInt64(truncatingIfNeeded: slot))
+    }
+
+    /// Frees the slot of a timer whose entry left the heap: its next timer has the next generation.
+    private func free(_ slot: Int) {
+        slots[slot].generation &+= 1
+        freeSlots.append(slot)
     }
 
     /// Starts `operation` as a main-actor task the driver accounts for (see ``settle()``).
@@ -186,7 +233,10 @@ public final class VirtualTimeDriver: AdScheduler {
             dropCancelledTop()
             guard let first = heap.first, first.deadline <= target else { break }
             pop()
-            let action = live.removeValue(forKey: first.sequence)
+            let action = slots[first.slot].action
+            slots[first.slot].action = nil
+            free(first.slot)
+            liveCount -= 1
             if first.deadline > now { now = first.deadline }
             moveClock()
             action?.run()
@@ -207,7 +257,7 @@ public final class VirtualTimeDriver: AdScheduler {
     public func runUntilIdle(limit: Duration = .seconds(86_400)) -> Bool {
         let end = now.advanced(by: limit)
         while let first = nextDeadline, first <= end { advance(to: first) }
-        return live.isEmpty
+        return liveCount == 0
     }
 
     /// Runs what is due now and lets every task the driver started make progress, until each has finished or
@@ -299,7 +349,10 @@ public final class VirtualTimeDriver: AdScheduler {
     }
 
     private func dropCancelledTop() {
-        while let first = heap.first, live[first.sequence] == nil { pop() }
+        while let first = heap.first, slots[first.slot].action == nil {
+            pop()
+            free(first.slot)
+        }
     }
 
     private static func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {

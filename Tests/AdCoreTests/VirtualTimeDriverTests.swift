@@ -22,6 +22,45 @@ struct VirtualTimeDriverTests {
         #expect(driver.clock.now == driver.now)
     }
 
+    @Test("A handle of a timer that ran or was cancelled cancels nothing, even once its slot holds another timer")
+    func staleHandleCancelsNothing() {
+        let driver = VirtualTimeDriver()
+        var log: [String] = []
+        let ran = driver.schedule(after: .seconds(1)) { log.append("a") }
+        driver.advance(by: .seconds(1))
+        let cancelled = driver.schedule(after: .seconds(1)) { log.append("never") }
+        driver.cancel(cancelled)
+        driver.advance(by: .seconds(1))  // the cancelled entry leaves the heap: its slot is free again
+        // Both later timers take the freed slots; the old handles must not reach them.
+        driver.schedule(after: .seconds(1)) { log.append("b") }
+        driver.schedule(after: .seconds(1)) { log.append("c") }
+        driver.cancel(ran)
+        driver.cancel(cancelled)
+        driver.cancel(cancelled)
+        #expect(driver.pendingCount == 2)
+        driver.advance(by: .seconds(1))
+        #expect(log == ["a", "b", "c"])
+        #expect(driver.pendingCount == 0)
+        #expect(driver.nextDeadline == nil)
+    }
+
+    @Test("Cancelling most of many timers rebuilds the heap: the rest still run in order, each once")
+    func manyCancelledTimers() {
+        let driver = VirtualTimeDriver()
+        var log: [Int] = []
+        let ids = (0..<500).map { index in
+            driver.schedule(after: .milliseconds(500 - index)) { log.append(index) }
+        }
+        for (index, id) in ids.enumerated() where index % 10 != 0 { driver.cancel(id) }
+        #expect(driver.pendingCount == 50)
+        // A timer scheduled after the rebuild reuses a freed slot and still runs at its deadline.
+        driver.schedule(after: .milliseconds(250)) { log.append(-1) }
+        driver.advance(by: .seconds(1))
+        let kept = stride(from: 490, through: 0, by: -10).map { $0 }
+        #expect(log == kept.filter { $0 >= 250 } + [-1] + kept.filter { $0 < 250 })  // a tie: scheduling order
+        #expect(driver.pendingCount == 0)
+    }
+
     @Test("Actions scheduled while advancing run in the same call when they fall due")
     func nestedScheduling() {
         let driver = VirtualTimeDriver()
