@@ -99,7 +99,9 @@ public final class ProviderStartup {
     /// declares no start step, which begins it now and makes it ready at once (as ``waitUntilReady(_:)`` would,
     /// without suspending). A load through a callback (`ScheduledAdProvider`) goes without a task only then.
     package func becomeReadyWithoutWaiting(_ id: ProviderID) -> Bool {
-        if case .notStarted = machine.state(of: id), let provider = try? registry.provider(for: id),
+        let state = machine.state(of: id)
+        if state.isReady { return true }  // almost always: one look-up
+        if case .notStarted = state, let provider = try? registry.provider(for: id),
             !provider.descriptor.startRequirements.needsStart
         {
             begin(id)

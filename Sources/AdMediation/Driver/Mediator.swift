@@ -123,8 +123,8 @@ public final class Mediator {
     @exclusivity(unchecked) private var appHistory: ImpressionHistory
     @exclusivity(unchecked) private var random: SeededRandom
     @exclusivity(unchecked) private var timers: [TimerKey: ScheduledActionID] = [:]
-    /// The loads in flight, by placement index, then by line item index.
-    @exclusivity(unchecked) private var loading: [[Int: Load]]
+    /// The loads in flight, by placement index, then by line item index (arrays: no step hashes an index).
+    @exclusivity(unchecked) private var loading: [[Load?]]
     @exclusivity(unchecked) private var loadOwners: [AdID: LoadKey] = [:]
     /// Each placement's ready ad, by placement index.
     @exclusivity(unchecked) private var ready: [Load?]
@@ -142,8 +142,9 @@ public final class Mediator {
     private lazy var drainTurn: @MainActor () -> Void = { [weak self] in self?.drain() }
     private var handlers: [@MainActor (MediationEvent) -> Void] = []
     @exclusivity(unchecked) private var lastReports: [MediationReport?]
-    /// The consent decision of each line item asked in each placement's current request, by index (H14).
-    @exclusivity(unchecked) private var consents: [[Int: ConsentDecision]?]
+    /// The consent decision of each line item asked in each placement's current request, by line item index
+    /// (H14); empty before the request asks its first.
+    @exclusivity(unchecked) private var consents: [[ConsentDecision?]]
     /// Whether an input is running or its actions are being performed; inputs that arrive meanwhile wait in
     /// `deferred`, in order.
     @exclusivity(unchecked) private var isRunning = false
@@ -190,10 +191,10 @@ public final class Mediator {
         placementIDs = ids
         placementIndices = indices
         self.machines = machines
-        loading = Array(repeating: [:], count: ids.count)
+        loading = Array(repeating: [], count: ids.count)
         ready = Array(repeating: nil, count: ids.count)
         lastReports = Array(repeating: nil, count: ids.count)
-        consents = Array(repeating: nil, count: ids.count)
+        consents = Array(repeating: [], count: ids.count)
         publishedTestUnits = Array(repeating: nil, count: ids.count)
     }
 
@@ -328,7 +329,7 @@ public final class Mediator {
             case .load(let load):
                 startLoad(load, placement: placement)
             case .discard(let index):
-                if let load = loading[placement].removeValue(forKey: index) {
+                if let load = takeLoad(placement, index) {
                     loadOwners[load.id] = nil
                     releaseFillHold(of: load.id, in: placementID)
                     end(load)
@@ -342,7 +343,7 @@ public final class Mediator {
                     host.scheduler.cancel(id)
                 }
             case .deliver(let delivery):
-                if let load = loading[placement].removeValue(forKey: delivery.index) {
+                if let load = takeLoad(placement, delivery.index) {
                     loadOwners[load.id] = nil
                     if let replaced = ready[placement] { end(replaced) }
                     ready[placement] = load
@@ -375,7 +376,7 @@ public final class Mediator {
     /// placement or on a unit the vendor publishes for tests (Y16).
     private func marked(_ report: MediationReport, placement index: Int) -> MediationReport {
         var report = report
-        if let decided = consents[index] { report.consents = decided }
+        if !consents[index].isEmpty { report.consents = consents[index] }
         // Almost always nothing is test: no request is built then (every finished request and every ad taken
         // comes here).
         let placement = report.plan.placement
@@ -408,7 +409,7 @@ public final class Mediator {
 
     private func startLoad(_ load: LineItemLoad, placement: Int) {
         let key = LoadKey(placement: placement, index: load.index)
-        if let replaced = loading[placement].removeValue(forKey: load.index) {
+        if let replaced = takeLoad(placement, load.index) {
             releaseFillHold(of: replaced.id, in: load.placementID)
             end(replaced)
         }
@@ -422,26 +423,40 @@ public final class Mediator {
             return
         }
         let consent = admitted.consent
-        if consents[placement] == nil { consents[placement] = [:] }
-        consents[placement]?[load.index] = consent
+        Self.store(consent, at: load.index, in: &consents[placement])
         if let answering, consent.allowsPersonalisation,
             host.startup.becomeReadyWithoutWaiting(admitted.descriptor.id),
             let answer = answering.answer(admitted.request, descriptor: admitted.descriptor, at: host.scheduler.now)
         {
             let answered = AnsweredLoad(id: host.makeAdID(), admitted: consume admitted, answer: answer)
-            loading[placement][load.index] = .answered(answered)
+            Self.store(.answered(answered), at: load.index, in: &loading[placement])
             loadOwners[answered.id] = key
             play(answered)
             return
         }
         let ad = host.makeAd(consume admitted)
-        loading[placement][load.index] = .ad(ad)
+        Self.store(.ad(ad), at: load.index, in: &loading[placement])
         loadOwners[ad.id] = key
         ad.onEvent { [weak self, weak ad] event in
             guard let self, let ad else { return }
             self.received(event, from: ad)
         }
         ad.startLoading()
+    }
+
+    /// Takes the load in flight of line item `index` of a placement out of ``loading``.
+    private func takeLoad(_ placement: Int, _ index: Int) -> Load? {
+        guard loading[placement].indices.contains(index) else { return nil }
+        let load = loading[placement][index]
+        loading[placement][index] = nil
+        return load
+    }
+
+    /// Stores `value` at line item `index` of a placement's array, growing it with nils to reach the index.
+    private static func store<Value>(_ value: Value, at index: Int, in values: inout [Value?]) {
+        guard index >= 0 else { return }
+        if index >= values.count { values.append(contentsOf: repeatElement(nil, count: index + 1 - values.count)) }
+        values[index] = value
     }
 
     /// Plays an answered load with a unified ad's timers: its timeout armed first (C7: exactly at it, the timeout
@@ -527,7 +542,7 @@ public final class Mediator {
         actions.removeAll(keepingCapacity: true)
         let (before, after) = Self.counting(input, on: &machines[placement], at: now, into: &actions)
         if after != before {
-            consents[placement] = nil
+            consents[placement] = []
             emit(.requestStarted(placementID: placementIDs[placement], request: after, at: now))
         }
         perform(actions, placement: placement)
@@ -609,7 +624,9 @@ public final class Mediator {
             case .loaded(let loaded, _): id = loaded
             case .failed(let failed, _): id = failed
             }
-            guard let key = loadOwners[id], let load = loading[key.placement][key.index], load.id == id else {
+            guard let key = loadOwners[id], loading[key.placement].indices.contains(key.index),
+                let load = loading[key.placement][key.index], load.id == id
+            else {
                 continue
             }
             let placementID = placementIDs[key.placement]

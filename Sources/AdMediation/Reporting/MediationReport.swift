@@ -34,8 +34,9 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
     public internal(set) var testProviders: Set<ProviderID> = []
     /// The line items whose requests were test traffic (H9, Y16), by ID; set by the ``Mediator``.
     var testLineItems: Set<String> = []
-    /// The consent decision of each line item asked, by index (H14); set by the ``Mediator``.
-    var consents: [Int: ConsentDecision] = [:]
+    /// The consent decision of each line item asked, by line item index (nil: not asked; empty: none was) (H14);
+    /// set by the ``Mediator``.
+    var consents: [ConsentDecision?] = []
 
     init(
         plan: PlacementPlan, outcomes: [ItemOutcome], errors: [ItemError], requestNumber: Int, startedAt: AdInstant,
@@ -72,8 +73,9 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
             lineItemID: item.id, providerID: item.providerID, adUnitID: item.adUnitID, isBidder: item.isBidder,
             state: outcome.state, didBid: outcome.didBid, price: outcome.price(in: plan.currency),
             latency: outcome.latency,
-            error: errors.last { $0.index == index }?.error, isTest: testLineItems.contains(item.id),
-            consent: consents[index])
+            error: errors.last { $0.index == index }?.error,
+            isTest: !testLineItems.isEmpty && testLineItems.contains(item.id),
+            consent: consents.indices.contains(index) ? consents[index] : nil)
     }
 
     /// Whether any of its line items' requests was test traffic (H9, Y16): the report is a test report.

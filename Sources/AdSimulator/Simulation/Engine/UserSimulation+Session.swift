@@ -18,7 +18,7 @@ extension UserSimulation {
         // With a reach model: the offset at which the deepest cell this session reaches is at the screen's bottom.
         let reachOffset = reach(session: session).map { max(min($0 - viewport, contentHeight - viewport), 0) }
         var reached = reachOffset.map { $0 <= 0 } ?? true
-        for placement in placementsShown() { try? mediator.load(placement) }
+        for placement in placementsShown { try? mediator.load(placement) }
         // Full-screen opens: the whole part of the mean, plus one with the fractional part's probability.
         let mean = users.fullScreenOpensPerSession
         let whole = mean.rounded(.down)
@@ -81,12 +81,6 @@ extension UserSimulation {
         let position = Int(exactly: drawn.rounded(.down)) ?? 0
         reachBottom = cellBottoms[min(max(position, 0), cellBottoms.count - 1)]
         return reachBottom
-    }
-
-    /// The placements the screens show (feed slots and buttons), in configuration order.
-    private func placementsShown() -> [String] {
-        let shown = Set(cells.map(\.placement) + buttons.map(\.placement))
-        return validated.configuration.placements.map(\.id).filter { shown.contains($0) }
     }
 
     /// Runs virtual time `duration`, but not past `end`; binds the cells coming near first. The session's scroll

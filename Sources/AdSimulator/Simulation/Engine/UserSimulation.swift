@@ -71,6 +71,9 @@ public final class UserSimulation {
     /// With a reach model, the bottom of the deepest cell the running session reaches: no cell below it is bound.
     @exclusivity(unchecked) var reachBottom: Double?
     let buttons: [ScreenButton]
+    /// The placements the screens show (feed slots and buttons), in configuration order: each session preloads
+    /// them.
+    let placementsShown: [String]
     /// The ad bound in each cell (by cell index).
     @exclusivity(unchecked) var bound: [BoundAd?]
     /// The cells before this index are gone: scrolled more than a viewport above the screen. A session only scrolls
@@ -156,13 +159,15 @@ public final class UserSimulation {
         var cellBottoms: [Double] = []
         if let layout = app.screens.compactMap(\.feed).first {
             feed = frame.feed
-            var slots: [Int: FeedAdSlot] = [:]
+            // Each position's slot (the first one listing it), by position: an array, not a dictionary, since
+            // every user of the run lays out the whole feed.
+            var slots = [FeedAdSlot?](repeating: nil, count: max(layout.cells, 0))
             for slot in layout.ads {
                 for position in slot.positions(inFeedOf: layout.cells) where slots[position] == nil {
                     slots[position] = slot
                 }
             }
-            for index in 0..<layout.cells {
+            for index in slots.indices {
                 guard let slot = slots[index] else {
                     contentHeight += layout.cellHeight
                     cellBottoms.append(contentHeight)
@@ -180,6 +185,8 @@ public final class UserSimulation {
             feed = nil
         }
         self.cells = cells
+        let shown = Set(cells.map(\.placement) + buttons.map(\.placement))
+        placementsShown = validated.configuration.placements.map(\.id).filter { shown.contains($0) }
         bound = Array(repeating: nil, count: cells.count)
         self.contentHeight = contentHeight
         self.cellBottoms = cellBottoms
