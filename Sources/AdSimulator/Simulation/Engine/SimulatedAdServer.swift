@@ -114,10 +114,38 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     /// server cannot serve).
     func answer(_ request: TransportRequest) -> (delay: Duration?, result: Result<TransportResponse, AdError>) {
         guard request.url == nil else { return (nil, .failure(Self.refusal(ofURL: request))) }
-        guard let boxed = market.boxed(provider: request.providerID, adUnit: request.adUnitID) else {
+        let (delay, served) = serve(provider: request.providerID, adUnit: request.adUnitID)
+        switch served {
+        case .failure(let error):
+            return (delay, .failure(error))
+        case .success(.noFill(let file)):
+            return (
+                delay, .success(answersFastTier ? TransportResponse(body: FastAnswer.noFill.body) : file.response())
+            )
+        case .success(.fill(let index, let file, let priceMicros)):
+            guard !answersFastTier else {
+                let answer = FastAnswer.fill(creativeIndex: index, priceMicros: priceMicros)
+                return (delay, .success(TransportResponse(body: answer.body)))
+            }
+            return (delay, .success(file.response(priceMicros: priceMicros, currency: market.currency)))
+        }
+    }
+
+    /// What the market answers a load of `adUnit` from provider `id`, as the fast tier's direct answers take it
+    /// (``FastTierAnswers``): ``answer(_:)``'s draw, without a request or a response built around it.
+    func fastAnswer(provider id: ProviderID, adUnit: String) -> (delay: Duration?, result: Result<FastAnswer, AdError>)
+    {
+        let (delay, served) = serve(provider: id, adUnit: adUnit)
+        return (delay, served.map(\.fastAnswer))
+    }
+
+    /// What the market serves for a load of `adUnit` from provider `id` on the draws of its placement's current
+    /// request, and after how long (`nil`: at once, an ad unit the market does not have).
+    private func serve(provider id: ProviderID, adUnit: String) -> (delay: Duration?, result: Result<Served, AdError>) {
+        guard let boxed = market.boxed(provider: id, adUnit: adUnit) else {
             let error = AdError(
-                .noFill, "No line item of the scenario has ad unit '\(request.adUnitID)'.",
-                providerID: request.providerID, hint: "Add the line item to the scenario's market.")
+                .noFill, "No line item of the scenario has ad unit '\(adUnit)'.", providerID: id,
+                hint: "Add the line item to the scenario's market.")
             return (nil, .failure(error))
         }
         let placement = boxed.entry.market.placement
@@ -128,33 +156,38 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
         let delay = draw.outcome == .neverAnswers ? Self.silence : draw.latency
         switch draw.outcome {
         case .neverAnswers:
-            return (delay, .failure(Self.neverAnswered(lineItem, request.providerID)))
+            return (delay, .failure(Self.neverAnswered(lineItem, id)))
         case .error:
-            return (delay, .failure(Self.answeredWithError(lineItem, request.providerID)))
+            return (delay, .failure(Self.answeredWithError(lineItem, id)))
         case .noFill:
-            guard let noFill = boxed.entry.noFillFile else {
-                return (delay, .failure(Self.noAd(lineItem, request.providerID)))
-            }
-            return (
-                delay, .success(answersFastTier ? TransportResponse(body: FastAnswer.noFill.body) : noFill.response())
-            )
+            guard let noFill = boxed.entry.noFillFile else { return (delay, .failure(Self.noAd(lineItem, id))) }
+            return (delay, .success(.noFill(noFill)))
         case .fill:
             guard boxed.entry.creativeFiles.indices.contains(draw.creativeIndex) else {
                 let error = AdError(
-                    .noFill, "The simulated line item '\(lineItem)' has no creative to serve.",
-                    providerID: request.providerID, hint: "Give the line item at least one creative.")
+                    .noFill, "The simulated line item '\(lineItem)' has no creative to serve.", providerID: id,
+                    hint: "Give the line item at least one creative.")
                 return (delay, .failure(error))
             }
-            if answersFastTier {
-                let answer = FastAnswer.fill(creativeIndex: draw.creativeIndex, priceMicros: draw.priceMicros)
-                return (delay, .success(TransportResponse(body: answer.body)))
-            }
             let file = boxed.entry.creativeFiles[draw.creativeIndex]
-            return (delay, .success(file.response(priceMicros: draw.priceMicros, currency: market.currency)))
+            return (delay, .success(.fill(index: draw.creativeIndex, file: file, priceMicros: draw.priceMicros)))
         }
     }
 
-    /// Waits `duration` of the user's virtual time (the driver counts the fetch as waiting on it).
+    /// A document the market serves: its no-fill document, or a fill of one of its creatives at a drawn price.
+    private enum Served {
+        case noFill(ServedFile)
+        case fill(index: Int, file: ServedFile, priceMicros: Int64)
+
+        /// The fast tier's answer for it.
+        var fastAnswer: FastAnswer {
+            switch self {
+            case .noFill: .noFill
+            case .fill(let index, _, let priceMicros): .fill(creativeIndex: index, priceMicros: priceMicros)
+            }
+        }
+    }
+
     private func wait(_ duration: Duration) async {
         let gate = Gate()
         driver.schedule(at: driver.now.advanced(by: duration)) { gate.open() }

@@ -30,15 +30,25 @@ public struct SimulationOracle: Sendable {
         }
     }
 
-    /// Each placement's line items, with the key of their draws computed once.
-    private let markets: [String: [(market: LineItemMarket, key: UInt64)]]
+    /// A line item's market with the key of its draws, computed once; a class, so that reading one per request
+    /// retains it instead of copying the market (its strings and distributions).
+    private final class Item: Sendable {
+        let market: LineItemMarket
+        let key: UInt64
+
+        init(_ market: LineItemMarket) {
+            self.market = market
+            key = SimulationDraws.lineItemKey(placement: market.placement, lineItem: market.lineItem)
+        }
+    }
+
+    /// Each placement's line items.
+    private let markets: [String: [Item]]
     private let draws: SimulationDraws
 
     /// The oracle of `validated`'s market, or of `market` (a user segment's) on `validated`'s draws.
     public init(_ validated: ValidatedScenario, market: [LineItemMarket]? = nil) {
-        markets = Dictionary(grouping: market ?? validated.market, by: \.placement).mapValues { items in
-            items.map { ($0, SimulationDraws.lineItemKey(placement: $0.placement, lineItem: $0.lineItem)) }
-        }
+        markets = Dictionary(grouping: market ?? validated.market, by: \.placement).mapValues { $0.map(Item.init) }
         draws = SimulationDraws(seed: validated.scenario.seed)
     }
 
@@ -46,10 +56,10 @@ public struct SimulationOracle: Sendable {
     public func best(placement: String, user: UInt64, request: UInt64) -> Best? {
         guard let items = markets[placement] else { return nil }
         var best: (index: Int, priceMicros: Int64, latency: Duration)?
-        // Read in place: a copy of a line item's market per request retains and releases each of its strings.
         for index in items.indices {
+            let item = items[index]
             let draw = MarketDraw(
-                market: items[index].market, lineItemKey: items[index].key, draws: draws, user: user, request: request)
+                market: item.market, lineItemKey: item.key, draws: draws, user: user, request: request)
             guard draw.outcome == .fill else { continue }
             if let current = best,
                 current.priceMicros > draw.priceMicros

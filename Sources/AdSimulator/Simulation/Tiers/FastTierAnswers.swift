@@ -25,10 +25,11 @@ final class FastTierAnswers: LineItemAnswering {
         self.behaviors = behaviors
     }
 
-    /// The server's answer to the request's fetch, and the real provider's load of it.
+    /// The server's answer to the request (its draw, taken directly: no fetch built), and the real provider's load
+    /// of it.
     func answer(_ request: AdRequest, descriptor: ProviderDescriptor, at now: AdInstant) -> LineItemAnswer? {
         let id = descriptor.id
-        let (answeredAfter, response) = server.answer(FastTierProvider.fetch(of: request, provider: id))
+        let (answeredAfter, response) = server.fastAnswer(provider: id, adUnit: request.adUnitID)
         answered += 1
         switch behaviors.replay(response, provider: id, request: request) {
         case .success(let (behavior, priceMicros)):

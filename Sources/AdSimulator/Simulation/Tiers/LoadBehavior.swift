@@ -7,7 +7,10 @@ import AdCore
 /// ```swift
 /// let behavior = LoadBehavior(outcome: .fails(error), delay: .zero)
 /// ```
-struct LoadBehavior: Sendable, Equatable {
+///
+/// A class, immutable: a fast-tier request replays several behaviors, and taking one retains it where a value would
+/// copy its loaded ad's info (strings, creative IDs, extras) and release it again.
+final class LoadBehavior: Sendable, Equatable {
     /// Where a loaded ad's price comes from.
     enum Price: Sendable, Equatable {
         /// The price the market drew for the request (the provider reads the response's `<Pricing>`), in the
@@ -27,9 +30,20 @@ struct LoadBehavior: Sendable, Equatable {
     }
 
     /// The ad or the error.
-    var outcome: Outcome
+    let outcome: Outcome
     /// From the server's answer to the end of the load.
-    var delay: Duration
+    let delay: Duration
+
+    /// A behavior: the load ends with `outcome`, `delay` after the server's answer.
+    init(outcome: Outcome, delay: Duration) {
+        self.outcome = outcome
+        self.delay = delay
+    }
+
+    /// Two behaviors are equal when their outcomes and delays are.
+    static func == (lhs: LoadBehavior, rhs: LoadBehavior) -> Bool {
+        lhs.outcome == rhs.outcome && lhs.delay == rhs.delay
+    }
 
     /// What the load ends with for an answer that arrived at `answeredAt` (a fill drawn at `priceMicros`): the
     /// loaded ad's info, or the provider's error.

@@ -7,9 +7,28 @@ extension LoadBehaviors {
     func replay(
         _ response: Result<TransportResponse, AdError>, provider id: ProviderID, request: AdRequest
     ) -> Result<(behavior: LoadBehavior, priceMicros: Int64?), AdError> {
-        let answer: Answer
-        var priceMicros: Int64?
         switch response {
+        case .failure(let error):
+            return replay(Result<FastAnswer, AdError>.failure(error), provider: id, request: request)
+        case .success(let response):
+            guard let answer = FastAnswer(body: response.body) else {
+                return .failure(
+                    AdError(
+                        .internal, "The fast tier's '\(id)' got a response that is not the simulated server's answer.",
+                        providerID: id, hint: "Run the fast tier against the simulated ad server only."))
+            }
+            return replay(Result<FastAnswer, AdError>.success(answer), provider: id, request: request)
+        }
+    }
+
+    /// ``replay(_:provider:request:)`` of the server's answer taken directly (``FastTierAnswers``), not read back
+    /// from a response.
+    func replay(
+        _ answer: Result<FastAnswer, AdError>, provider id: ProviderID, request: AdRequest
+    ) -> Result<(behavior: LoadBehavior, priceMicros: Int64?), AdError> {
+        let key: Answer
+        var priceMicros: Int64?
+        switch answer {
         case .failure(let error) where error.code != .internal:
             // An error the transport threw: replayed as the real provider passed it on, or passed on as is (a
             // cancellation after the ad's timeout).
@@ -17,25 +36,17 @@ extension LoadBehaviors {
             return .success((behavior, nil))
         case .failure(let error):
             return .failure(error)
-        case .success(let response):
-            switch FastAnswer(body: response.body) {
-            case .fill(let index, let micros):
-                answer = .fill(index)
-                priceMicros = micros
-            case .noFill:
-                answer = .noFill
-            case nil:
-                return .failure(
-                    AdError(
-                        .internal, "The fast tier's '\(id)' got a response that is not the simulated server's answer.",
-                        providerID: id, hint: "Run the fast tier against the simulated ad server only."))
-            }
+        case .success(.fill(let index, let micros)):
+            key = .fill(index)
+            priceMicros = micros
+        case .success(.noFill):
+            key = .noFill
         }
-        guard let behavior = behavior(id, request, answer) else {
+        guard let behavior = behavior(id, request, key) else {
             return .failure(
                 AdError(
                     .internal,
-                    "The fast tier never learned how '\(id)' loads \(answer) of ad unit '\(request.adUnitID)'.",
+                    "The fast tier never learned how '\(id)' loads \(key) of ad unit '\(request.adUnitID)'.",
                     providerID: id, hint: "Report this as an AdSimulator bug; run the scenario with --tier full."))
         }
         return .success((behavior, priceMicros))
