@@ -81,6 +81,46 @@ struct AnsweredLoadTests {
         #expect(world.driver.pendingCount == 0)  // the answered load's timeout went with its end
     }
 
+    @Test("A report's fields read in place (provider, state, priced, winner a bidder) agree with its items")
+    func inPlaceFieldsAgreeWithItems() async throws {
+        let mediator = try mediator(
+            [
+                H.bidder("high", provider: "google"), H.bidder("low", provider: "yandex"),
+                H.bidder("none", provider: "google"), H.waterfall("fixed", price: 500, provider: "yandex"),
+            ], strategy: .hybrid)
+        script.answers["unit-high"] = fill("cr-h", micros: 3_000, after: .milliseconds(100))
+        script.answers["unit-low"] = fill("cr-l", micros: 1_000, after: .milliseconds(120))
+        script.answers["unit-none"] = LineItemAnswer(
+            answeredAfter: .milliseconds(80), delay: .zero, result: .failure(AdError(.noFill, "No ad.")))
+        try mediator.load("p")
+        await world.run(for: .seconds(1))
+        let report = try #require(mediator.lastReport(for: "p"))
+        #expect(report.winner == "high")
+        #expect(report.winnerIsBidder)
+        let items = report.items
+        #expect(report.itemCount == items.count)
+        #expect(Set(items.map(\.state)).count >= 3, "\(report)")  // filled, outbid, noFill at least
+        for index in items.indices {
+            #expect(report.providerID(ofItem: index) == items[index].providerID)
+            #expect(report.state(ofItem: index) == items[index].state)
+            #expect(report.isPriced(item: index) == (items[index].price != nil))
+        }
+        // A waterfall winner is not a bidder; no winner is not either.
+        let waterfall = try self.mediator([H.waterfall("top", price: 5_000, provider: "google")])
+        script.answers["unit-top"] = fill("cr-t", micros: 2_000, after: .milliseconds(100))
+        try waterfall.load("p")
+        await world.run(for: .seconds(1))
+        #expect(try #require(waterfall.lastReport(for: "p")).winnerIsBidder == false)
+        let empty = try self.mediator([H.waterfall("gone", price: 5_000, provider: "google")])
+        script.answers["unit-gone"] = LineItemAnswer(
+            answeredAfter: .milliseconds(10), delay: .zero, result: .failure(AdError(.noFill, "No ad.")))
+        try empty.load("p")
+        await world.run(for: .seconds(1))
+        let unfilled = try #require(empty.lastReport(for: "p"))
+        #expect(unfilled.winner == nil)
+        #expect(unfilled.winnerIsBidder == false)
+    }
+
     @Test("C7: an answer exactly at the load's timeout loses to the timeout; a millisecond earlier it fills")
     func c7_answerAtTheTimeoutLoses() async throws {
         for (after, delay, filled) in [

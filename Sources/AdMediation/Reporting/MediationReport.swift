@@ -78,6 +78,22 @@ public struct MediationReport: Sendable, Equatable, CustomStringConvertible {
             consent: consents.indices.contains(index) ? consents[index] : nil)
     }
 
+    /// The number of line items: the count of ``items``, without building them.
+    package var itemCount: Int { plan.placement.lineItems.count }
+
+    /// The provider of the line item at `index` (configuration order), read in place: a counter that reads a few
+    /// fields of every item of every request builds no ``LineItemReport`` (its strings, error and consent).
+    package func providerID(ofItem index: Int) -> ProviderID { plan.placement.lineItems[index].providerID }
+
+    /// The state of the line item at `index`, read in place (see ``providerID(ofItem:)``).
+    package func state(ofItem index: Int) -> LineItemState { outcomes[index].state }
+
+    /// Whether the line item at `index` has a price (its ``LineItemReport/price`` is not nil), read in place.
+    package func isPriced(item index: Int) -> Bool { outcomes[index].priceMicros != nil }
+
+    /// Whether the chosen line item is a bidder; false without one.
+    package var winnerIsBidder: Bool { winnerIndex.map { plan.placement.lineItems[$0].isBidder } ?? false }
+
     /// Whether any of its line items' requests was test traffic (H9, Y16): the report is a test report.
     public var isTest: Bool { !testProviders.isEmpty }
 

@@ -105,8 +105,7 @@ extension UserSimulation {
         let placement = report.placementID
         let started = pending.removeValue(forKey: placement)
         let best = started?.best
-        let items = report.items  // made from the report's outcomes on each read: read once
-        let prices = winnerPrices(report, items: items, request: started?.request ?? 0)
+        let prices = winnerPrices(report, request: started?.request ?? 0)
         tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
             row.requests += 1
             if let best {
@@ -120,13 +119,14 @@ extension UserSimulation {
                 row.timeToAd.record(report.startedAt.duration(to: report.finishedAt))
             }
         }
-        // Each item is read in place and only flags are captured: a copy of a report (each of its strings
+        // Each item's fields are read in place from the report (its `items` builds a line item report, strings,
+        // error and consent, for every item) and only flags are captured: a copy of a report (each of its strings
         // retained and released) per item and per closure was a tenth of the fast tier's reference counting.
-        for index in items.indices {
+        for index in 0..<report.itemCount {
             let key = SimulationTally.Key(
-                variant: variant, placement: placement, provider: items[index].providerID.rawValue)
-            let state = items[index].state
-            let below = Self.answeredBelowFloor(state, priced: items[index].price != nil)
+                variant: variant, placement: placement, provider: report.providerID(ofItem: index).rawValue)
+            let state = report.state(ofItem: index)
+            let below = Self.answeredBelowFloor(state, priced: report.isPriced(item: index))
             let asked = Self.wasAsked(state, answeredBelowFloor: below)
             let filled = Self.hasFilled(state)
             tally.update(key) { row in
@@ -146,7 +146,7 @@ extension UserSimulation {
         }
         if let onRequest {
             let started = started ?? (0, nil, session, sinceSessionStart(report.startedAt))
-            onRequest(requestRecord(report, items: items, started: started, prices: prices))
+            onRequest(requestRecord(report, items: report.items, started: started, prices: prices))
         }
     }
 
@@ -155,17 +155,14 @@ extension UserSimulation {
     /// report none: mediation books the configured price). A bidder pays what its auction charged (the clearing
     /// price: its bid under first price, the next bid or its floor under second price); a waterfall winner pays
     /// its market price, its realised price.
-    private func winnerPrices(
-        _ report: MediationReport, items: [LineItemReport], request: UInt64
-    ) -> (bid: Int64, paid: Int64)? {
+    private func winnerPrices(_ report: MediationReport, request: UInt64) -> (bid: Int64, paid: Int64)? {
         guard let winner = report.winner else { return nil }
         let placement = report.placementID
         let market = server.market.boxed(placement: placement, lineItem: winner).map {
             $0.draw(draws, user: user, request: request).priceMicros
         }
         let bid = market ?? report.price?.micros ?? 0
-        let isBidder = items.firstIndex { $0.lineItemID == winner }.map { items[$0].isBidder } ?? false
-        let paid = isBidder ? report.price?.micros ?? bid : bid
+        let paid = report.winnerIsBidder ? report.price?.micros ?? bid : bid
         return (bid, paid)
     }
 
