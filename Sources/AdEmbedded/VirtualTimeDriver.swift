@@ -233,8 +233,7 @@ public final class VirtualTimeDriver: AdScheduler {
             dropCancelledTop()
             guard let first = heap.first, first.deadline <= target else { break }
             pop()
-            let action = slots[first.slot].action
-            slots[first.slot].action = nil
+            let action = slots[first.slot].action.take()  // moved out: no retain and release
             free(first.slot)
             liveCount -= 1
             if first.deadline > now { now = first.deadline }

@@ -447,9 +447,7 @@ public final class Mediator {
     /// Takes the load in flight of line item `index` of a placement out of ``loading``.
     private func takeLoad(_ placement: Int, _ index: Int) -> Load? {
         guard loading[placement].indices.contains(index) else { return nil }
-        let load = loading[placement][index]
-        loading[placement][index] = nil
-        return load
+        return loading[placement][index].take()
     }
 
     /// Stores `value` at line item `index` of a placement's array, growing it with nils to reach the index.
@@ -602,7 +600,7 @@ public final class Mediator {
         }
     }
 
-    private func enqueue(_ input: Input) {
+    private func enqueue(_ input: consuming Input) {
         inputs.append(input)
         guard !drainScheduled else { return }
         drainScheduled = true
@@ -618,7 +616,10 @@ public final class Mediator {
             batch.removeAll(keepingCapacity: true)
             spareInputs = batch
         }
-        for input in batch {
+        // Each input is moved out in order (a batch holds one or two): iterating would copy each, its loaded ad's
+        // info with it, and the batch's release destroy it again.
+        while !batch.isEmpty {
+            let input = batch.removeFirst()
             let id: AdID
             switch input {
             case .loaded(let loaded, _): id = loaded
