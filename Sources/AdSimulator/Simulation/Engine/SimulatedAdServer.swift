@@ -188,6 +188,7 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
         }
     }
 
+    /// Waits `duration` of the user's virtual time (the driver counts the fetch as waiting on it).
     private func wait(_ duration: Duration) async {
         let gate = Gate()
         driver.schedule(at: driver.now.advanced(by: duration)) { gate.open() }
