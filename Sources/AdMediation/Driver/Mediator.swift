@@ -254,12 +254,11 @@ public final class Mediator {
         let take = machines[placement].take(at: now, context: context)
         run(placement, .actions(take.actions))
         let delivery = try take.result.get()
-        guard let load = ready[placement] else {
+        guard let load = ready[placement].take() else {
             throw AdError(
                 .internal, "Placement '\(placementID)' had a ready ad in mediation but none in the driver.",
                 hint: "Report this as an AdMediation bug.")
         }
-        ready[placement] = nil
         shown[load.id] = delivery
         return MediatedChoice(
             id: load.id, ad: load.ad, request: load.request, placementID: placementID,
@@ -329,7 +328,7 @@ public final class Mediator {
             case .load(let load):
                 startLoad(load, placement: placement)
             case .discard(let index):
-                if let load = takeLoad(placement, index) {
+                if let load = takeLoad(LoadKey(placement: placement, index: index)) {
                     loadOwners[load.id] = nil
                     releaseFillHold(of: load.id, in: placementID)
                     end(load)
@@ -343,7 +342,7 @@ public final class Mediator {
                     host.scheduler.cancel(id)
                 }
             case .deliver(let delivery):
-                if let load = takeLoad(placement, delivery.index) {
+                if let load = takeLoad(LoadKey(placement: placement, index: delivery.index)) {
                     loadOwners[load.id] = nil
                     if let replaced = ready[placement] { end(replaced) }
                     ready[placement] = load
@@ -356,8 +355,7 @@ public final class Mediator {
             case .fail(let report):
                 finished(report, placement: placement)
             case .expired(let delivery):
-                if let load = ready[placement] {
-                    ready[placement] = nil
+                if let load = ready[placement].take() {
                     end(load)
                     if !load.isTest { releaseCreatives(delivery.creativeIDs, in: placementID) }
                 }
@@ -409,7 +407,7 @@ public final class Mediator {
 
     private func startLoad(_ load: LineItemLoad, placement: Int) {
         let key = LoadKey(placement: placement, index: load.index)
-        if let replaced = takeLoad(placement, load.index) {
+        if let replaced = takeLoad(key) {
             releaseFillHold(of: replaced.id, in: load.placementID)
             end(replaced)
         }
@@ -444,10 +442,15 @@ public final class Mediator {
         ad.startLoading()
     }
 
-    /// Takes the load in flight of line item `index` of a placement out of ``loading``.
-    private func takeLoad(_ placement: Int, _ index: Int) -> Load? {
-        guard loading[placement].indices.contains(index) else { return nil }
-        return loading[placement][index].take()
+    /// The load in flight of a line item, if any.
+    private func loadInFlight(_ key: LoadKey) -> Load? {
+        loading[key.placement].indices.contains(key.index) ? loading[key.placement][key.index] : nil
+    }
+
+    /// Takes the load in flight of a line item out of ``loading``.
+    private func takeLoad(_ key: LoadKey) -> Load? {
+        guard loading[key.placement].indices.contains(key.index) else { return nil }
+        return loading[key.placement][key.index].take()
     }
 
     /// Stores `value` at line item `index` of a placement's array, growing it with nils to reach the index.
@@ -625,11 +628,7 @@ public final class Mediator {
             case .loaded(let loaded, _): id = loaded
             case .failed(let failed, _): id = failed
             }
-            guard let key = loadOwners[id], loading[key.placement].indices.contains(key.index),
-                let load = loading[key.placement][key.index], load.id == id
-            else {
-                continue
-            }
+            guard let key = loadOwners[id], let load = loadInFlight(key), load.id == id else { continue }
             let placementID = placementIDs[key.placement]
             switch input {
             case .loaded(_, let info):

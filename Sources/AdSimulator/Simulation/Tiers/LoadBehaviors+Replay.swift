@@ -7,18 +7,16 @@ extension LoadBehaviors {
     func replay(
         _ response: Result<TransportResponse, AdError>, provider id: ProviderID, request: AdRequest
     ) -> Result<(behavior: LoadBehavior, priceMicros: Int64?), AdError> {
-        switch response {
-        case .failure(let error):
-            return replay(Result<FastAnswer, AdError>.failure(error), provider: id, request: request)
-        case .success(let response):
+        let answer = response.flatMap { (response) -> Result<FastAnswer, AdError> in
             guard let answer = FastAnswer(body: response.body) else {
                 return .failure(
                     AdError(
                         .internal, "The fast tier's '\(id)' got a response that is not the simulated server's answer.",
                         providerID: id, hint: "Run the fast tier against the simulated ad server only."))
             }
-            return replay(Result<FastAnswer, AdError>.success(answer), provider: id, request: request)
+            return .success(answer)
         }
+        return replay(answer, provider: id, request: request)
     }
 
     /// ``replay(_:provider:request:)`` of the server's answer taken directly (``FastTierAnswers``), not read back
