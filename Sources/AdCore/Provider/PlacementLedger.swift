@@ -13,32 +13,80 @@
 /// ```
 @MainActor
 public final class PlacementLedger {
-    /// One creative held in one placement.
-    private struct Hold: Hashable {
-        let creative: String
-        let placement: String
+    /// The placements holding one creative, each with its number of holds (never zero: a released last hold is
+    /// removed). The first placement is kept inline, so a creative held in one placement, almost always, costs one
+    /// flat entry: no array of its own, and each operation on it hashes the creative once.
+    private struct Holders {
+        /// The first placement holding the creative, and its holds.
+        var placement: String
+        var count: Int
+        /// Any other placements, in the order they first held it.
+        var others: [(placement: String, count: Int)] = []
+
+        init(_ placement: String) {
+            self.placement = placement
+            self.count = 1
+        }
+
+        /// One more hold of the creative in `placement`.
+        mutating func add(_ placement: String) {
+            if placement == self.placement {
+                count += 1
+            } else if let index = others.firstIndex(where: { $0.placement == placement }) {
+                others[index].count += 1
+            } else {
+                others.append((placement, 1))
+            }
+        }
+
+        /// One hold fewer in `placement`; false once no placement holds the creative.
+        mutating func remove(_ placement: String) -> Bool {
+            if placement == self.placement {
+                guard count == 1 else {
+                    count -= 1
+                    return true
+                }
+                guard !others.isEmpty else { return false }
+                (self.placement, count) = others.removeFirst()
+            } else if let index = others.firstIndex(where: { $0.placement == placement }) {
+                if others[index].count > 1 { others[index].count -= 1 } else { others.remove(at: index) }
+            }
+            return true
+        }
+
+        /// Forgets every hold of `placement`; false once no placement holds the creative.
+        mutating func removeAll(_ placement: String) -> Bool {
+            others.removeAll { $0.placement == placement }
+            guard placement == self.placement else { return true }
+            guard !others.isEmpty else { return false }
+            (self.placement, count) = others.removeFirst()
+            return true
+        }
+
+        /// Whether a placement other than `placement` holds the creative.
+        func holdsOutside(_ placement: String) -> Bool {
+            placement != self.placement || !others.isEmpty
+        }
+
+        /// Every placement holding the creative.
+        var placements: Set<String> { Set([placement] + others.map(\.placement)) }
     }
 
-    // Exclusivity: the counts are changed only by this file's methods, through dictionary operations that run no
+    // Exclusivity: the holders are changed only by this file's methods, through dictionary operations that run no
     // code but their own, so no two accesses overlap; the run-time check that proves it on each access is off.
 
-    /// The number of holds of each creative in each placement (never zero: a released last hold is removed).
-    @exclusivity(unchecked) private var holds: [Hold: Int] = [:]
-    /// The number of placements holding each creative (never zero). Kept beside ``holds`` so that a creative held in
-    /// one placement, almost always, costs one flat entry in each, not a dictionary of its own.
-    @exclusivity(unchecked) private var placementCounts: [String: Int] = [:]
+    /// The placements holding each creative (a creative no placement holds has no entry).
+    @exclusivity(unchecked) private var holders: [String: Holders] = [:]
 
     /// Creates an empty ledger.
     public init() {}
 
     /// Records that `placement` shows or holds `creative`.
     public func hold(creative: String, in placement: String) {
-        let key = Hold(creative: creative, placement: placement)
-        if let count = holds[key] {
-            holds[key] = count + 1
+        if let index = holders.index(forKey: creative) {
+            holders.values[index].add(placement)
         } else {
-            holds[key] = 1
-            placementCounts[creative, default: 0] += 1
+            holders[creative] = Holders(placement)
         }
     }
 
@@ -49,27 +97,21 @@ public final class PlacementLedger {
 
     /// Forgets one creative in one placement.
     public func release(creative: String, in placement: String) {
-        let key = Hold(creative: creative, placement: placement)
-        guard let count = holds[key] else { return }
-        guard count == 1 else {
-            holds[key] = count - 1
-            return
-        }
-        holds[key] = nil
-        forgetPlacement(of: creative)
+        guard let index = holders.index(forKey: creative) else { return }
+        if !holders.values[index].remove(placement) { holders.remove(at: index) }
     }
 
     /// Forgets everything a placement holds.
     public func release(placement: String) {
-        for key in holds.keys.filter({ $0.placement == placement }) {
-            holds[key] = nil
-            forgetPlacement(of: key.creative)
+        for creative in Array(holders.keys) {
+            guard let index = holders.index(forKey: creative) else { continue }
+            if !holders.values[index].removeAll(placement) { holders.remove(at: index) }
         }
     }
 
     /// The creatives held by any *other* placement: the ones `placement` must not show.
     public func excludedCreatives(for placement: String) -> Set<String> {
-        Set(placementCounts.keys.filter { isExcluded($0, for: placement) })
+        Set(holders.lazy.filter { $0.value.holdsOutside(placement) }.map(\.key))
     }
 
     /// Whether *another* placement holds `creative`, so that `placement` must not show it: one look-up, where
@@ -81,22 +123,12 @@ public final class PlacementLedger {
     /// ledger.isExcluded("cr-1", for: "feed-top")     // false
     /// ```
     public func isExcluded(_ creative: String, for placement: String) -> Bool {
-        switch placementCounts[creative] ?? 0 {
-        case 0: false
-        case 1: holds[Hold(creative: creative, placement: placement)] == nil
-        default: true
-        }
+        guard let index = holders.index(forKey: creative) else { return false }
+        return holders.values[index].holdsOutside(placement)
     }
 
     /// The placements that hold a creative.
     public func placements(holding creative: String) -> Set<String> {
-        guard placementCounts[creative] != nil else { return [] }
-        return Set(holds.keys.lazy.filter { $0.creative == creative }.map(\.placement))
-    }
-
-    /// One placement fewer holds `creative`.
-    private func forgetPlacement(of creative: String) {
-        guard let count = placementCounts[creative] else { return }
-        placementCounts[creative] = count > 1 ? count - 1 : nil
+        holders[creative]?.placements ?? []
     }
 }

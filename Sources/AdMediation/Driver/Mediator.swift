@@ -21,7 +21,7 @@ public import AdCore
 @MainActor
 public final class Mediator {
     /// A placement's timer; the placement is its index in ``placementIDs``, as in every key below.
-    private struct TimerKey: Hashable {
+    private struct TimerKey {
         let placement: Int
         let timer: MediationTimer
     }
@@ -122,7 +122,9 @@ public final class Mediator {
     @exclusivity(unchecked) private var machines: [MediationStateMachine] = []
     @exclusivity(unchecked) private var appHistory: ImpressionHistory
     @exclusivity(unchecked) private var random: SeededRandom
-    @exclusivity(unchecked) private var timers: [TimerKey: ScheduledActionID] = [:]
+    /// Each placement's armed timers, by placement index: a few at a time (a request's deadline, its items'
+    /// timeouts, a retry or an expiry), found by comparing, which costs less than hashing a timer.
+    @exclusivity(unchecked) private var timers: [[(timer: MediationTimer, id: ScheduledActionID)]]
     /// The loads in flight, by placement index, then by line item index (arrays: no step hashes an index).
     @exclusivity(unchecked) private var loading: [[Load?]]
     @exclusivity(unchecked) private var loadOwners: [AdID: LoadKey] = [:]
@@ -192,6 +194,7 @@ public final class Mediator {
         placementIndices = indices
         self.machines = machines
         loading = Array(repeating: [], count: ids.count)
+        timers = Array(repeating: [], count: ids.count)
         ready = Array(repeating: nil, count: ids.count)
         lastReports = Array(repeating: nil, count: ids.count)
         consents = Array(repeating: [], count: ids.count)
@@ -335,12 +338,11 @@ public final class Mediator {
                 }
             case .startTimer(let timer, let deadline):
                 let key = TimerKey(placement: placement, timer: timer)
-                if let old = timers[key] { host.scheduler.cancel(old) }
-                timers[key] = host.scheduler.schedule(at: deadline) { [weak self] in self?.fire(key) }
+                if let old = takeTimer(key) { host.scheduler.cancel(old) }
+                let id = host.scheduler.schedule(at: deadline) { [weak self] in self?.fire(key) }
+                timers[placement].append((timer, id))
             case .cancelTimer(let timer):
-                if let id = timers.removeValue(forKey: TimerKey(placement: placement, timer: timer)) {
-                    host.scheduler.cancel(id)
-                }
+                if let id = takeTimer(TimerKey(placement: placement, timer: timer)) { host.scheduler.cancel(id) }
             case .deliver(let delivery):
                 if let load = takeLoad(LoadKey(placement: placement, index: delivery.index)) {
                     loadOwners[load.id] = nil
@@ -648,8 +650,14 @@ public final class Mediator {
         }
     }
 
+    /// Takes an armed timer out of ``timers``.
+    private func takeTimer(_ key: TimerKey) -> ScheduledActionID? {
+        guard let index = timers[key.placement].firstIndex(where: { $0.timer == key.timer }) else { return nil }
+        return timers[key.placement].remove(at: index).id
+    }
+
     private func fire(_ key: TimerKey) {
-        timers[key] = nil
+        _ = takeTimer(key)
         let context = context()
         run(key.placement, .timerFired(key.timer, context))
     }

@@ -78,6 +78,26 @@ struct SupportingTypesTests {
         #expect(ledger.excludedCreatives(for: "side").isEmpty)
     }
 
+    @Test("Y18: when the first placement to hold a creative lets go, the others keep their holds and their counts")
+    func y18_firstHolderLeavingKeepsTheOthers() {
+        let ledger = PlacementLedger()
+        ledger.hold(creative: "a", in: "top")
+        ledger.hold(creative: "a", in: "bottom")
+        ledger.hold(creative: "a", in: "bottom")
+        ledger.hold(creative: "a", in: "side")
+        ledger.release(creative: "a", in: "top")
+        #expect(ledger.placements(holding: "a") == ["bottom", "side"])
+        #expect(ledger.isExcluded("a", for: "top"))
+        ledger.release(creative: "a", in: "bottom")  // bottom held it twice: still holds it once
+        #expect(ledger.isExcluded("a", for: "side"))
+        ledger.release(placement: "side")
+        #expect(ledger.placements(holding: "a") == ["bottom"])
+        #expect(!ledger.isExcluded("a", for: "bottom"))
+        ledger.release(placement: "bottom")  // its last hold, however many it had
+        #expect(ledger.placements(holding: "a").isEmpty)
+        #expect(ledger.excludedCreatives(for: "top").isEmpty)
+    }
+
     @Test("Y17: diagnostics are off by default, and say how to fix the problem when on")
     func y17_diagnosticsCarryRecommendations() {
         let diagnostics = AdDiagnostics()
