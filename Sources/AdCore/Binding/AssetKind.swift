@@ -44,4 +44,36 @@ public enum AssetKind: String, Sendable, Hashable, Codable, CaseIterable, Custom
 
     /// The asset's name.
     public var description: String { rawValue }
+
+    /// Hashes the case, not its name: a raw-value enum would hash its string, and binding checks look assets up
+    /// by kind in sets and dictionaries many times per ad.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The hash a set or dictionary files the kind under: its case's number, in one step, as the standard library
+    /// hashes an integer key. Equal kinds hash equal.
+    public func _rawHashValue(seed: Int) -> Int { ordinal._rawHashValue(seed: seed) }
+
+    /// The case's place in the declaration.
+    private var ordinal: Int {
+        switch self {
+        case .icon: 0
+        case .title: 1
+        case .domain: 2
+        case .sponsored: 3
+        case .age: 4
+        case .feedback: 5
+        case .media: 6
+        case .body: 7
+        case .callToAction: 8
+        case .warning: 9
+        case .price: 10
+        case .rating: 11
+        case .reviewCount: 12
+        case .images: 13
+        case .video: 14
+        case .close: 15
+        case .badge: 16
+        case .advertiser: 17
+        }
+    }
 }

@@ -15,4 +15,9 @@ public struct AdID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// `ad#n`.
     public var description: String { "ad#\(rawValue)" }
+
+    /// The hash a set or dictionary files the ID under: its integer's, in one step, as the standard library hashes
+    /// an integer key, instead of through a whole `Hasher` (a host and its mediator key several tables by ad).
+    /// Equal IDs hash equal; ``hash(into:)`` (synthesized) is unchanged.
+    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
 }
