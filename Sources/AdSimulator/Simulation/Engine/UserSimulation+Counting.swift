@@ -106,22 +106,11 @@ extension UserSimulation {
         let started = pending.removeValue(forKey: placement)
         let best = started?.best
         let prices = winnerPrices(report, request: started?.request ?? 0)
-        tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
-            row.requests += 1
-            if let best {
-                row.oraclePriceMicros += best.priceMicros
-                row.oracleTimeToAd.record(best.latency)
-            }
-            if let prices {
-                row.fills += 1
-                row.bidPriceMicros += prices.bid
-                row.paidPriceMicros += prices.paid
-                row.timeToAd.record(report.startedAt.duration(to: report.finishedAt))
-            }
-        }
         // Each item's fields are read in place from the report (its `items` builds a line item report, strings,
         // error and consent, for every item) and only flags are captured: a copy of a report (each of its strings
-        // retained and released) per item and per closure was a tenth of the fast tier's reference counting.
+        // retained and released) per item and per closure was a tenth of the fast tier's reference counting. The
+        // placement's row takes the items' sums in one update after them, not one per item.
+        var (belowFloor, timeouts, errors, exclusions): (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         for index in 0..<report.itemCount {
             let key = SimulationTally.Key(
                 variant: variant, placement: placement, provider: report.providerID(ofItem: index).rawValue)
@@ -137,11 +126,26 @@ extension UserSimulation {
                 if state == .error { row.errors += 1 }
                 if state == .excludedCreative { row.exclusions += 1 }
             }
-            tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
-                if below { row.belowFloor += 1 }
-                if state == .timeout { row.timeouts += 1 }
-                if state == .error { row.errors += 1 }
-                if state == .excludedCreative { row.exclusions += 1 }
+            if below { belowFloor += 1 }
+            if state == .timeout { timeouts += 1 }
+            if state == .error { errors += 1 }
+            if state == .excludedCreative { exclusions += 1 }
+        }
+        tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
+            row.requests += 1
+            row.belowFloor += belowFloor
+            row.timeouts += timeouts
+            row.errors += errors
+            row.exclusions += exclusions
+            if let best {
+                row.oraclePriceMicros += best.priceMicros
+                row.oracleTimeToAd.record(best.latency)
+            }
+            if let prices {
+                row.fills += 1
+                row.bidPriceMicros += prices.bid
+                row.paidPriceMicros += prices.paid
+                row.timeToAd.record(report.startedAt.duration(to: report.finishedAt))
             }
         }
         if let onRequest {
