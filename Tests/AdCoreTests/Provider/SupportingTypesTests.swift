@@ -159,4 +159,24 @@ struct SupportingTypesTests {
         #expect(nan.minimumVisibleRatio == 1)
         #expect(ImpressionRule.mrcDisplay.description == "50.0% for 1.0 seconds")
     }
+
+    @Test("A blank ad unit ID is refused, ASCII or Unicode white space alike; one with any other character passes")
+    func blankAdUnitIDsAreRefused() {
+        for blank in ["", " ", "\t\r\n", "\u{00A0}", "\u{3000} "] {
+            let request = AdRequest(adUnitID: blank, format: .native)
+            #expect(throws: AdError.self, "\(blank.unicodeScalars.map(\.value))") {
+                try request.validate(providerID: "acme")
+            }
+        }
+        for unit in ["x", " x", "\u{00A0}x", "\u{7F}", "é-unit", "R-M-1"] {
+            let request = AdRequest(adUnitID: unit, format: .native)
+            #expect(throws: Never.self, "\(unit.unicodeScalars.map(\.value))") {
+                try request.validate(providerID: "acme")
+            }
+        }
+        var refusal: AdError?
+        do { try AdRequest(adUnitID: " ", format: .native).validate(providerID: "acme") } catch { refusal = error }
+        #expect(refusal?.code == .invalidRequest)
+        #expect(refusal?.message == "The ad unit ID is empty.")
+    }
 }
