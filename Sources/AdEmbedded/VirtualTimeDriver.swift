@@ -181,7 +181,7 @@ public final class VirtualTimeDriver: AdScheduler {
             free(entry.slot)
             return true
         }
-        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { Self.siftDown(&heap, from: index) }
     }
 
     /// The handle of the timer in `slot`: its generation in the high 32 bits, the slot in the low ones. A slot
@@ -354,37 +354,47 @@ public final class VirtualTimeDriver: AdScheduler {
         }
     }
 
-    private static func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
+    // The heap's algorithms are static and nonisolated: a closure formed in an isolated method and handed to
+    // `withUnsafeMutableBufferPointer` (a nonisolated function type) checks at run time, on every call, that it
+    // runs on the main actor; these touch nothing but the array they are given.
+
+    private nonisolated static func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
         (lhs.deadline, lhs.sequence) < (rhs.deadline, rhs.sequence)
     }
 
     private func push(_ entry: Entry) {
         heap.append(entry)
+        Self.siftUp(&heap)
+    }
+
+    private func pop() {
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        Self.siftDown(&heap, from: 0)
+    }
+
+    /// Moves the last entry up to its place.
+    private nonisolated static func siftUp(_ heap: inout [Entry]) {
         heap.withUnsafeMutableBufferPointer { heap in
             var child = heap.count - 1
             while child > 0 {
                 let parent = (child - 1) / 2
-                guard Self.precedes(heap[child], heap[parent]) else { break }
+                guard precedes(heap[child], heap[parent]) else { break }
                 heap.swapAt(child, parent)
                 child = parent
             }
         }
     }
 
-    private func pop() {
-        heap.swapAt(0, heap.count - 1)
-        heap.removeLast()
-        siftDown(from: 0)
-    }
-
-    private func siftDown(from start: Int) {
+    /// Moves the entry at `start` down to its place.
+    private nonisolated static func siftDown(_ heap: inout [Entry], from start: Int) {
         heap.withUnsafeMutableBufferPointer { heap in
             var parent = start
             while true {
                 var smallest = parent
                 let left = 2 * parent + 1
-                if left < heap.count, Self.precedes(heap[left], heap[smallest]) { smallest = left }
-                if left + 1 < heap.count, Self.precedes(heap[left + 1], heap[smallest]) { smallest = left + 1 }
+                if left < heap.count, precedes(heap[left], heap[smallest]) { smallest = left }
+                if left + 1 < heap.count, precedes(heap[left + 1], heap[smallest]) { smallest = left + 1 }
                 guard smallest != parent else { return }
                 heap.swapAt(parent, smallest)
                 parent = smallest
