@@ -44,7 +44,7 @@ public struct AdRequest: Sendable, Hashable, Codable {
 
     /// Throws `invalidRequest` for an empty ad unit or a non-positive timeout.
     public func validate(providerID: ProviderID?) throws(AdError) {
-        if isBlank(adUnitID) {
+        if Self.isBlank(adUnitID) {
             throw AdError(
                 .invalidRequest, "The ad unit ID is empty.", providerID: providerID,
                 hint: "Pass the ad unit ID from the provider's dashboard.")
@@ -58,7 +58,7 @@ public struct AdRequest: Sendable, Hashable, Codable {
 
     /// Whether a string is empty or only white space. Almost every ad unit ID starts with a printable ASCII byte,
     /// which no white space does: that is decided from the byte, without breaking the string into characters.
-    private func isBlank(_ string: String) -> Bool {
+    private static func isBlank(_ string: String) -> Bool {
         if let first = string.utf8.first, first > 0x20, first < 0x80 { return false }
         return string.allSatisfy(\.isWhitespace)
     }

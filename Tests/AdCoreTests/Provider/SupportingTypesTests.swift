@@ -179,4 +179,13 @@ struct SupportingTypesTests {
         #expect(refusal?.code == .invalidRequest)
         #expect(refusal?.message == "The ad unit ID is empty.")
     }
+
+    @Test("Asset kinds hash apart: every kind keeps its own entry in a set and a dictionary")
+    func assetKindsHashApart() {
+        let kinds = AssetKind.allCases
+        #expect(Set(kinds.map(\.hashValue)).count == kinds.count)
+        let names = Dictionary(uniqueKeysWithValues: kinds.map { ($0, $0.rawValue) })
+        #expect(kinds.allSatisfy { names[$0] == $0.rawValue })
+        #expect(Set(kinds).count == kinds.count)
+    }
 }

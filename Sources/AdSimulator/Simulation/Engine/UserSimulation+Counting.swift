@@ -110,7 +110,7 @@ extension UserSimulation {
         // error and consent, for every item) and only flags are captured: a copy of a report (each of its strings
         // retained and released) per item and per closure was a tenth of the fast tier's reference counting. The
         // placement's row takes the items' sums in one update after them, not one per item.
-        var (belowFloor, timeouts, errors, exclusions): (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var outcomes = TallyRow()
         for index in 0..<report.itemCount {
             let key = SimulationTally.Key(
                 variant: variant, placement: placement, provider: report.providerID(ofItem: index).rawValue)
@@ -121,22 +121,16 @@ extension UserSimulation {
             tally.update(key) { row in
                 if asked { row.requests += 1 }
                 if filled { row.fills += 1 }
-                if below { row.belowFloor += 1 }
-                if state == .timeout { row.timeouts += 1 }
-                if state == .error { row.errors += 1 }
-                if state == .excludedCreative { row.exclusions += 1 }
+                Self.countOutcome(state, answeredBelowFloor: below, in: &row)
             }
-            if below { belowFloor += 1 }
-            if state == .timeout { timeouts += 1 }
-            if state == .error { errors += 1 }
-            if state == .excludedCreative { exclusions += 1 }
+            Self.countOutcome(state, answeredBelowFloor: below, in: &outcomes)
         }
         tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
             row.requests += 1
-            row.belowFloor += belowFloor
-            row.timeouts += timeouts
-            row.errors += errors
-            row.exclusions += exclusions
+            row.belowFloor += outcomes.belowFloor
+            row.timeouts += outcomes.timeouts
+            row.errors += outcomes.errors
+            row.exclusions += outcomes.exclusions
             if let best {
                 row.oraclePriceMicros += best.priceMicros
                 row.oracleTimeToAd.record(best.latency)
@@ -180,6 +174,14 @@ extension UserSimulation {
         case .belowFloor: answeredBelowFloor
         case .notAttempted, .capped, .notReady, .excludedByPrivacy: false
         }
+    }
+
+    /// Counts a line item's outcome in a row: answered under the floor, timed out, failed, or its creative excluded.
+    private static func countOutcome(_ state: LineItemState, answeredBelowFloor below: Bool, in row: inout TallyRow) {
+        if below { row.belowFloor += 1 }
+        if state == .timeout { row.timeouts += 1 }
+        if state == .error { row.errors += 1 }
+        if state == .excludedCreative { row.exclusions += 1 }
     }
 
     /// ``wasAsked(_:answeredBelowFloor:)`` of a line item's report.
