@@ -53,6 +53,10 @@ public struct PrivacySignals: Sendable, Hashable, Codable {
         decoded = DecodedConsentStrings(tcfConsent: tcfConsent, gpp: gpp)
     }
 
+    /// Signals with everything unknown, built once: the initializer with no argument decodes its (absent) consent
+    /// strings on every call, and a mediator makes a request per line item's load.
+    package static let unknown = PrivacySignals()
+
     /// The consent strings, decoded once when set: derived from ``tcfConsent`` and ``gpp``, never encoded.
     private(set) var decoded: DecodedConsentStrings
 

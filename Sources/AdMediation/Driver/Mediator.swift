@@ -167,38 +167,72 @@ public final class Mediator {
         self.init(validated: configuration, host: host, random: random)
     }
 
+    /// A configuration's placements made ready for mediators once: their IDs in the configuration's order, each
+    /// one's index, and each one's machine as a new mediator starts it (its plan: orders, floors, timeouts). Every
+    /// mediator made from one starts from a copy, so none sees another's state; the simulator makes one per
+    /// strategy for all its users.
+    ///
+    /// ```swift
+    /// let setup = Mediator.Setup(validated: configuration)
+    /// let mediator = Mediator(setup: setup, host: host, random: SeededRandom(seed: 7))
+    /// ```
+    package struct Setup: Sendable {
+        /// The configuration (validated).
+        let configuration: MediationConfiguration
+        /// The placements' IDs, in the configuration's order.
+        let placementIDs: [String]
+        /// Each placement's index in ``placementIDs``.
+        let placementIndices: [String: Int]
+        /// Each placement's machine before its first input, by placement index.
+        let machines: [MediationStateMachine]
+
+        /// Sets up a configuration its caller validated against the providers' descriptors.
+        package init(validated configuration: MediationConfiguration) {
+            var ids: [String] = []
+            var indices: [String: Int] = [:]
+            var machines: [MediationStateMachine] = []
+            for placement in configuration.placements {
+                let machine = MediationStateMachine(
+                    placement: placement, currency: configuration.currency,
+                    timeToLive: { configuration.timeToLive(provider: $0, format: $1) })
+                // A validated configuration has no placement twice; were one given twice, the later one counts.
+                if let index = indices[placement.id] {
+                    machines[index] = machine
+                } else {
+                    indices[placement.id] = ids.count
+                    ids.append(placement.id)
+                    machines.append(machine)
+                }
+            }
+            self.configuration = configuration
+            placementIDs = ids
+            placementIndices = indices
+            self.machines = machines
+        }
+    }
+
     /// Creates a mediator on a configuration its caller validated against the host's providers' descriptors
     /// already (the simulator validates each strategy's configuration once, not once per simulated user).
-    package init(validated configuration: MediationConfiguration, host: AdHost, random: SeededRandom) {
-        self.configuration = configuration
+    package convenience init(validated configuration: MediationConfiguration, host: AdHost, random: SeededRandom) {
+        self.init(setup: Setup(validated: configuration), host: host, random: random)
+    }
+
+    /// Creates a mediator from a configuration set up once for many (``Setup``).
+    package init(setup: Setup, host: AdHost, random: SeededRandom) {
+        configuration = setup.configuration
         self.host = host
         self.random = random
-        appHistory = ImpressionHistory(caps: configuration.appCaps, pacing: .zero)
-        var ids: [String] = []
-        var indices: [String: Int] = [:]
-        var machines: [MediationStateMachine] = []
-        for placement in configuration.placements {
-            let machine = MediationStateMachine(
-                placement: placement, currency: configuration.currency,
-                timeToLive: { configuration.timeToLive(provider: $0, format: $1) })
-            // A validated configuration has no placement twice; were one given twice, the later one counts.
-            if let index = indices[placement.id] {
-                machines[index] = machine
-            } else {
-                indices[placement.id] = ids.count
-                ids.append(placement.id)
-                machines.append(machine)
-            }
-        }
-        placementIDs = ids
-        placementIndices = indices
-        self.machines = machines
-        loading = Array(repeating: [], count: ids.count)
-        timers = Array(repeating: [], count: ids.count)
-        ready = Array(repeating: nil, count: ids.count)
-        lastReports = Array(repeating: nil, count: ids.count)
-        consents = Array(repeating: [], count: ids.count)
-        publishedTestUnits = Array(repeating: nil, count: ids.count)
+        appHistory = ImpressionHistory(caps: setup.configuration.appCaps, pacing: .zero)
+        placementIDs = setup.placementIDs
+        placementIndices = setup.placementIndices
+        machines = setup.machines
+        let count = setup.placementIDs.count
+        loading = Array(repeating: [], count: count)
+        timers = Array(repeating: [], count: count)
+        ready = Array(repeating: nil, count: count)
+        lastReports = Array(repeating: nil, count: count)
+        consents = Array(repeating: [], count: count)
+        publishedTestUnits = Array(repeating: nil, count: count)
     }
 
     /// Adds an event handler; handlers run on the main actor, in order.
@@ -413,8 +447,10 @@ public final class Mediator {
             releaseFillHold(of: replaced.id, in: load.placementID)
             end(replaced)
         }
+        // The host sets the request's privacy signals as it admits it: the unknown ones, built once, stand in.
         let request = AdRequest(
-            adUnitID: load.adUnitID, format: load.format, placementID: load.placementID, timeout: load.timeout)
+            adUnitID: load.adUnitID, format: load.format, placementID: load.placementID, timeout: load.timeout,
+            privacy: .unknown)
         let admitted: AdmittedRequest
         do {
             admitted = try host.admit(request, provider: load.providerID)

@@ -18,7 +18,7 @@ public struct FastTierEvaluator: OptimizationEvaluator {
     public let calibration: FastTierCalibration
     private let markets: SimulationMarkets
     private let fastProviders: SimulationProviders
-    private let rates: [String: FastTierCalibration.Rate]
+    private let rates: [FastTierCalibration.Key: FastTierCalibration.Rate]
     private static let name = "candidate"
 
     /// An evaluator over `users` users of `validated`, calibrated by a full-tier pilot of `pilotUsers` users on the

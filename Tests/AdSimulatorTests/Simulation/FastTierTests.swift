@@ -138,10 +138,11 @@ import Testing
             market: markets.market, validated: validated, providers: .builtIn)
         for answering in [true, false] {
             var tally = SimulationTally()
+            let providers = SimulationProviders.builtIn.fastTier(behaviors, answeringLoads: answering)
             let user = try await markets.simulate(
-                user: 3, variant: "configured", configuration: validated.configuration,
-                providers: SimulationProviders.builtIn.fastTier(behaviors, answeringLoads: answering), fastRates: [:],
-                counting: &tally)
+                user: 3, variant: "configured",
+                prepared: SimulatedConfiguration(validated.configuration, of: validated, validatingFor: providers),
+                providers: providers, fastRates: [:], counting: &tally)
             let answers = user.mediator.answering as? FastTierAnswers
             #expect((answers != nil) == answering)
             if answering { #expect((answers?.answered ?? 0) > 10) }

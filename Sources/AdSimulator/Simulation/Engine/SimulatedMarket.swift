@@ -55,12 +55,18 @@ public struct SimulatedMarket: Sendable {
         var adUnit: String
     }
 
+    /// A line item by placement: two strings hashed as they are, not joined into a new one for each look-up.
+    private struct ItemKey: Hashable {
+        var placement: String
+        var lineItem: String
+    }
+
     /// The draws of the scenario's seed.
     public let draws: SimulationDraws
     /// The currency of every price (the app's configuration's).
     public let currency: String
     private var entries: [UnitKey: Boxed]
-    private var byLineItem: [String: Boxed]
+    private var byLineItem: [ItemKey: Boxed]
     /// Every file the market serves (creatives and no-fill documents), each once, in the order first read.
     public let servedFiles: [[UInt8]]
     /// Whether a served file's responses name its memo, so that each file is parsed once (``init(_:memoisesLoads:)``).
@@ -91,7 +97,7 @@ public struct SimulatedMarket: Sendable {
             return file
         }
         var entries: [UnitKey: Boxed] = [:]
-        var byLineItem: [String: Boxed] = [:]
+        var byLineItem: [ItemKey: Boxed] = [:]
         for placement in validated.configuration.placements {
             for item in placement.lineItems {
                 guard let market = validated.market(placement: placement.id, lineItem: item.id) else { continue }
@@ -104,7 +110,7 @@ public struct SimulatedMarket: Sendable {
                 let key = UnitKey(provider: item.providerID, adUnit: item.adUnitID)
                 let boxed = Boxed(entry)
                 if entries[key] == nil { entries[key] = boxed }
-                byLineItem[Self.name(placement.id, item.id)] = boxed
+                byLineItem[ItemKey(placement: placement.id, lineItem: item.id)] = boxed
             }
         }
         self.entries = entries
@@ -115,11 +121,12 @@ public struct SimulatedMarket: Sendable {
     /// This market with each line item's ``LineItemMarket`` replaced by its entry in `markets` (a user segment's:
     /// ``UserSegment/market(_:)``), the files' bytes shared.
     public func replacingMarkets(_ markets: [LineItemMarket]) -> SimulatedMarket {
-        var byName: [String: LineItemMarket] = [:]
-        for market in markets { byName[Self.name(market.placement, market.lineItem)] = market }
+        var byName: [ItemKey: LineItemMarket] = [:]
+        for market in markets { byName[ItemKey(placement: market.placement, lineItem: market.lineItem)] = market }
         func replaced(_ boxed: Boxed) -> Boxed {
             var entry = boxed.entry
-            entry.market = byName[Self.name(entry.market.placement, entry.market.lineItem)] ?? entry.market
+            let key = ItemKey(placement: entry.market.placement, lineItem: entry.market.lineItem)
+            entry.market = byName[key] ?? entry.market
             return Boxed(entry)
         }
         var copy = self
@@ -142,7 +149,7 @@ public struct SimulatedMarket: Sendable {
     func boxed(provider: ProviderID, adUnit: String) -> Boxed? { entries[UnitKey(provider: provider, adUnit: adUnit)] }
 
     /// ``entry(placement:lineItem:)`` behind its reference, for reading fields in place.
-    func boxed(placement: String, lineItem: String) -> Boxed? { byLineItem[Self.name(placement, lineItem)] }
-
-    private static func name(_ placement: String, _ lineItem: String) -> String { placement + "\u{0}" + lineItem }
+    func boxed(placement: String, lineItem: String) -> Boxed? {
+        byLineItem[ItemKey(placement: placement, lineItem: lineItem)]
+    }
 }

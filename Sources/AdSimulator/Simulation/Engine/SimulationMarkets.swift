@@ -3,14 +3,15 @@ import AdMediation
 
 /// The markets one run draws from: the scenario's market and oracle, and each user segment's (prices and fill rates
 /// multiplied), built once per run;
-/// ``simulate(user:variant:configuration:providers:fastRates:counting:onRequest:configurationIsValidated:)`` runs
+/// ``simulate(user:variant:prepared:providers:fastRates:counting:onRequest:)`` runs
 /// one user on the market of its segment, so the runner, the fast tier's pilot and the optimizer's evaluations all
 /// give a user the same draws.
 ///
 /// ```swift
 /// let markets = try SimulationMarkets(validated, memoisesLoads: true)
 /// var tally = SimulationTally()
-/// let user = try await markets.simulate(user: 7, variant: "configured", configuration: configuration,
+/// let prepared = try SimulatedConfiguration(configuration, of: validated, validatingFor: providers)
+/// let user = try await markets.simulate(user: 7, variant: "configured", prepared: prepared,
 ///                                       providers: providers, fastRates: nil, counting: &tally)
 /// ```
 @MainActor
@@ -39,33 +40,20 @@ struct SimulationMarkets {
         }
     }
 
-    /// Validates `configuration` against `providers`' descriptors once, for a loop of users whose mediators then
-    /// skip it (`configurationIsValidated`).
-    ///
-    /// - Throws: `invalidRequest` listing every problem of the configuration.
-    static func validate(_ configuration: MediationConfiguration, for providers: SimulationProviders) throws(AdError) {
-        let descriptors = try providers.descriptors()
-        do throws(MediationConfigurationError) {
-            try configuration.validate(providers: descriptors)
-        } catch {
-            throw error.adError
-        }
-    }
-
     /// Users `0..<users` (none when `users` is not positive) through `configuration`, counted under `variant` into
     /// one tally: the optimizer's evaluations. The configuration is validated once.
     ///
     /// - Throws: what the configuration or a user's stack refuses.
     func tally(
         users: Int, variant: String, configuration: MediationConfiguration, providers: SimulationProviders,
-        fastRates: [String: FastTierCalibration.Rate]?
+        fastRates: [FastTierCalibration.Key: FastTierCalibration.Rate]?
     ) async throws(AdError) -> SimulationTally {
-        try Self.validate(configuration, for: providers)
+        let prepared = try SimulatedConfiguration(configuration, of: validated, validatingFor: providers)
         var tally = SimulationTally()
         for index in 0..<max(users, 0) {
             _ = try await simulate(
-                user: UInt64(clamping: index), variant: variant, configuration: configuration, providers: providers,
-                fastRates: fastRates, counting: &tally, configurationIsValidated: true)
+                user: UInt64(clamping: index), variant: variant, prepared: prepared, providers: providers,
+                fastRates: fastRates, counting: &tally)
         }
         return tally
     }
@@ -79,15 +67,14 @@ struct SimulationMarkets {
     ///
     /// - Throws: what the user's stack refuses.
     func simulate(
-        user: UInt64, variant: String, configuration: MediationConfiguration, providers: SimulationProviders,
-        fastRates: [String: FastTierCalibration.Rate]?, counting tally: inout SimulationTally,
-        onRequest: ((SimulatedRequestRecord) -> Void)? = nil, configurationIsValidated: Bool = false
+        user: UInt64, variant: String, prepared: SimulatedConfiguration, providers: SimulationProviders,
+        fastRates: [FastTierCalibration.Key: FastTierCalibration.Rate]?, counting tally: inout SimulationTally,
+        onRequest: ((SimulatedRequestRecord) -> Void)? = nil
     ) async throws(AdError) -> UserSimulation {
         let segment = validated.segment(ofUser: user).map { segments[$0] } ?? (market: market, oracle: oracle)
         let simulation = try UserSimulation(
             validated: validated, providers: providers, market: segment.market, oracle: segment.oracle,
-            variant: variant, configuration: configuration, user: user, fastRates: fastRates,
-            configurationIsValidated: configurationIsValidated)
+            variant: variant, prepared: prepared, user: user, fastRates: fastRates)
         simulation.onRequest = onRequest
         // Handed over and back without a copy: each side lets go of the storage before the other changes it.
         simulation.tally = tally

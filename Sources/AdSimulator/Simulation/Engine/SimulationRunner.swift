@@ -101,14 +101,13 @@ public struct SimulationRunner {
             let configuration = variant.configuration(
                 from: validated.configuration, market: validated.market, bidders: validated.pricedProviders)
             let rates = fast.map { $0.calibration.rates(variant: variant.name) }
-            // Validated once here, not once per user by each user's mediator.
+            // Validated, set up and laid out once here, not once per user.
             let users = fast?.providers ?? providers
-            try SimulationMarkets.validate(configuration, for: users)
+            let prepared = try SimulatedConfiguration(configuration, of: validated, validatingFor: users)
             for index in mine {
                 _ = try await markets.simulate(
-                    user: UInt64(exactly: index) ?? 0, variant: variant.name, configuration: configuration,
-                    providers: users, fastRates: rates, counting: &tally, onRequest: onRequest,
-                    configurationIsValidated: true)
+                    user: UInt64(exactly: index) ?? 0, variant: variant.name, prepared: prepared, providers: users,
+                    fastRates: rates, counting: &tally, onRequest: onRequest)
                 done += 1
                 progress?(done, total)
             }
@@ -163,11 +162,12 @@ public struct SimulationRunner {
         var rates: [FastTierCalibration.Rate] = []
         for (name, configuration) in variants {
             var tally = SimulationTally()
-            var shownPrices: [String: Int64] = [:]
+            var shownPrices: [FastTierCalibration.Key: Int64] = [:]
+            let prepared = try SimulatedConfiguration(configuration, of: markets.validated, validatingFor: providers)
             for index in 0..<count {
                 let simulation = try await markets.simulate(
-                    user: UInt64(exactly: index) ?? 0, variant: name, configuration: configuration,
-                    providers: providers, fastRates: nil, counting: &tally)
+                    user: UInt64(exactly: index) ?? 0, variant: name, prepared: prepared, providers: providers,
+                    fastRates: nil, counting: &tally)
                 shownPrices.merge(simulation.shownPriceMicros, uniquingKeysWith: +)
             }
             for placement in configuration.placements.map(\.id) {

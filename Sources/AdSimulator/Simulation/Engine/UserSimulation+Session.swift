@@ -16,9 +16,10 @@ extension UserSimulation {
         sessionStart = start
         var end = start.advanced(by: length)
         // With a reach model: the offset at which the deepest cell this session reaches is at the screen's bottom.
+        let contentHeight = layout.contentHeight
         let reachOffset = reach(session: session).map { max(min($0 - viewport, contentHeight - viewport), 0) }
         var reached = reachOffset.map { $0 <= 0 } ?? true
-        for placement in placementsShown { try? mediator.load(placement) }
+        for placement in layout.placementsShown { try? mediator.load(placement) }
         // Full-screen opens: the whole part of the mean, plus one with the fractional part's probability.
         let mean = users.fullScreenOpensPerSession
         let whole = mean.rounded(.down)
@@ -51,11 +52,13 @@ extension UserSimulation {
                     end = driver.now.advanced(by: duration + pause)
                 }
                 let steps = max(1, Int(exactly: (duration / Self.scrollStep).rounded(.up)) ?? 1)
+                // Divided once per gesture, not per step: a duration's division is 128-bit arithmetic.
+                let stepDuration = duration / steps
                 let from = offset
                 for step in 1...steps {
                     offset = from + (target - from) * Double(step) / Double(steps)
                     try? scroll(to: offset)
-                    if let rest = runWithoutWaiting(for: duration / steps, until: end) { await finishRun(until: rest) }
+                    if let rest = runWithoutWaiting(for: stepDuration, until: end) { await finishRun(until: rest) }
                 }
                 if target == reachOffset { reached = true }
             }
@@ -72,6 +75,7 @@ extension UserSimulation {
     /// With a reach model, the bottom of the deepest cell session `session` reaches (drawn, rounded down to a
     /// cell of the feed), also kept in ``reachBottom`` for the session; `nil` without one.
     private func reach(session: UInt64) -> Double? {
+        let cellBottoms = layout.cellBottoms
         guard let reach = validated.scenario.users.reach, !cellBottoms.isEmpty else {
             reachBottom = nil
             return nil
@@ -117,6 +121,9 @@ extension UserSimulation {
     /// Binds the ready ads into the empty cells within one viewport below the screen; releases the ads of cells
     /// one viewport above it.
     private func bindNearby() {
+        // The places are read from the shared layout (immutable), not from the user's cells: no copy of a cell,
+        // nor a check of exclusive access, for each cell looked at (three looks a scroll step).
+        let cells = layout.cells
         while firstLiveCell < cells.count,
             cells[firstLiveCell].y + cells[firstLiveCell].height < currentOffset - viewport
         {
@@ -124,21 +131,22 @@ extension UserSimulation {
             firstLiveCell += 1
         }
         for index in firstLiveCell..<cells.count {
-            let cell = cells[index]
-            if cell.y >= currentOffset + 2 * viewport { break }
-            if let reachBottom, cell.y >= reachBottom { break }  // below the deepest cell the session reaches
-            guard bound[index] == nil, cell.y + cell.height > currentOffset, mediator.isReady(cell.placement)
+            let y = cells[index].y
+            if y >= currentOffset + 2 * viewport { break }
+            if let reachBottom, y >= reachBottom { break }  // below the deepest cell the session reaches
+            guard bound[index] == nil, y + cells[index].height > currentOffset, mediator.isReady(cells[index].placement)
             else { continue }
+            let placement = cells[index].placement
             if fastRates != nil {
                 // The fast tier binds nothing: the ad is used, its impression and click drawn.
-                guard let choice = try? mediator.take(for: cell.placement) else { continue }
+                guard let choice = try? mediator.take(for: placement) else { continue }
                 tookFast(choice)
                 bound[index] = .taken(choice)
             } else {
-                guard let mediated = try? mediator.takeAd(for: cell.placement) else { continue }
+                guard let mediated = try? mediator.takeAd(for: placement) else { continue }
                 bind(mediated, at: index)
             }
-            try? mediator.load(cell.placement)
+            try? mediator.load(placement)
         }
     }
 

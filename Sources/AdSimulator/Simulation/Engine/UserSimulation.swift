@@ -62,18 +62,15 @@ public final class UserSimulation {
     let mediator: Mediator
     let feed: HostNodeID?
     let context: HostContextProvider
-    /// The feed's ad cells, in feed order (their nodes built when first bound into).
+    /// The feed as the user's strategy lays it out (shared by its users): its cells' places, its content height,
+    /// where each cell ends, the placements shown. A session reads the cells' places here, in place.
+    let layout: SimulatedFeed
+    /// The feed's ad cells, in feed order, with their nodes (built when first bound into: the full tier only).
     var cells: [SimulatedAdCell]
     let viewport: Double
-    let contentHeight: Double
-    /// The bottom of each cell of the feed, by position (ad cells included): where a reach ends.
-    let cellBottoms: [Double]
     /// With a reach model, the bottom of the deepest cell the running session reaches: no cell below it is bound.
     @exclusivity(unchecked) var reachBottom: Double?
     let buttons: [ScreenButton]
-    /// The placements the screens show (feed slots and buttons), in configuration order: each session preloads
-    /// them.
-    let placementsShown: [String]
     /// The ad bound in each cell (by cell index).
     @exclusivity(unchecked) var bound: [BoundAd?]
     /// The cells before this index are gone: scrolled more than a viewport above the screen. A session only scrolls
@@ -94,15 +91,17 @@ public final class UserSimulation {
     @exclusivity(unchecked) var sessionStart: AdInstant?
     /// The fast tier's rates by placement and provider (``FastTierCalibration/key(placement:provider:)``); nil in
     /// the full tier.
-    let fastRates: [String: FastTierCalibration.Rate]?
+    let fastRates: [FastTierCalibration.Key: FastTierCalibration.Rate]?
     /// The ads the fast tier used (the key of their drawn impressions and clicks).
     @exclusivity(unchecked) var fastTierUsed: UInt64 = 0
     /// The prices of the shown ads by placement and provider, in micros, once per ad (a full-tier pilot's
     /// calibration).
-    @exclusivity(unchecked) var shownPriceMicros: [String: Int64] = [:]
+    @exclusivity(unchecked) var shownPriceMicros: [FastTierCalibration.Key: Int64] = [:]
 
     /// An ad in a cell: bound into its nodes (the full tier), or taken and counted (the fast tier binds nothing).
-    enum BoundAd {
+    /// Indirect: its payload lives in one box, so a cell's entry is one reference (an empty cell tested, a cell
+    /// emptied or the array of a feed's cells made without copying a mediated ad's report field by field).
+    indirect enum BoundAd {
         case bound(MediatedAd)
         case taken(MediatedChoice)
     }
@@ -116,16 +115,18 @@ public final class UserSimulation {
     ) throws(AdError) {
         try self.init(
             validated: validated, providers: providers, market: market, oracle: oracle, variant: variant,
-            configuration: configuration, user: user, fastRates: nil)
+            prepared: SimulatedConfiguration(configuration, of: validated, validatingFor: providers), user: user,
+            fastRates: nil)
     }
 
-    /// Builds the user's app and stack; with `fastRates`, the fast tier's: `providers` is the fast tier's set
-    /// (``FastTierProvider``s), the server answers them with its draws, and no cell's nodes are ever built.
-    /// `configurationIsValidated`: the caller validated `configuration` against `providers` (once for all users).
+    /// Builds the user's app and stack on a configuration prepared once for every user of its strategy
+    /// (``SimulatedConfiguration``: validated, its mediation set up, the feed laid out); with `fastRates`, the fast
+    /// tier's: `providers` is the fast tier's set (``FastTierProvider``s), the server answers them with its draws,
+    /// and no cell's nodes are ever built.
     init(
         validated: ValidatedScenario, providers: SimulationProviders, market: SimulatedMarket,
-        oracle: SimulationOracle, variant: String, configuration: MediationConfiguration, user: UInt64,
-        fastRates: [String: FastTierCalibration.Rate]?, configurationIsValidated: Bool = false
+        oracle: SimulationOracle, variant: String, prepared: SimulatedConfiguration, user: UInt64,
+        fastRates: [FastTierCalibration.Key: FastTierCalibration.Rate]?
     ) throws(AdError) {
         self.validated = validated
         self.fastRates = fastRates
@@ -137,59 +138,18 @@ public final class UserSimulation {
         driver = VirtualTimeDriver(seed: seed, taskExecutor: Self.executor)
         server = SimulatedAdServer(market: market, user: user, driver: driver, answersFastTier: fastRates != nil)
         host = try providers.makeHost(scheduler: driver, transport: server, seed: seed)
-        if configurationIsValidated {
-            mediator = Mediator(validated: configuration, host: host, random: SeededRandom(seed: seed))
-        } else {
-            do {
-                mediator = try Mediator(configuration: configuration, host: host, random: SeededRandom(seed: seed))
-            } catch {
-                throw error.adError
-            }
-        }
+        mediator = Mediator(setup: prepared.mediation, host: host, random: SeededRandom(seed: seed))
         let app = validated.scenario.app
-        let tree = host.tree
         buttons = app.screens.flatMap(\.buttons)
         let (frame, toolbar) = try EmbeddedApp.withToolbar(
-            tree: tree, width: app.window.width, height: app.window.height,
+            tree: host.tree, width: app.window.width, height: app.window.height,
             toolbarHeight: buttons.isEmpty ? 0 : Self.toolbarHeight)
         viewport = frame.viewport
         context = toolbar.context
-        var cells: [SimulatedAdCell] = []
-        var contentHeight = 0.0
-        var cellBottoms: [Double] = []
-        if let layout = app.screens.compactMap(\.feed).first {
-            feed = frame.feed
-            // Each position's slot (the first one listing it), by position: an array, not a dictionary, since
-            // every user of the run lays out the whole feed.
-            var slots = [FeedAdSlot?](repeating: nil, count: max(layout.cells, 0))
-            for slot in layout.ads {
-                for position in slot.positions(inFeedOf: layout.cells) where slots[position] == nil {
-                    slots[position] = slot
-                }
-            }
-            for index in slots.indices {
-                guard let slot = slots[index] else {
-                    contentHeight += layout.cellHeight
-                    cellBottoms.append(contentHeight)
-                    continue
-                }
-                let height = slot.height ?? layout.cellHeight
-                if let format = configuration.placement(slot.placement)?.format {
-                    cells.append(
-                        SimulatedAdCell(placement: slot.placement, format: format, y: contentHeight, height: height))
-                }
-                contentHeight += height
-                cellBottoms.append(contentHeight)
-            }
-        } else {
-            feed = nil
-        }
-        self.cells = cells
-        let shown = Set(cells.map(\.placement) + buttons.map(\.placement))
-        placementsShown = validated.configuration.placements.map(\.id).filter { shown.contains($0) }
-        bound = Array(repeating: nil, count: cells.count)
-        self.contentHeight = contentHeight
-        self.cellBottoms = cellBottoms
+        feed = app.screens.contains { $0.feed != nil } ? frame.feed : nil
+        layout = prepared.feed
+        cells = prepared.feed.cells
+        bound = Array(repeating: nil, count: prepared.feed.cells.count)
         if fastRates != nil, let behaviors = providers.answeringBehaviors {
             mediator.answering = FastTierAnswers(server: server, behaviors: behaviors)
         }

@@ -92,7 +92,7 @@ public struct FastTierCalibration: Sendable, Equatable, Codable {
     }
 
     /// The rates of `variant` by ``key(placement:provider:)``: a user's fast-tier look-up.
-    func rates(variant: String) -> [String: Rate] {
+    func rates(variant: String) -> [Key: Rate] {
         let mine = rates.filter { $0.variant == variant }
         return Dictionary(
             mine.map { (Self.key(placement: $0.placement, provider: $0.provider), $0) },
@@ -103,15 +103,25 @@ public struct FastTierCalibration: Sendable, Equatable, Codable {
     /// (``Rate/problem``), or a second rate of the same strategy, placement and provider (which one a user would
     /// draw from is undefined); nil for none.
     func refusal() -> (rate: Rate, problem: String)? {
-        var seen: Set<String> = []
+        var seen: Set<[String]> = []
         for rate in rates {
             if let problem = rate.problem { return (rate, problem) }
-            let key = rate.variant + "\u{0}" + Self.key(placement: rate.placement, provider: rate.provider)
-            guard seen.insert(key).inserted else { return (rate, "is stated twice") }
+            guard seen.insert([rate.variant, rate.placement, rate.provider]).inserted else {
+                return (rate, "is stated twice")
+            }
         }
         return nil
     }
 
+    /// A placement's provider in the fast tier's look-ups: two strings hashed as they are, not joined into a new
+    /// one for each look-up (a used ad's).
+    struct Key: Hashable {
+        /// The placement.
+        var placement: String
+        /// The provider.
+        var provider: String
+    }
+
     /// The key of a placement's provider in the fast tier's look-ups.
-    static func key(placement: String, provider: String) -> String { placement + "\u{0}" + provider }
+    static func key(placement: String, provider: String) -> Key { Key(placement: placement, provider: provider) }
 }
