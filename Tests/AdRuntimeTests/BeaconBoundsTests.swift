@@ -14,8 +14,10 @@ struct BeaconBoundsTests {
         let log = DiagnosticLog()
         let transport = ScriptedBeaconTransport(["/imp": [nil]])
         let configuration = BeaconQueueConfiguration(maxCount: 5, timeout: .seconds(3600), maxConcurrentDeliveries: 1)
+        let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         let queue = BeaconQueue(
-            store: try temporaryStore(), configuration: configuration, transport: transport, clock: ManualClock(),
+            store: store, configuration: configuration, transport: transport, clock: ManualClock(),
             diagnostics: log.handler)
         queue.send(Beacon(kind: .impression, url: "https://t.example/imp?n=0"))
         try await eventually { transport.calls.count == 1 }
@@ -87,6 +89,7 @@ struct BeaconBoundsTests {
     @Test("A beacon's age survives a restart: reopened two days later, a day-old limit drops what the store held")
     func ageSurvivesRestart() async throws {
         let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         let start = Duration.seconds(1_800_000_000)
         let slow = BeaconQueueConfiguration(backoff: BeaconBackoff(initial: .seconds(3600)))
         let first = BeaconQueue(

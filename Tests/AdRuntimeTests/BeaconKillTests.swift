@@ -24,6 +24,7 @@ struct BeaconKillTests {
         let fast = LoopbackHTTPServer.Response(status: 204, delay: .milliseconds(2))
         server.script("/b", Array(repeating: fast, count: 100) + [.init(status: 204, delay: .milliseconds(300))])
         let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
 
         let first = try BeaconChildProcess(["deliver", store.path, server.url("/b").absoluteString, "\(count)"])
         defer { first.terminate() }
@@ -63,6 +64,7 @@ struct BeaconKillTests {
         let server = try LoopbackHTTPServer(routes: ["/b": .init(status: 204)])
         defer { server.shutdown() }
         let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
 
         let starved = try BeaconChildProcess(["full", store.path, server.url("/b").absoluteString, "\(count)"])
         defer { starved.terminate() }

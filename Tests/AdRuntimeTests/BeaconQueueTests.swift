@@ -12,7 +12,9 @@ struct BeaconQueueTests {
         let server = try LoopbackHTTPServer(routes: ["/imp": .init(status: 204), "/click": .init()])
         defer { server.shutdown() }
         let log = DiagnosticLog()
-        let queue = BeaconQueue(store: try temporaryStore(), configuration: .loopback, diagnostics: log.handler)
+        let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
+        let queue = BeaconQueue(store: store, configuration: .loopback, diagnostics: log.handler)
         queue.send(Beacon(kind: .impression, url: server.url("/imp").absoluteString + "?c=1"))
         queue.send(Beacon(kind: .click, url: server.url("/click").absoluteString))
         queue.send(Beacon(kind: .click, url: server.url("/gone").absoluteString))
@@ -50,6 +52,7 @@ struct BeaconQueueTests {
     @Test("persist() makes sent beacons durable (SQLite in WAL mode): a new queue on the same store delivers them")
     func persistedBeaconsSurviveTheQueue() async throws {
         let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         let hanging = ScriptedBeaconTransport(["/imp": [nil]])
         let configuration = BeaconQueueConfiguration(timeout: .milliseconds(50), maxConcurrentDeliveries: 1)
         let first = BeaconQueue(store: store, configuration: configuration, transport: hanging)
@@ -75,6 +78,7 @@ struct BeaconQueueTests {
     @Test("A beacon confirmed delivered is never sent again: its row is deleted on the 2xx")
     func deliveredBeaconsAreNeverResent() async throws {
         let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         let transport = ScriptedBeaconTransport()
         let first = BeaconQueue(store: store, transport: transport)
         for index in 0..<3 { first.send(Beacon(kind: .click, url: "https://t.example/c?n=\(index)")) }

@@ -23,7 +23,9 @@ struct BeaconRetryTests {
         let server = try LoopbackHTTPServer(routes: ["/gone": .init(status: 404)])
         defer { server.shutdown() }
         server.script("/flaky", [.init(status: 503), .init(status: 503), .init(status: 500), .init(status: 204)])
-        let queue = BeaconQueue(store: try temporaryStore(), configuration: fast)
+        let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
+        let queue = BeaconQueue(store: store, configuration: fast)
         queue.send(Beacon(kind: .impression, url: server.url("/flaky").absoluteString))
         queue.send(Beacon(kind: .click, url: server.url("/gone").absoluteString))
         try await eventually { queue.statistics.delivered == 1 && queue.statistics.failed == 1 }

@@ -69,6 +69,7 @@ struct BeaconServerAnswerTests {
     @Test("A wall clock set back does not hold beacons back: retry times beyond the longest backoff are due at once")
     func clockSetBack() async throws {
         let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         let start = Duration.seconds(1_800_000_000)
         let down = BeaconDeliveryOutcome.retry(AdError(.network, "HTTP 503", providerCode: 503))
         let hourly = BeaconQueueConfiguration(

@@ -9,7 +9,9 @@ struct BeaconSoakTests {
     @Test("R14: 60,000 beacons through a queue on a file store: memory stays flat (under 3 MiB of growth)")
     func r14_soakKeepsMemoryFlat() async throws {
         let count = 60_000
-        let child = try BeaconChildProcess(["soak", try temporaryStore().path, "\(count)"])
+        let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
+        let child = try BeaconChildProcess(["soak", store.path, "\(count)"])
         defer { child.terminate() }
         let done = try #require(try await child.line(startingWith: "done", within: .seconds(120)))
         #expect(try await child.exitStatus() == 0)

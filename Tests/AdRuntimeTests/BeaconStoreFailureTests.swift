@@ -59,6 +59,7 @@ struct BeaconStoreFailureTests {
     @Test("R12: a file that is not a database is error 26 with a hint to delete it; beacons go to memory")
     func r12_garbageFile() async throws {
         let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         try Data(String(repeating: "this is not a database\n", count: 400).utf8).write(to: store)
         let error = try await fallsBackToMemory(store)
         #expect(error.providerCode == 26)
@@ -69,6 +70,7 @@ struct BeaconStoreFailureTests {
     @Test("R12: a store whose pages are damaged is reported as damaged (error 11 or 26), never read as beacons")
     func r12_damagedPages() async throws {
         let store = try await storeWithBeacons(300)
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         try patch(store, at: 4096, with: [UInt8](repeating: 0x5A, count: 8192))
         let error = try await fallsBackToMemory(store)
         #expect(error.providerCode == 11 || error.providerCode == 26)
@@ -77,7 +79,9 @@ struct BeaconStoreFailureTests {
 
     @Test("R12: a folder that cannot hold the file (the path runs through a regular file) is error 14")
     func r12_unwritableFolder() async throws {
-        let blocker = try temporaryStore().deletingLastPathComponent().appendingPathComponent("not-a-folder")
+        let folder = try temporaryStore().deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blocker = folder.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: blocker)
         let error = try await fallsBackToMemory(blocker.appendingPathComponent("beacons.sqlite"))
         #expect(error.providerCode == 14)
@@ -87,6 +91,7 @@ struct BeaconStoreFailureTests {
     @Test("R12: a folder, a FIFO or a device at the store's path is refused at once (SQLite would block on a FIFO)")
     func r12_notARegularFile() async throws {
         let folder = try temporaryStore().deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("beacons.fifo")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         for path in [folder, fifo, URL(fileURLWithPath: "/dev/null")] {
@@ -98,6 +103,7 @@ struct BeaconStoreFailureTests {
     @Test("R12: a store written by a newer AdBridge (schema version 99) is refused, and left as it is")
     func r12_newerSchema() async throws {
         let store = try await storeWithBeacons(3)
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         try patch(store, at: 60, with: [0, 0, 0, 99])  // the header's user_version, big-endian
         let before = try Data(contentsOf: store)
         let error = try await fallsBackToMemory(store)
@@ -119,6 +125,7 @@ struct BeaconStoreFailureTests {
     @Test("R12: another program's database is not a beacon store, and is left exactly as it was")
     func r12_foreignDatabase() async throws {
         let store = try foreignDatabase("CREATE TABLE orders (id INTEGER PRIMARY KEY, total REAL)")
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         let before = try Data(contentsOf: store)
         let error = try await fallsBackToMemory(store)
         #expect(error.message.contains("not an AdBridge beacon store"))
@@ -130,6 +137,7 @@ struct BeaconStoreFailureTests {
     func r12_tableOfAnotherShape() async throws {
         let store = try foreignDatabase(
             "CREATE TABLE beacon (id INTEGER PRIMARY KEY, payload BLOB); PRAGMA user_version = 1")
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         let error = try await fallsBackToMemory(store)
         #expect(error.message.contains("not an AdBridge beacon store"))
         #expect(error.message.contains("no such column"))
@@ -139,12 +147,14 @@ struct BeaconStoreFailureTests {
     @Test("An empty file is a new store; reopening an existing store keeps its beacons and opens durable")
     func emptyFileIsANewStore() async throws {
         let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
         try Data().write(to: store)
         let queue = BeaconQueue(store: store, transport: ScriptedBeaconTransport())
         #expect(queue.storeError == nil)
         #expect(queue.statistics.isDurable)
         await queue.close()
         let kept = try await storeWithBeacons(4)
+        defer { try? FileManager.default.removeItem(at: kept.deletingLastPathComponent()) }
         let reopened = BeaconQueue(store: kept, transport: ScriptedBeaconTransport(["/imp": [nil]]))
         #expect(reopened.storeError == nil)
         #expect(reopened.statistics.restored == 4)

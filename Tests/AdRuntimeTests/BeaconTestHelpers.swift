@@ -2,7 +2,7 @@ import AdRuntime
 import AdTestSupport
 import Foundation
 
-/// A fresh store file in a folder of its own.
+/// A fresh store file in a folder of its own, which the caller removes.
 func temporaryStore() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adbridge-beacons-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

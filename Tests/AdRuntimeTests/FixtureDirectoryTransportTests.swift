@@ -24,6 +24,7 @@ struct FixtureDirectoryTransportTests {
     @Test("An ad unit is served from <unit>.xml, or from the mapped file, with its parameters ignored")
     func servesByAdUnitAndMapping() async throws {
         let url = try folder(["unit-1.xml": "<VAST/>", "slider.xml": "<VAST version=\"4.2\"/>"])
+        defer { try? FileManager.default.removeItem(at: url) }
         let transport = FixtureDirectoryTransport(directory: url, mapping: ["demo-unit": "slider.xml"])
         let plain = try await transport.fetch(TransportRequest(providerID: "p", adUnitID: "unit-1"))
         #expect(String(decoding: plain.body, as: UTF8.self) == "<VAST/>")
@@ -38,6 +39,7 @@ struct FixtureDirectoryTransportTests {
     @Test("Missing files are noFill; escaping the folder is refused; oversized files hit the limit")
     func badRequestsAreTypedErrors() async throws {
         let url = try folder(["big.xml": String(repeating: "x", count: 2048)])
+        defer { try? FileManager.default.removeItem(at: url) }
         let transport = FixtureDirectoryTransport(
             directory: url, mapping: ["escape": "../etc/passwd"], maximumBytes: 1024)
         let missing = await error { _ = try await transport.fetch(TransportRequest(providerID: "p", adUnitID: "nope")) }

@@ -7,12 +7,9 @@ import Testing
 /// input read but invalid, 66 an input that cannot be read; the error on standard error, nothing on standard output.
 @Suite("adsim: every subcommand's exit status follows sysexits (0, 1, 64, 65, 66), errors on standard error")
 struct ExitCodeConventionTests {
-    /// A file of text that is not JSON, for the commands that read JSON.
-    static let notJSON: String = {
-        let file = FileManager.default.temporaryDirectory.appending(path: "adsim-not-json-\(UUID().uuidString).json")
-        try? Data("{\"version\": 1,\n  \"placements\": [".utf8).write(to: file)
-        return file.path
-    }()
+    /// Stands for a file of text that is not JSON, for the commands that read JSON: each case writes its own and
+    /// removes it.
+    static let notJSON = "<not-json>"
 
     static let missing = "/nonexistent/adsim-input.json"
     /// Where `optimize` would write (it writes nothing when its input fails).
@@ -47,6 +44,12 @@ struct ExitCodeConventionTests {
             (["help"], 0), (["help", "nosuch"], 64),
         ] as [([String], Int)])
     func eachSubcommandAndCode(_ arguments: [String], code: Int) async {
+        let file = FileManager.default.temporaryDirectory.appending(path: "adsim-not-json-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        if arguments.contains(Self.notJSON) {
+            try? Data("{\"version\": 1,\n  \"placements\": [".utf8).write(to: file)
+        }
+        let arguments = arguments.map { $0 == Self.notJSON ? file.path : $0 }
         let output = CommandOutput.buffered()
         let status = await ADSim().run(arguments, output: output)
         #expect(Int(status.rawValue) == code, "\(arguments): \(output.standardError)")

@@ -19,11 +19,15 @@ import Testing
         return (status, output)
     }
 
-    /// Writes a configuration of one placement (`placement`, a JSON object) to a temporary file.
-    private func config(_ placements: String) throws -> String {
+    /// Writes a configuration of one placement (`placement`, a JSON object) to a temporary file, inspects it with
+    /// `arguments` after `--config <file>`, and removes the file.
+    private func inspect(config placements: String, _ arguments: [String] = []) async throws
+        -> (ExitCode, CommandOutput)
+    {
         let file = FileManager.default.temporaryDirectory.appending(path: "inspect-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
         try Data(#"{ "currency": "USD", "placements": [\#(placements)] }"#.utf8).write(to: file)
-        return file.path
+        return await inspect(["--config", file.path] + arguments)
     }
 
     private func findings(_ output: CommandOutput) throws -> [[String: String]] {
@@ -76,10 +80,9 @@ import Testing
 
     @Test("A key no field reads is an error finding at its path; exit 1")
     func unknownKeyIsAFinding() async throws {
-        let path = try config(
+        let placement =
             #"{ "id": "feed", "format": "native", "strategy": "waterfall", "lineItems": [{ "id": "a", "provider": "ifly", "adUnit": "u-a", "mode": "waterfall", "priceMicros": 3000, "prioritty": 2 }] }"#
-        )
-        let (status, output) = await inspect(["--config", path, "--json"])
+        let (status, output) = try await inspect(config: placement, ["--json"])
         #expect(status == .failure)
         let found = try findings(output).filter { $0["path"] == "$.placements[0].lineItems[0].prioritty" }
         #expect(found.count == 1)
@@ -113,11 +116,11 @@ import Testing
               { "id": "y", "provider": "yandex", "adUnit": "\(unit)", "mode": "waterfall", "priceMicros": 1000 }] }
             """
         }
-        let (demo, output) = await inspect(["--config", try config(placement("demo-native-content-yandex")), "--json"])
+        let (demo, output) = try await inspect(config: placement("demo-native-content-yandex"), ["--json"])
         #expect(demo == .failure)
         #expect(try findings(output).map { $0["code"] } == ["testUnitConfigured"])
         #expect(try findings(output).first?["message"]?.contains("refuses to load it (Y16, H10)") == true)
-        let (own, _) = await inspect(["--config", try config(placement("R-M-123456-1"))])
+        let (own, _) = try await inspect(config: placement("R-M-123456-1"))
         #expect(own == .success)
     }
 
@@ -130,11 +133,11 @@ import Testing
               { "id": "ifly-low", "provider": "ifly", "adUnit": "u2", "mode": "waterfall", "priceMicros": 1000 }] }
             """
         }
-        let (above, aboveOutput) = await inspect(["--config", try config(placement(3_001)), "--json"])
+        let (above, aboveOutput) = try await inspect(config: placement(3_001), ["--json"])
         #expect(above == .failure)
         #expect(try findings(aboveOutput).map { $0["code"] } == ["floorAboveEveryPrice"])
         #expect(try findings(aboveOutput).first?["path"] == "$.placements[0].floorMicros")
-        let (at, atOutput) = await inspect(["--config", try config(placement(3_000))])
+        let (at, atOutput) = try await inspect(config: placement(3_000))
         #expect(at == .success)
         #expect(atOutput.standardOutput.hasSuffix("No findings.\n"))
     }
@@ -147,10 +150,9 @@ import Testing
               { "id": "ifly-high", "provider": "ifly", "adUnit": "ifly-high", "mode": "waterfall", "priceMicros": 3000 },
               { "id": "ifly-low", "provider": "ifly", "adUnit": "ifly-low", "mode": "waterfall", "priceMicros": 1000 }] }
             """
-        let file = try config(placements)
-        let (alone, _) = await inspect(["--config", file])
+        let (alone, _) = try await inspect(config: placements)
         #expect(alone == .failure)
-        let (withMarket, output) = await inspect(["--config", file, "--scenario", Self.tiny])
+        let (withMarket, output) = try await inspect(config: placements, ["--scenario", Self.tiny])
         #expect(withMarket == .success, "\(output.standardOutput)")
     }
 
@@ -164,11 +166,11 @@ import Testing
               { "id": "wf", "provider": "google", "adUnit": "u2", "mode": "waterfall", "priceMicros": 900 }] }
             """
         }
-        let (beyond, output) = await inspect(["--config", try config(placement("1.5")), "--json"])
+        let (beyond, output) = try await inspect(config: placement("1.5"), ["--json"])
         #expect(beyond == .failure)
         #expect(try findings(output).map { $0["code"] } == ["timeoutBeyondAuction"])
         #expect(try findings(output).first?["path"] == "$.placements[0].lineItems[0].timeoutSeconds")
-        let (equal, _) = await inspect(["--config", try config(placement("1"))])
+        let (equal, _) = try await inspect(config: placement("1"))
         #expect(equal == .success)
     }
 
@@ -198,7 +200,7 @@ import Testing
             { "id": "feed", "format": "native", "strategy": "waterfall", "lineItems": [
               { "id": "g", "provider": "google", "adUnit": "u1", "mode": "waterfall", "priceMicros": 1000 }] }
             """
-        let (status, output) = await inspect(["--config", try config(placement), "--json"])
+        let (status, output) = try await inspect(config: placement, ["--json"])
         #expect(status == .failure)
         let found = try findings(output)
         #expect(found.map { $0["code"] } == ["invalidConfiguration"])

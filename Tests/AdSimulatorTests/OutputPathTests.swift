@@ -78,6 +78,7 @@ struct OutputPathTests {
         .timeLimit(.minutes(3)), arguments: Flag.allCases)
     func r19_fifoRefused(_ flag: Flag) async throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appending(path: "out.fifo").path
         try #require(mkfifo(fifo, 0o600) == 0)
         try await expectRefused(flag, fifo, "it is a FIFO (named pipe), not a regular file", folder: folder)
@@ -89,6 +90,7 @@ struct OutputPathTests {
         .timeLimit(.minutes(3)), arguments: Flag.allCases)
     func r19_symlinkRefused(_ flag: Flag) async throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appending(path: "target.txt")
         try Data("keep me\n".utf8).write(to: target)
         let link = folder.appending(path: "out.link").path
@@ -103,6 +105,7 @@ struct OutputPathTests {
         .timeLimit(.minutes(3)), arguments: Flag.allCases)
     func r19_folderRefused(_ flag: Flag) async throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let inner = folder.appending(path: "out.d")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false)
         try await expectRefused(flag, inner.path, "it is a folder", folder: folder)
@@ -119,6 +122,7 @@ struct OutputPathTests {
         .timeLimit(.minutes(3)), arguments: Flag.allCases)
     func r19_characterDeviceRefused(_ flag: Flag) async throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let device = Self.device
         try #require(FileEntry(at: device) == .characterDevice)
         try await expectRefused(flag, device, "it is a character device, not a regular file", folder: folder)
@@ -131,6 +135,7 @@ struct OutputPathTests {
         .timeLimit(.minutes(3)), arguments: Flag.allCases)
     func r19_regularFileWritten(_ flag: Flag) async throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "out.file")
         // An empty file: a SQLite database may start empty, and the others are replaced whatever they hold.
         try Data().write(to: file)
@@ -153,6 +158,7 @@ struct OutputPathTests {
         .timeLimit(.minutes(3)))
     func r19_recheckedBeforeRename() throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appending(path: "late.html").path
         let output = try OutputPath(flag: "--html", path: path)
         try #require(mkfifo(path, 0o600) == 0)
@@ -168,6 +174,7 @@ struct OutputPathTests {
     @Test("R19: an existing regular file is replaced whole and keeps its permissions")
     func r19_replaceKeepsPermissions() throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "page.html")
         try Data("old contents, longer than the new ones\n".utf8).write(to: file)
         try #require(chmod(file.path, 0o640) == 0)
@@ -182,6 +189,7 @@ struct OutputPathTests {
         .timeLimit(.minutes(3)))
     func r19_sqliteWriterRefusesSpecialFiles() throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appending(path: "run.fifo").path
         try #require(mkfifo(fifo, 0o600) == 0)
         let database = folder.appending(path: "real.sqlite").path

@@ -15,7 +15,7 @@ import Testing
 @Suite("Creatives the provider cannot load are refused before a run")
 struct CreativeCheckTests {
     /// `optimize-floor.json` (Google bidders on a rewarded placement) serving `creative` instead of its rewarded
-    /// video, written to a new folder with absolute file paths.
+    /// video, written to a new folder with absolute file paths. The caller removes the folder.
     static func scenario(serving creative: String) throws -> URL {
         var text = try String(
             contentsOf: ScenarioFixtures.folder.appending(path: "optimize-floor.json"), encoding: .utf8)
@@ -37,6 +37,7 @@ struct CreativeCheckTests {
     @Test("Another vendor's creative: one problem per file and provider, naming every line item serving it and why")
     func otherDialectListed() async throws {
         let file = try Self.scenario(serving: "ifly/multi-image-three.xml")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let validated = try Scenario.loadBuiltIn(contentsOf: file.path)
         let problems = try await SimulationRunner(validated: validated, providers: .builtIn).creativeProblems()
         // Both bidders serve the file: it is loaded, and listed, once.
@@ -58,6 +59,7 @@ struct CreativeCheckTests {
     @Test("A wrapper: adsim validate lists it (65), adsim simulate refuses it (65) before running, the runner throws")
     func wrapperRefusedEverywhere() async throws {
         let file = try Self.scenario(serving: "google/wrapper.xml")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let validate = await Self.run(["validate", file.path])
         #expect(validate.status == .dataError)
         #expect(validate.err.contains("invalid scenario (1 problem)"))
@@ -81,7 +83,9 @@ struct CreativeCheckTests {
 
     @Test("The optimizer's evaluators refuse a scenario whose creatives cannot load, unless told it was checked")
     func evaluatorsRefuseUnloadableCreatives() async throws {
-        let validated = try Scenario.loadBuiltIn(contentsOf: Self.scenario(serving: "google/wrapper.xml").path)
+        let file = try Self.scenario(serving: "google/wrapper.xml")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let validated = try Scenario.loadBuiltIn(contentsOf: file.path)
         let fast = await #expect(throws: AdError.self) {
             _ = try await FastTierEvaluator(validated: validated, providers: .builtIn, users: 2, pilotUsers: 2)
         }

@@ -238,6 +238,7 @@ import Testing
     @Test("adsim optimize writes a configuration adsim validate accepts; exit 1 over budget, 64 without --budget")
     func command() async throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appending(path: "best.json").path
         let html = folder.appending(path: "best.html").path
         let output = CommandOutput.buffered()

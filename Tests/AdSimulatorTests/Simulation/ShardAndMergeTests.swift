@@ -35,9 +35,9 @@ import Testing
         return files
     }
 
-    /// Writes `partials` to files in a new folder and returns their paths.
-    private func write(_ partials: [Data]) throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "adsim-merge-\(UUID().uuidString)")
+    /// Writes `partials` to files in a new folder inside `folder` and returns their paths.
+    private func write(_ partials: [Data], in folder: URL) throws -> [String] {
+        let folder = folder.appending(path: "partials-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return try partials.enumerated().map { index, data in
             let file = folder.appending(path: "part-\(index + 1).json")
@@ -88,7 +88,9 @@ import Testing
 
     @Test("adsim merge of the shards' files prints the bytes adsim simulate prints, table and JSON")
     func mergeCommandPrintsTheUnshardedReport() async throws {
-        let files = try write(try await partials(count: 3, users: 5))
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try write(try await partials(count: 3, users: 5), in: folder)
         let (_, whole) = await run(["simulate", Self.tiny, "--users", "5"])
         let (status, merged) = await run(["merge"] + files.reversed())
         #expect(status == .success)
@@ -97,8 +99,8 @@ import Testing
         let (_, wholeJSON) = await run(["simulate", Self.tiny, "--users", "5", "--json"])
         let (_, mergedJSON) = await run(["merge", "--json"] + files)
         #expect(mergedJSON.standardOutput == wholeJSON.standardOutput)
-        let page = FileManager.default.temporaryDirectory.appending(path: "adsim-merge-\(UUID().uuidString).html")
-        let wholePage = FileManager.default.temporaryDirectory.appending(path: "adsim-whole-\(UUID().uuidString).html")
+        let page = folder.appending(path: "merged.html")
+        let wholePage = folder.appending(path: "whole.html")
         let (_, wholeCSV) = await run(["simulate", Self.tiny, "--users", "5", "--csv", "--html", wholePage.path])
         let (csvStatus, mergedCSV) = await run(["merge", "--csv", "--html", page.path] + files)
         #expect(csvStatus == .success)
@@ -165,15 +167,17 @@ import Testing
 
     @Test("A missing shard, a shard given twice, and a shard of another run are refused with exit 65, named")
     func incompletePartialsAreRefused() async throws {
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let parts = try await partials(count: 3, users: 4)
-        let files = try write(parts)
+        let files = try write(parts, in: folder)
         let (missing, lacking) = await run(["merge", files[0], files[2]])
         #expect(missing == .dataError)
         #expect(lacking.standardError.contains("Shard 2/3 missing (1 of 3)."))
         let (repeated, twice) = await run(["merge", files[0], files[1], files[1], files[2]])
         #expect(repeated == .dataError)
         #expect(twice.standardError.contains("Shard 2/3 given more than once."))
-        let other = try write(try await partials(count: 3, users: 5))
+        let other = try write(try await partials(count: 3, users: 5), in: folder)
         let (mixed, mixing) = await run(["merge", files[0], files[1], other[2]])
         #expect(mixed == .dataError)
         #expect(mixing.standardError.contains("belongs to a different run"))
@@ -204,6 +208,8 @@ import Testing
 
     @Test("A file that is not a partial, a damaged histogram and counts that could overflow are refused, named")
     func damagedPartialsAreRefused() async throws {
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let part = try #require(try await partials(count: 1, users: 1).first)
         let text = String(decoding: part, as: UTF8.self)
         let cases: [(Data, String)] = [
@@ -248,7 +254,7 @@ import Testing
             ),
         ]
         for (data, expected) in cases {
-            let files = try write([data])
+            let files = try write([data], in: folder)
             let (status, output) = await run(["merge"] + files)
             #expect(status == .dataError)
             #expect(output.standardError.contains(expected), "\(output.standardError)")
@@ -286,9 +292,11 @@ import Testing
 
     @Test("R1: a partial whose users are absurd (Int64.max, negative, zero) is refused naming the file (exit 65)")
     func r1_partialUsersOutOfRange() async throws {
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let parts = try await partials(count: 2, users: 3)
         for users in [Int.max, -3, 0, ScenarioUsers.maximumCount + 1] {
-            let files = try write(try parts.map { part in try changed(part) { $0.result.users = users } })
+            let files = try write(try parts.map { part in try changed(part) { $0.result.users = users } }, in: folder)
             await expectRefused(
                 files, [files[0], "(shard 1/2) says the run has \(users) users; a run has 1 to 10000000"])
             #expect {
@@ -302,25 +310,29 @@ import Testing
 
     @Test("R20: a shard that simulates no user (shard 3/3 of 2 users) but holds counts is refused, naming the file")
     func r20_countsInAShardWithoutUsersAreRefused() async throws {
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let parts = try await partials(count: 3, users: 5)
         // Say the run had 2 users: shard 3/3 then simulates none, yet its file holds the counts of users 2.
-        let files = try write(try parts.map { part in try changed(part) { $0.result.users = 2 } })
+        let files = try write(try parts.map { part in try changed(part) { $0.result.users = 2 } }, in: folder)
         await expectRefused(files, [files[2], "shard 3/3 of a run of 2 users simulates no user"])
         // A shard that really has no user (4/4 of 3 users) has no counts and merges.
         let empty = try await partials(count: 4, users: 3)
-        let (status, output) = await run(["merge"] + (try write(empty)))
+        let (status, output) = await run(["merge"] + (try write(empty, in: folder)))
         #expect(status == .success, "\(output.standardError)")
     }
 
     @Test("R20: partials of different shard counts and seeds are refused as different runs, naming both files")
     func r20_differentShardCountsAndSeedsAreRefused() async throws {
-        let threes = try write(try await partials(count: 3, users: 4))
-        let fours = try write(try await partials(count: 4, users: 4))
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let threes = try write(try await partials(count: 3, users: 4), in: folder)
+        let fours = try write(try await partials(count: 4, users: 4), in: folder)
         await expectRefused(
             [threes[0], fours[1], threes[2]],
             ["The shard 2/4 (\(fours[1])) belongs to a different run: it is split into 4 shards", threes[0]])
         let parts = try await partials(count: 2, users: 2)
-        let seeded = try write([parts[0], try changed(parts[1]) { $0.result.seed += 1 }])
+        let seeded = try write([parts[0], try changed(parts[1]) { $0.result.seed += 1 }], in: folder)
         await expectRefused(seeded, ["belongs to a different run: seed", seeded[1], seeded[0]])
         #expect {
             try SimulationPartial.merge(
@@ -334,17 +346,19 @@ import Testing
 
     @Test("R20: a partial with a strategy no other partial has, or counts of one it does not declare, is refused")
     func r20_unknownStrategiesAreRefused() async throws {
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let parts = try await partials(count: 2, users: 2)
         // The strategy 'learned' renamed 'rogue' everywhere in shard 2's file: a strategy the other partial lacks.
         let text = String(decoding: parts[1], as: UTF8.self).replacingOccurrences(of: "\"learned\"", with: "\"rogue\"")
-        let renamed = try write([parts[0], Data(text.utf8)])
+        let renamed = try write([parts[0], Data(text.utf8)], in: folder)
         await expectRefused(
             renamed, ["(\(renamed[1])) belongs to a different run", "the strategies rogue no other partial has"])
         // Counts of a strategy the partial does not list.
         let ghost = try changed(parts[1]) { partial in
             partial.result.tally.update(.init(variant: "ghost", placement: "feed", provider: "")) { $0.requests = 1 }
         }
-        let files = try write([parts[0], ghost])
+        let files = try write([parts[0], ghost], in: folder)
         await expectRefused(
             files, [files[1], "holds counts of the strategy 'ghost', which is not one of its strategies"])
         let placed = try changed(parts[1]) { partial in
@@ -352,14 +366,16 @@ import Testing
                 $0.requests = 1
             }
         }
-        let elsewhere = try write([parts[0], placed])
+        let elsewhere = try write([parts[0], placed], in: folder)
         await expectRefused(elsewhere, ["holds counts of the placement 'elsewhere'"])
     }
 
     @Test("R20: a shard given twice names the files; a missing shard and an empty list are typed errors")
     func r20_repeatedAndMissingShardsAreTyped() async throws {
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let parts = try await partials(count: 2, users: 2)
-        let files = try write(parts)
+        let files = try write(parts, in: folder)
         await expectRefused([files[0], files[1], files[1]], ["Shard 2/2 given more than once. It is in \(files[1])"])
         let decoded = try parts.map { try SimulationPartial(decoding: $0) }
         for (partials, kind) in [

@@ -39,6 +39,7 @@ import Testing
     @Test("--sqlite and --html write their files, the table still prints, and a second run gives the same bytes")
     func filesAreWrittenAndRepeatable() async throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         var pages: [Data] = []
         var databases: [Data] = []
         for run in 0..<2 {
@@ -60,6 +61,7 @@ import Testing
     @Test("A folder or a path in a missing folder is a usage error naming the option and the path")
     func badPathsAreUsageErrors() async throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appending(path: "missing/out.html").path
         for (option, path, words) in [
             ("--html", folder.path, "is a folder"), ("--sqlite", folder.path, "is a folder"),
@@ -81,6 +83,7 @@ import Testing
     @Test("A file that is not a database, or a place that cannot be written, fails with the path and a hint")
     func writeFailures() async throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let notes = folder.appending(path: "notes.txt")
         try Data("notes\n".utf8).write(to: notes)
         let (status, output) = await simulate(["--sqlite", notes.path])
@@ -98,6 +101,7 @@ import Testing
     @Test("R19: --jobs 1 with --sqlite runs in one process and writes the database; --jobs 2 with --sqlite is refused")
     func r19_jobsOneWithSQLite() async throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let sqlite = folder.appending(path: "one.sqlite")
         let (status, output) = await simulate(["--jobs", "1", "--sqlite", sqlite.path])
         #expect(status == .success, "\(output.standardError)")

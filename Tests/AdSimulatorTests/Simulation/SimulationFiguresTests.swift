@@ -141,7 +141,9 @@ import Testing
 
     @Test("Below floor: a bid under the floor is asked and counted apart; a waterfall item skipped by price is not")
     func belowFloorIsAskedAndCountedApart() async throws {
-        let path = try SimulationRuns.folder().appending(path: "below.sqlite").path
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "below.sqlite").path
         let writer = try SimulationSQLiteWriter(path: path)
         var records: [SimulatedRequestRecord] = []
         let result = try await SimulationRunner(

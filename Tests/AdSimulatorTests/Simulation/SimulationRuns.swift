@@ -23,7 +23,7 @@ enum SimulationRuns {
         try await SimulationRunner(validated: tiny(), providers: .builtIn, users: users, onRequest: onRequest).run()
     }
 
-    /// A new empty folder under the temporary folder.
+    /// A new empty folder under the temporary folder, which the caller removes.
     nonisolated static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appending(path: "adsim-outputs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -44,7 +44,9 @@ import Testing
 
     @Test("A fast-tier run's database says so in its run row: tier fast")
     func fastTierRunIsMarked() async throws {
-        let path = try SimulationRuns.folder().appending(path: "fast.sqlite").path
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "fast.sqlite").path
         let tiny = ScenarioFixtures.folder.appending(path: "tiny.json").path
         let output = CommandOutput.buffered()
         let status = await ADSim().run(
@@ -55,7 +57,9 @@ import Testing
 
     @Test("Every request is a row; the sums of the requests give the aggregate rows; the run and timeline are there")
     @MainActor func writesRequestsAndAggregates() async throws {
-        let path = try SimulationRuns.folder().appending(path: "run.sqlite").path
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "run.sqlite").path
         let writer = try SimulationSQLiteWriter(path: path, batchSize: 7)
         var records: [SimulatedRequestRecord] = []
         let result = try await SimulationRuns.run { record in
@@ -137,6 +141,7 @@ import Testing
     @Test("A file that is not a SQLite database, a folder and a missing folder are refused with a hint")
     func refusesBadTargets() throws {
         let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let text = folder.appending(path: "notes.txt")
         try Data("not a database\n".utf8).write(to: text)
         #expect {
@@ -163,7 +168,9 @@ import Testing
 
     @Test("A second run into the same database replaces the writer's tables and keeps the others")
     @MainActor func rerunReplacesTables() async throws {
-        let path = try SimulationRuns.folder().appending(path: "run.sqlite").path
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "run.sqlite").path
         let result = try await SimulationRuns.run(users: 1)
         var count = 0
         for _ in 0..<2 {
@@ -187,7 +194,9 @@ import Testing
 
     @Test("Adding after finish is a typed misuse error")
     @MainActor func addAfterFinish() async throws {
-        let path = try SimulationRuns.folder().appending(path: "run.sqlite").path
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "run.sqlite").path
         let writer = try SimulationSQLiteWriter(path: path)
         let result = try await SimulationRuns.run(users: 1)
         try writer.finish(result)

@@ -46,10 +46,8 @@ struct ThirdPartySimulationTests {
         try ProviderRegistry([ExampleProvider()])
     }
 
-    /// The scenario written to a new folder beside its creatives, validated against the example provider.
-    static func validated() throws -> ValidatedScenario {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "adsim-third-party-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    /// The scenario written to `folder` beside its creatives, validated against the example provider.
+    static func validated(in folder: URL) throws -> ValidatedScenario {
         try Data(houseAd.utf8).write(to: folder.appending(path: "house-ad.xml"))
         try Data(#"<VAST version="4.2"/>"#.utf8).write(to: folder.appending(path: "no-fill.xml"))
         try Data(scenario.utf8).write(to: folder.appending(path: "scenario.json"))
@@ -59,7 +57,11 @@ struct ThirdPartySimulationTests {
 
     @Test("ExampleProvider is simulated through the same engine: requests, fills, impressions and revenue counted")
     func exampleProviderIsSimulated() async throws {
-        let result = try await SimulationRunner(validated: try Self.validated(), providers: Self.providers).run()
+        let folder = FileManager.default.temporaryDirectory.appending(path: "adsim-third-party-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let validated = try Self.validated(in: folder)
+        let result = try await SimulationRunner(validated: validated, providers: Self.providers).run()
         let row = result.tally.row(variant: "configured", placement: "feed", provider: "example")
         #expect(row.requests > 0)
         #expect(row.fills > 0)
@@ -73,6 +75,7 @@ struct ThirdPartySimulationTests {
         let builtInOnly = SimulationProviders { () throws(AdError) -> ProviderRegistry in try ProviderRegistry([]) }
         let folder = FileManager.default.temporaryDirectory.appending(path: "adsim-third-party-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.houseAd.utf8).write(to: folder.appending(path: "house-ad.xml"))
         try Data(#"<VAST version="4.2"/>"#.utf8).write(to: folder.appending(path: "no-fill.xml"))
         let error = #expect(throws: ScenarioError.self) {

@@ -130,7 +130,9 @@ struct ValidateCommandTests {
 
     @Test("Text that is not JSON is named so, with the line and column where it stops, whatever kind was meant: 65")
     func notJSON() async throws {
-        let file = try SimulationRuns.folder().appending(path: "broken.json")
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "broken.json")
         try Data("{\"version\": 1,\n  \"placements\": [".utf8).write(to: file)
         let result = await Self.run([file.path])
         #expect(result.status == .dataError)
@@ -138,9 +140,8 @@ struct ValidateCommandTests {
         #expect(result.err.contains("(line 2, column 18)"), "\(result.err)")
     }
 
-    /// A scenario file in a new folder whose one creative is `creative` (the no-fill file is a fixture).
-    private static func scenario(creative: String) throws -> String {
-        let folder = try SimulationRuns.folder()
+    /// A scenario file in `folder` whose one creative is `creative` (the no-fill file is a fixture).
+    private static func scenario(creative: String, in folder: URL) throws -> String {
         let noFill = Self.path("ifly/no-fill.xml")
         let data = ScenarioFixtures.minimal { parts in
             parts.defaults = """
@@ -157,10 +158,12 @@ struct ValidateCommandTests {
         "R7: a creative that is /dev/zero or a FIFO is refused by validate and by simulate alike (exit 65)",
         .timeLimit(.minutes(1)))
     func r7_specialCreativeRefusedByValidateAndSimulate() async throws {
-        let fifo = try SimulationRuns.folder().appending(path: "creative.xml").path
+        let folder = try SimulationRuns.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appending(path: "creative.xml").path
         try #require(mkfifo(fifo, 0o600) == 0)
         for (creative, words) in [("/dev/zero", "a character device"), (fifo, "a FIFO (named pipe)")] {
-            let file = try Self.scenario(creative: creative)
+            let file = try Self.scenario(creative: creative, in: folder)
             let message = "$.market.defaults[0].creatives[0]: '\(creative)' is \(words), not a regular file"
             let validated = await Self.run([file])
             #expect(validated.status == .dataError)
@@ -172,7 +175,7 @@ struct ValidateCommandTests {
             #expect(output.standardOutput.isEmpty)
         }
         #expect(FileEntry(at: fifo) == .fifo)
-        let valid = await Self.run([try Self.scenario(creative: Self.path("ifly/multi-image-three.xml"))])
+        let valid = await Self.run([try Self.scenario(creative: Self.path("ifly/multi-image-three.xml"), in: folder)])
         #expect(valid.status == .success, "\(valid.err)")
     }
 
