@@ -13,31 +13,25 @@ import AdMediation
 /// ```
 @MainActor
 struct SimulatedConfiguration {
-    /// The configuration.
-    let configuration: MediationConfiguration
-    /// Its placements ready for a mediator.
+    /// The configuration's placements ready for a mediator.
     let mediation: Mediator.Setup
     /// The feed of the scenario's app under it.
     let feed: SimulatedFeed
 
-    /// Prepares `configuration` for the users of `validated`; with `providers`, it is validated against their
-    /// descriptors first (once, where each user's mediator would validate it again).
+    /// Prepares `configuration` for the users of `validated`, validated against `providers`' descriptors first
+    /// (once, where each user's mediator would validate it again).
     ///
-    /// - Throws: `invalidRequest` listing every problem of the configuration (with `providers`); what the
-    ///   registry refuses.
+    /// - Throws: `invalidConfiguration` listing every problem of the configuration; what the registry refuses.
     init(
         _ configuration: MediationConfiguration, of validated: ValidatedScenario,
-        validatingFor providers: SimulationProviders?
+        validatingFor providers: SimulationProviders
     ) throws(AdError) {
-        if let providers {
-            let descriptors = try providers.descriptors()
-            do throws(MediationConfigurationError) {
-                try configuration.validate(providers: descriptors)
-            } catch {
-                throw error.adError
-            }
+        let descriptors = try providers.descriptors()
+        do throws(MediationConfigurationError) {
+            try configuration.validate(providers: descriptors)
+        } catch {
+            throw error.adError
         }
-        self.configuration = configuration
         mediation = Mediator.Setup(validated: configuration)
         feed = SimulatedFeed(
             app: validated.scenario.app, configuration: configuration,

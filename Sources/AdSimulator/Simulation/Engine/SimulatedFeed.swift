@@ -12,6 +12,8 @@ import AdMediation
 /// ```
 @MainActor
 struct SimulatedFeed {
+    /// Whether a screen of the app has a feed (the first such screen's is laid out).
+    let hasFeed: Bool
     /// The ad cells, in feed order: those whose placement the configuration has (their nodes not built).
     let cells: [SimulatedAdCell]
     /// The height of the feed's content, every cell included.
@@ -27,7 +29,9 @@ struct SimulatedFeed {
         var cells: [SimulatedAdCell] = []
         var contentHeight = 0.0
         var cellBottoms: [Double] = []
-        if let layout = app.screens.compactMap(\.feed).first {
+        let layout = app.screens.compactMap(\.feed).first
+        hasFeed = layout != nil
+        if let layout {
             // Each position's slot (the first one listing it), by position: an array, not a dictionary, since the
             // whole feed is laid out.
             var slots = [FeedAdSlot?](repeating: nil, count: max(layout.cells, 0))

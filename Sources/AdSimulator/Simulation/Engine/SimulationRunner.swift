@@ -174,7 +174,7 @@ public struct SimulationRunner {
                 for provider in tally.providers(variant: name, placement: placement) {
                     let row = tally.row(variant: name, placement: placement, provider: provider)
                     guard row.used > 0 else { continue }
-                    let key = FastTierCalibration.key(placement: placement, provider: provider)
+                    let key = FastTierCalibration.Key(placement: placement, provider: provider)
                     rates.append(
                         FastTierCalibration.Rate(
                             variant: name, placement: placement, provider: provider, used: row.used,

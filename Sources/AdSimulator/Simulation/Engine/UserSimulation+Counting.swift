@@ -20,7 +20,7 @@ extension UserSimulation {
             case .impression(let data):
                 if shownAds.insert(ad.id).inserted {
                     count(placement, provider) { $0.impressions += 1 }
-                    shownPriceMicros[FastTierCalibration.key(placement: placement, provider: provider), default: 0] +=
+                    shownPriceMicros[FastTierCalibration.Key(placement: placement, provider: provider), default: 0] +=
                         price
                     let elapsed = sinceSessionStart(driver.now)
                     tally.updateTimeline(variant) { $0.recordImpression(at: elapsed) }
@@ -47,7 +47,7 @@ extension UserSimulation {
         count(placement, provider) { $0.used += 1 }
         let number = fastTierUsed
         fastTierUsed += 1
-        guard let rate = fastRates?[FastTierCalibration.key(placement: placement, provider: provider)],
+        guard let rate = fastRates?[FastTierCalibration.Key(placement: placement, provider: provider)],
             draws.happens(probability: rate.showRate, DrawKey(user: user, request: number, purpose: .fastTierShown))
         else { return }
         let revenue = CheckedConversion.saturatingInt64(Double(choice.price.micros) * rate.revenuePerPrice)

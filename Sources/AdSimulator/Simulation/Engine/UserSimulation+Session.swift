@@ -123,20 +123,20 @@ extension UserSimulation {
     private func bindNearby() {
         // The places are read from the shared layout (immutable), not from the user's cells: no copy of a cell,
         // nor a check of exclusive access, for each cell looked at (three looks a scroll step).
-        let cells = layout.cells
-        while firstLiveCell < cells.count,
-            cells[firstLiveCell].y + cells[firstLiveCell].height < currentOffset - viewport
+        let places = layout.cells
+        while firstLiveCell < places.count,
+            places[firstLiveCell].y + places[firstLiveCell].height < currentOffset - viewport
         {
             unbind(firstLiveCell)
             firstLiveCell += 1
         }
-        for index in firstLiveCell..<cells.count {
-            let y = cells[index].y
+        for index in firstLiveCell..<places.count {
+            let y = places[index].y
             if y >= currentOffset + 2 * viewport { break }
             if let reachBottom, y >= reachBottom { break }  // below the deepest cell the session reaches
-            guard bound[index] == nil, y + cells[index].height > currentOffset, mediator.isReady(cells[index].placement)
-            else { continue }
-            let placement = cells[index].placement
+            guard bound[index] == nil, y + places[index].height > currentOffset else { continue }
+            let placement = places[index].placement
+            guard mediator.isReady(placement) else { continue }
             if fastRates != nil {
                 // The fast tier binds nothing: the ad is used, its impression and click drawn.
                 guard let choice = try? mediator.take(for: placement) else { continue }

@@ -89,7 +89,7 @@ public final class UserSimulation {
     /// The running session and when it started (for the records and the session timeline).
     @exclusivity(unchecked) var session: UInt64 = 0
     @exclusivity(unchecked) var sessionStart: AdInstant?
-    /// The fast tier's rates by placement and provider (``FastTierCalibration/key(placement:provider:)``); nil in
+    /// The fast tier's rates by placement and provider (``FastTierCalibration/Key``); nil in
     /// the full tier.
     let fastRates: [FastTierCalibration.Key: FastTierCalibration.Rate]?
     /// The ads the fast tier used (the key of their drawn impressions and clicks).
@@ -146,7 +146,7 @@ public final class UserSimulation {
             toolbarHeight: buttons.isEmpty ? 0 : Self.toolbarHeight)
         viewport = frame.viewport
         context = toolbar.context
-        feed = app.screens.contains { $0.feed != nil } ? frame.feed : nil
+        feed = prepared.feed.hasFeed ? frame.feed : nil
         layout = prepared.feed
         cells = prepared.feed.cells
         bound = Array(repeating: nil, count: prepared.feed.cells.count)

@@ -91,11 +91,11 @@ public struct FastTierCalibration: Sendable, Equatable, Codable {
         rates.first { $0.variant == variant && $0.placement == placement && $0.provider == provider }
     }
 
-    /// The rates of `variant` by ``key(placement:provider:)``: a user's fast-tier look-up.
+    /// The rates of `variant` by ``Key``: a user's fast-tier look-up.
     func rates(variant: String) -> [Key: Rate] {
         let mine = rates.filter { $0.variant == variant }
         return Dictionary(
-            mine.map { (Self.key(placement: $0.placement, provider: $0.provider), $0) },
+            mine.map { (Key(placement: $0.placement, provider: $0.provider), $0) },
             uniquingKeysWith: { first, _ in first })
     }
 
@@ -121,7 +121,4 @@ public struct FastTierCalibration: Sendable, Equatable, Codable {
         /// The provider.
         var provider: String
     }
-
-    /// The key of a placement's provider in the fast tier's look-ups.
-    static func key(placement: String, provider: String) -> Key { Key(placement: placement, provider: provider) }
 }
