@@ -6,53 +6,114 @@
 ///     supportedFormats: [.native], impressionRule: .mrcDisplay)
 /// ```
 public struct ProviderDescriptor: Sendable, Hashable {
+    /// Every fact below, behind one reference: a descriptor goes with every load a host admits, and each copy of
+    /// the facts inline would retain each of its strings, sets and dictionaries (a dozen) and copy 320 bytes.
+    var storage: Storage
+
     /// The provider's stable identifier.
-    public var id: ProviderID
+    public var id: ProviderID {
+        get { storage.fields.id }
+        set { update { $0.id = newValue } }
+    }
     /// A human-readable name.
-    public var displayName: String
+    public var displayName: String {
+        get { storage.fields.displayName }
+        set { update { $0.displayName = newValue } }
+    }
     /// The vendor SDK version plus the adapter build.
-    public var version: ProviderVersion
+    public var version: ProviderVersion {
+        get { storage.fields.version }
+        set { update { $0.version = newValue } }
+    }
     /// The formats it can serve.
-    public var supportedFormats: Set<AdFormat>
+    public var supportedFormats: Set<AdFormat> {
+        get { storage.fields.supportedFormats }
+        set { update { $0.supportedFormats = newValue } }
+    }
     /// Its viewability rule for impressions (rule C3).
-    public var impressionRule: ImpressionRule
+    public var impressionRule: ImpressionRule {
+        get { storage.fields.impressionRule }
+        set { update { $0.impressionRule = newValue } }
+    }
     /// How it counts clicks.
-    public var clickPolicy: ClickPolicy
+    public var clickPolicy: ClickPolicy {
+        get { storage.fields.clickPolicy }
+        set { update { $0.clickPolicy = newValue } }
+    }
     /// `true` when the provider decides and emits its own impressions (through its event sink, still checked
     /// against rule C3 by the unified layer); `false` when the unified layer's tracker decides them.
-    public var selfReportsImpressions: Bool
+    public var selfReportsImpressions: Bool {
+        get { storage.fields.selfReportsImpressions }
+        set { update { $0.selfReportsImpressions = newValue } }
+    }
     /// `true` when the provider validates and emits its own clicks; `false` when the unified layer's
     /// ``ClickValidator`` decides them.
-    public var selfReportsClicks: Bool
+    public var selfReportsClicks: Bool {
+        get { storage.fields.selfReportsClicks }
+        set { update { $0.selfReportsClicks = newValue } }
+    }
     /// The AdBridge contract version the provider was written against (see ``AdBridgeContract``).
-    public var contractVersion: Int
+    public var contractVersion: Int {
+        get { storage.fields.contractVersion }
+        set { update { $0.contractVersion = newValue } }
+    }
     /// How long a loaded ad of each format may wait to be shown when the response names no expiry (Google's
     /// full-screen ads: one hour, rule G10). The unified ad enforces it; mediation's cache reads it from the ad.
-    public var timeToLive: [AdFormat: Duration]
+    public var timeToLive: [AdFormat: Duration] {
+        get { storage.fields.timeToLive }
+        set { update { $0.timeToLive = newValue } }
+    }
     /// The provider's own codes for the errors the unified layer raises on its behalf (rule C6): an ad bound after
     /// its expiry fails with `expired` carrying, for IFLY, 71506; a second present with `alreadyUsed`, for Google, 18.
-    public var providerCodes: [AdError.Code: Int]
+    public var providerCodes: [AdError.Code: Int] {
+        get { storage.fields.providerCodes }
+        set { update { $0.providerCodes = newValue } }
+    }
     /// How often one ad may load again after failing (rules Y12, I23).
-    public var retryPolicy: LoadRetryPolicy
+    public var retryPolicy: LoadRetryPolicy {
+        get { storage.fields.retryPolicy }
+        set { update { $0.retryPolicy = newValue } }
+    }
     /// Whether its loaded ads carry their price (`LoadedAdInfo.revenue`), so its line items can bid in an
     /// auction. A bidder of a provider whose ads carry none loses every auction with `invalidResponse`.
-    public var reportsPrice: Bool
+    public var reportsPrice: Bool {
+        get { storage.fields.reportsPrice }
+        set { update { $0.reportsPrice = newValue } }
+    }
     /// The assets a host's layout must be able to render, per format (IFLY's native ads: the ad-source badge, I5):
     /// an ad whose layout lacks one fails to bind; `adsim inspect` warns before that happens.
-    public var requiredAssets: [AdFormat: Set<AssetKind>]
+    public var requiredAssets: [AdFormat: Set<AssetKind>] {
+        get { storage.fields.requiredAssets }
+        set { update { $0.requiredAssets = newValue } }
+    }
     /// What its start step needs (H1): none by default.
-    public var startRequirements: ProviderStartRequirements = .none
+    public var startRequirements: ProviderStartRequirements {
+        get { storage.fields.startRequirements }
+        set { update { $0.startRequirements = newValue } }
+    }
     /// The privacy signals it passes on to its network (H4): none by default, so a child-directed request skips it.
-    public var honouredPrivacySignals: Set<PrivacySignal> = []
+    public var honouredPrivacySignals: Set<PrivacySignal> {
+        get { storage.fields.honouredPrivacySignals }
+        set { update { $0.honouredPrivacySignals = newValue } }
+    }
     /// The vendor's ID in the IAB Europe Global Vendor List (TCF), which a TC string records consent for (H14): `nil`
     /// when the vendor is not on the list, so that under GDPR its requests always go out without personalisation.
-    public var globalVendorListID: Int? = nil
+    public var globalVendorListID: Int? {
+        get { storage.fields.globalVendorListID }
+        set { update { $0.globalVendorListID = newValue } }
+    }
     /// The vendor's test ad unit per format (Yandex's demo unit, Google's test units): where test mode sends a
     /// request (H9). None by default: test mode is refused for the provider.
-    public var testAdUnits: [AdFormat: String] = [:]
+    public var testAdUnits: [AdFormat: String] {
+        get { storage.fields.testAdUnits }
+        set { update { $0.testAdUnits = newValue } }
+    }
     /// How the vendor's other published test ad units begin (Yandex's `demo-` units, Google's test publisher), so
     /// that every known test unit is recognised (``isTestAdUnit(_:)``), not only the one per format above.
-    public var testAdUnitPrefixes: [String] = []
+    public var testAdUnitPrefixes: [String] {
+        get { storage.fields.testAdUnitPrefixes }
+        set { update { $0.testAdUnitPrefixes = newValue } }
+    }
 
     /// Creates a descriptor.
     public init(
@@ -76,25 +137,28 @@ public struct ProviderDescriptor: Sendable, Hashable {
         testAdUnitPrefixes: [String] = [],
         globalVendorListID: Int? = nil
     ) {
-        self.id = id
-        self.displayName = displayName
-        self.version = version
-        self.supportedFormats = supportedFormats
-        self.impressionRule = impressionRule
-        self.clickPolicy = clickPolicy
-        self.selfReportsImpressions = selfReportsImpressions
-        self.selfReportsClicks = selfReportsClicks
-        self.contractVersion = contractVersion
-        self.timeToLive = timeToLive
-        self.providerCodes = providerCodes
-        self.retryPolicy = retryPolicy
-        self.reportsPrice = reportsPrice
-        self.requiredAssets = requiredAssets
-        self.startRequirements = startRequirements
-        self.honouredPrivacySignals = honouredPrivacySignals
-        self.testAdUnits = testAdUnits
-        self.testAdUnitPrefixes = testAdUnitPrefixes
-        self.globalVendorListID = globalVendorListID
+        storage = Storage(
+            Fields(
+                id: id,
+                displayName: displayName,
+                version: version,
+                supportedFormats: supportedFormats,
+                impressionRule: impressionRule,
+                clickPolicy: clickPolicy,
+                selfReportsImpressions: selfReportsImpressions,
+                selfReportsClicks: selfReportsClicks,
+                contractVersion: contractVersion,
+                timeToLive: timeToLive,
+                providerCodes: providerCodes,
+                retryPolicy: retryPolicy,
+                reportsPrice: reportsPrice,
+                requiredAssets: requiredAssets,
+                startRequirements: startRequirements,
+                honouredPrivacySignals: honouredPrivacySignals,
+                globalVendorListID: globalVendorListID,
+                testAdUnits: testAdUnits,
+                testAdUnitPrefixes: testAdUnitPrefixes
+            ))
     }
 
     /// Whether `adUnitID` is one of the vendor's published test ad units (a unit of ``testAdUnits``, or one that
