@@ -34,7 +34,7 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     /// Per placement: the ads the app took, and the requests started since the last one (one entry, so that each
     /// step looks the placement up once). Exclusivity: changed only by this file's methods, through dictionary
     /// operations that run no code but their own, so no two accesses overlap; the run-time check is off.
-    @exclusivity(unchecked) private var counts: [String: (taken: UInt64, attempts: UInt64)] = [:]
+    @exclusivity(unchecked) private var counts = NameTable<(taken: UInt64, attempts: UInt64)>()
 
     /// Creates the server of user `user` on the user's driver; `answersFastTier` for the fast tier's providers.
     public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver, answersFastTier: Bool = false) {
@@ -77,12 +77,11 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     }
 
     /// A mediation request of `placement` started: one more attempt at its current opportunity.
-    public func requestStarted(_ placement: String) { counts[placement, default: (0, 0)].attempts += 1 }
+    public func requestStarted(_ placement: String) { counts.update(placement, default: (0, 0)) { $0.attempts += 1 } }
 
     /// The app took one of `placement`'s ads: the next request asks for its next opportunity.
     public func adTaken(_ placement: String) {
-        let taken = counts[placement]?.taken ?? 0
-        counts[placement] = (taken + 1, 0)
+        counts.update(placement, default: (0, 0)) { $0 = ($0.taken + 1, 0) }
     }
 
     /// Answers a request from the market: see the type's description.

@@ -78,8 +78,8 @@ extension UserSimulation {
     // MARK: Counting
 
     private func count(_ placement: String, _ provider: String, _ change: (inout TallyRow) -> Void) {
-        tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: ""), change)
-        tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: provider), change)
+        counts.update(placement: placement, provider: "", change)
+        counts.update(placement: placement, provider: provider, change)
     }
 
     func record(_ event: MediationEvent) {
@@ -89,7 +89,7 @@ extension UserSimulation {
             let (opportunity, attempt) = server.current(placement)
             let request = SimulatedAdServer.requestKey(opportunity: opportunity, attempt: attempt)
             let best = oracle.best(placement: placement, user: user, request: request)
-            pending[placement] = (request, best, session, sinceSessionStart(driver.now))
+            pending.set(placement, to: (request, best, session, sinceSessionStart(driver.now)))
         case .requestFinished(let report):
             finished(report)
         case .revenue(let paid):
@@ -103,7 +103,7 @@ extension UserSimulation {
 
     private func finished(_ report: MediationReport) {
         let placement = report.placementID
-        let started = pending.removeValue(forKey: placement)
+        let started = pending.remove(placement)
         let best = started?.best
         let prices = winnerPrices(report, request: started?.request ?? 0)
         // Each item's fields are read in place from the report (its `items` builds a line item report, strings,
@@ -112,20 +112,19 @@ extension UserSimulation {
         // placement's row takes the items' sums in one update after them, not one per item.
         var outcomes = TallyRow()
         for index in 0..<report.itemCount {
-            let key = SimulationTally.Key(
-                variant: variant, placement: placement, provider: report.providerID(ofItem: index).rawValue)
+            let provider = report.providerID(ofItem: index).rawValue
             let state = report.state(ofItem: index)
             let below = Self.answeredBelowFloor(state, priced: report.isPriced(item: index))
             let asked = Self.wasAsked(state, answeredBelowFloor: below)
             let filled = Self.hasFilled(state)
-            tally.update(key) { row in
+            counts.update(placement: placement, provider: provider) { row in
                 if asked { row.requests += 1 }
                 if filled { row.fills += 1 }
                 Self.countOutcome(state, answeredBelowFloor: below, in: &row)
             }
             Self.countOutcome(state, answeredBelowFloor: below, in: &outcomes)
         }
-        tally.update(SimulationTally.Key(variant: variant, placement: placement, provider: "")) { row in
+        counts.update(placement: placement, provider: "") { row in
             row.requests += 1
             row.belowFloor += outcomes.belowFloor
             row.timeouts += outcomes.timeouts

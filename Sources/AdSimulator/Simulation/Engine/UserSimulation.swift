@@ -48,6 +48,8 @@ public final class UserSimulation {
     // not. The cells stay checked: building one changes the host's tree while the cell is being changed.
     /// What this user's run counted.
     @exclusivity(unchecked) public internal(set) var tally = SimulationTally()
+    /// The rows counted since the run began, added to ``tally`` when it ends.
+    @exclusivity(unchecked) var counts = UserTally()
     /// Called with every mediation request as it finishes; nil (the default) builds no record.
     public var onRequest: ((SimulatedRequestRecord) -> Void)?
 
@@ -82,7 +84,7 @@ public final class UserSimulation {
     @exclusivity(unchecked) var clickDrawn: Set<AdID> = []
     /// The draw key (`request`) and the oracle's answer of each placement's running request, and the session it
     /// started in and when (since that session started).
-    @exclusivity(unchecked) var pending: [String: Started] = [:]
+    @exclusivity(unchecked) var pending = NameTable<Started>()
     typealias Started = (request: UInt64, best: SimulationOracle.Best?, session: UInt64, startedAt: Duration)
     @exclusivity(unchecked) var impressionCount: UInt64 = 0
     @exclusivity(unchecked) var gesture: UInt64 = 0
@@ -171,5 +173,6 @@ public final class UserSimulation {
             }
             await driver.run(for: SimulatedAdServer.silence + .seconds(1))
         }
+        counts.drain(into: &tally, variant: variant)
     }
 }

@@ -45,13 +45,29 @@ public struct TallyRow: Sendable, Equatable, Codable {
     public init() {}
 
     /// Adds another row's counts.
+    ///
+    /// Field by field rather than through ``counts``, ``amounts`` and ``histograms``: every user's rows are merged
+    /// into the run's when it ends, and each of those lists is built, and each key path applied, on every call
+    /// (a test fills every field and checks the merge doubles each).
     public mutating func merge(_ other: TallyRow) {
-        for path in Self.counts { self[keyPath: path] += other[keyPath: path] }
-        for path in Self.amounts { self[keyPath: path] += other[keyPath: path] }
-        for path in Self.histograms { self[keyPath: path].merge(other[keyPath: path]) }
+        requests += other.requests
+        fills += other.fills
+        used += other.used
+        belowFloor += other.belowFloor
+        impressions += other.impressions
+        clicks += other.clicks
+        timeouts += other.timeouts
+        errors += other.errors
+        exclusions += other.exclusions
+        revenueMicros += other.revenueMicros
+        bidPriceMicros += other.bidPriceMicros
+        paidPriceMicros += other.paidPriceMicros
+        oraclePriceMicros += other.oraclePriceMicros
+        timeToAd.merge(other.timeToAd)
+        oracleTimeToAd.merge(other.oracleTimeToAd)
     }
 
-    /// Every count of the row (``merge(_:)`` adds them; a partial result's are range-checked before merging).
+    /// Every count of the row (a partial result's are range-checked before merging).
     static var counts: [WritableKeyPath<TallyRow, UInt64>] {
         [\.requests, \.fills, \.used, \.belowFloor, \.impressions, \.clicks, \.timeouts, \.errors, \.exclusions]
     }
