@@ -21,16 +21,17 @@ struct NameTable<Value> {
         index(of: name).map { values[$0] }
     }
 
-    /// Changes the value of `name`, starting from `initial` when it has none.
-    mutating func update(_ name: String, default initial: @autoclosure () -> Value, _ change: (inout Value) -> Void) {
-        if let index = index(of: name) {
-            change(&values[index])
-        } else {
-            var value = initial()
-            change(&value)
-            names.append(name)
-            values.append(value)
-        }
+    /// Changes the value of `name`, starting from `initial` when it has none, and returns what `change` returns.
+    @discardableResult
+    mutating func update<Result>(
+        _ name: String, default initial: @autoclosure () -> Value, _ change: (inout Value) -> Result
+    ) -> Result {
+        if let index = index(of: name) { return change(&values[index]) }
+        var value = initial()
+        let result = change(&value)
+        names.append(name)
+        values.append(value)
+        return result
     }
 
     /// Sets the value of `name`.

@@ -35,6 +35,8 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     /// step looks the placement up once). Exclusivity: changed only by this file's methods, through dictionary
     /// operations that run no code but their own, so no two accesses overlap; the run-time check is off.
     @exclusivity(unchecked) private var counts = NameTable<(taken: UInt64, attempts: UInt64)>()
+    /// Each placement's current request's market draws, kept when the request started (``startRequest(_:oracle:)``).
+    @exclusivity(unchecked) private var kept = NameTable<KeptDraws>()
 
     /// Creates the server of user `user` on the user's driver; `answersFastTier` for the fast tier's providers.
     public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver, answersFastTier: Bool = false) {
@@ -78,6 +80,28 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
 
     /// A mediation request of `placement` started: one more attempt at its current opportunity.
     public func requestStarted(_ placement: String) { counts.update(placement, default: (0, 0)) { $0.attempts += 1 } }
+
+    /// A mediation request of `placement` started (``requestStarted(_:)``): its key, and `oracle`'s best fill of
+    /// it, whose draws of every line item are kept for serving the request and pricing its winner
+    /// (``draw(_:request:)``).
+    func startRequest(
+        _ placement: String, oracle: SimulationOracle
+    ) -> (request: UInt64, best: SimulationOracle.Best?) {
+        requestStarted(placement)
+        let (opportunity, attempt) = current(placement)
+        let request = Self.requestKey(opportunity: opportunity, attempt: attempt)
+        let best = kept.update(placement, default: KeptDraws()) { kept in
+            oracle.best(placement: placement, user: user, request: request, keeping: &kept)
+        }
+        return (request, best)
+    }
+
+    /// A line item's market draw for this user's request `request`: the one kept when the request started, or drawn
+    /// now (another request, or a line item the oracle did not draw).
+    func draw(_ boxed: SimulatedMarket.Boxed, request: UInt64) -> MarketDraw {
+        kept[boxed.entry.market.placement]?.draw(item: boxed.lineItemKey, request: request)
+            ?? boxed.draw(market.draws, user: user, request: request)
+    }
 
     /// The app took one of `placement`'s ads: the next request asks for its next opportunity.
     public func adTaken(_ placement: String) {
@@ -149,8 +173,7 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
         }
         let placement = boxed.entry.market.placement
         let (opportunity, attempt) = current(placement)
-        let draw = boxed.draw(
-            market.draws, user: user, request: Self.requestKey(opportunity: opportunity, attempt: attempt))
+        let draw = self.draw(boxed, request: Self.requestKey(opportunity: opportunity, attempt: attempt))
         let lineItem = boxed.entry.market.lineItem
         let delay = draw.outcome == .neverAnswers ? Self.silence : draw.latency
         switch draw.outcome {

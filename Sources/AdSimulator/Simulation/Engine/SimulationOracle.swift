@@ -54,12 +54,27 @@ public struct SimulationOracle: Sendable {
 
     /// The best fill of the request `request` of user `user` on `placement`, or `nil` when no line item fills.
     public func best(placement: String, user: UInt64, request: UInt64) -> Best? {
+        best(placement: placement, user: user, request: request) { _, _ in }
+    }
+
+    /// The best fill of a request, as ``best(placement:user:request:)``, with every line item's draw kept in `kept`
+    /// (restarted for the request) for the user's server to serve from.
+    func best(placement: String, user: UInt64, request: UInt64, keeping kept: inout KeptDraws) -> Best? {
+        kept.restart(request: request)
+        return best(placement: placement, user: user, request: request) { kept.keep($1, item: $0) }
+    }
+
+    /// The best fill of a request; `drawn` is given each line item's draw key and draw.
+    private func best(
+        placement: String, user: UInt64, request: UInt64, _ drawn: (UInt64, MarketDraw) -> Void
+    ) -> Best? {
         guard let items = markets[placement] else { return nil }
         var best: (index: Int, priceMicros: Int64, latency: Duration)?
         for index in items.indices {
             let item = items[index]
             let draw = MarketDraw(
                 market: item.market, lineItemKey: item.key, draws: draws, user: user, request: request)
+            drawn(item.key, draw)
             guard draw.outcome == .fill else { continue }
             if let current = best,
                 current.priceMicros > draw.priceMicros

@@ -85,10 +85,7 @@ extension UserSimulation {
     func record(_ event: MediationEvent) {
         switch event {
         case .requestStarted(let placement, _, _):
-            server.requestStarted(placement)
-            let (opportunity, attempt) = server.current(placement)
-            let request = SimulatedAdServer.requestKey(opportunity: opportunity, attempt: attempt)
-            let best = oracle.best(placement: placement, user: user, request: request)
+            let (request, best) = server.startRequest(placement, oracle: oracle)
             pending.set(placement, to: (request, best, session, sinceSessionStart(driver.now)))
         case .requestFinished(let report):
             finished(report)
@@ -156,7 +153,7 @@ extension UserSimulation {
         guard let winner = report.winner else { return nil }
         let placement = report.placementID
         let market = server.market.boxed(placement: placement, lineItem: winner).map {
-            $0.draw(draws, user: user, request: request).priceMicros
+            server.draw($0, request: request).priceMicros
         }
         let bid = market ?? report.price?.micros ?? 0
         let paid = report.winnerIsBidder ? report.price?.micros ?? bid : bid

@@ -1,0 +1,61 @@
+import AdEmbedded
+import Testing
+
+@testable import AdSimulator
+
+/// A request's market draws are drawn once, when it starts, and read back by the server and the winner's price:
+/// what they read must be what drawing again gives, and only for the request they were drawn for.
+@MainActor
+@Suite("Market draws kept for a request")
+struct KeptDrawsTests {
+    private static func scenario() throws -> ValidatedScenario {
+        try ScenarioFixtures.load(
+            ScenarioFixtures.minimal { parts in
+                parts.defaults = """
+                    [{ "provider": "ifly", "fillRate": 0.6,
+                       "priceMicros": { "kind": "lognormal", "median": 2500, "sigma": 0.5 },
+                       "latencyMs": { "kind": "lognormal", "median": 200, "sigma": 0.4 },
+                       "creatives": ["../ifly/multi-image-three.xml"], "noFill": "../ifly/no-fill.xml" }]
+                    """
+            })
+    }
+
+    @Test("Each line item's kept draw is the draw made again, request after request; the best is the oracle's")
+    func keptDrawsAreTheDrawsMadeAgain() throws {
+        let validated = try Self.scenario()
+        let market = try SimulatedMarket(validated)
+        let oracle = SimulationOracle(validated)
+        let server = SimulatedAdServer(market: market, user: 4, driver: VirtualTimeDriver())
+        let items = try ["a", "b"].map { try #require(market.boxed(placement: "feed", lineItem: $0)) }
+        var prices: Set<Int64> = []
+        for opportunity in 0..<20 {
+            let (request, best) = server.startRequest("feed", oracle: oracle)
+            #expect(request == SimulatedAdServer.requestKey(opportunity: UInt64(opportunity), attempt: 0))
+            #expect(best == oracle.best(placement: "feed", user: 4, request: request))
+            for item in items {
+                let drawn = item.draw(market.draws, user: 4, request: request)
+                #expect(server.draw(item, request: request) == drawn)
+                prices.insert(drawn.priceMicros)
+            }
+            server.adTaken("feed")
+        }
+        // The draws differ between items and requests, so a draw kept for the wrong one would be caught.
+        #expect(prices.count > 30)
+    }
+
+    @Test("Kept draws answer only for their request and the line items drawn")
+    func keptDrawsAnswerOnlyTheirRequest() throws {
+        let validated = try Self.scenario()
+        let market = try SimulatedMarket(validated)
+        let item = try #require(market.boxed(placement: "feed", lineItem: "a"))
+        let draw = item.draw(market.draws, user: 1, request: 9)
+        var kept = KeptDraws()
+        kept.restart(request: 9)
+        kept.keep(draw, item: item.lineItemKey)
+        #expect(kept.draw(item: item.lineItemKey, request: 9) == draw)
+        #expect(kept.draw(item: item.lineItemKey, request: 10) == nil)
+        #expect(kept.draw(item: item.lineItemKey &+ 1, request: 9) == nil)
+        kept.restart(request: 10)
+        #expect(kept.draw(item: item.lineItemKey, request: 10) == nil)
+    }
+}
