@@ -9,7 +9,12 @@
 /// let provider = try registry.provider(for: "yandex")
 /// ```
 public struct ProviderRegistry: Sendable {
-    private var providers: [ProviderID: any AdProvider] = [:]
+    /// The registered IDs, sorted.
+    ///
+    /// Each provider is at its ID's index in `providers`. An app registers a handful, and a host looks one up for
+    /// every load: comparing a short ID with each costs less than hashing it.
+    public private(set) var ids: [ProviderID] = []
+    private var providers: [any AdProvider] = []
 
     /// Creates an empty registry.
     public init() {}
@@ -29,7 +34,7 @@ public struct ProviderRegistry: Sendable {
         guard !descriptor.id.rawValue.isEmpty else {
             throw AdError(.registrationFailed, "A provider has an empty ID.", hint: "Give the provider a stable ID.")
         }
-        if let existing = providers[descriptor.id] {
+        if let existing = ids.firstIndex(of: descriptor.id).map({ providers[$0] }) {
             throw AdError(
                 .registrationFailed,
                 "Provider '\(descriptor.id)' \(descriptor.version) is already registered "
@@ -48,30 +53,29 @@ public struct ProviderRegistry: Sendable {
                 .registrationFailed, "Provider '\(descriptor.id)' declares no formats.", providerID: descriptor.id,
                 hint: "List the formats the provider serves in its descriptor.")
         }
-        providers[descriptor.id] = provider
+        let index = ids.firstIndex { descriptor.id < $0 } ?? ids.endIndex
+        ids.insert(descriptor.id, at: index)
+        providers.insert(provider, at: index)
     }
 
     /// The provider with this ID.
     ///
     /// - Throws: `invalidRequest` naming the registered IDs when there is none.
     public func provider(for id: ProviderID) throws(AdError) -> any AdProvider {
-        guard let provider = providers[id] else {
+        guard let index = ids.firstIndex(of: id) else {
             let known = ids.map(\.rawValue).joined(separator: ", ")
             throw AdError(
                 .invalidRequest, "No provider '\(id)' is registered (registered: \(known.isEmpty ? "none" : known)).",
                 providerID: id, hint: "Register the provider with ProviderRegistry.register(_:) first.")
         }
-        return provider
+        return providers[index]
     }
 
-    /// The registered IDs, sorted.
-    public var ids: [ProviderID] { providers.keys.sorted() }
-
     /// The registered descriptors, sorted by ID.
-    public var descriptors: [ProviderDescriptor] { ids.compactMap { providers[$0]?.descriptor } }
+    public var descriptors: [ProviderDescriptor] { providers.map(\.descriptor) }
 
     /// The providers that serve a format, sorted by ID.
     public func providers(supporting format: AdFormat) -> [any AdProvider] {
-        ids.compactMap { providers[$0] }.filter { $0.descriptor.supportedFormats.contains(format) }
+        providers.filter { $0.descriptor.supportedFormats.contains(format) }
     }
 }

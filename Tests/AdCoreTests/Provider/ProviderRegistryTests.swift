@@ -60,6 +60,21 @@ struct ProviderRegistryTests {
         #expect(registry.descriptors.map(\.id) == ["a", "b"])
     }
 
+    @Test("Registered in any order, the IDs come out sorted and each ID finds its own provider")
+    func idsSortedAndEachFindsItsOwn() throws {
+        let order: [ProviderID] = ["m", "zeta", "a", "long-provider-identifier-past-fifteen-bytes", "b"]
+        let registry = try ProviderRegistry(order.map { ScriptedProvider(id: $0, formats: [.native]) })
+        #expect(registry.ids == order.sorted())
+        #expect(registry.descriptors.map(\.id) == order.sorted())
+        for id in order { #expect(try registry.provider(for: id).descriptor.id == id) }
+        #expect(throws: AdError.self) { try registry.provider(for: "c") }
+        var grown = registry
+        try grown.register(ScriptedProvider(id: "c", formats: [.native]))
+        #expect(grown.ids == (order + ["c"]).sorted())
+        #expect(try grown.provider(for: "c").descriptor.id == "c")
+        #expect(registry.ids == order.sorted())
+    }
+
     @Test("Versions have four numeric parts: SDK version plus adapter build")
     func fourPartVersions() throws {
         #expect(try ProviderVersion(parsing: "6.5.1.2") == ProviderVersion(6, 5, 1, 2))
