@@ -8,7 +8,7 @@
 public struct ProviderDescriptor: Sendable, Hashable {
     /// Every fact below, behind one reference: a descriptor goes with every load a host admits, and each copy of
     /// the facts inline would retain each of its strings, sets and dictionaries (a dozen) and copy 320 bytes.
-    var storage: Storage
+    private var storage: Storage
 
     /// The provider's stable identifier.
     public var id: ProviderID {
@@ -159,6 +159,24 @@ public struct ProviderDescriptor: Sendable, Hashable {
                 testAdUnits: testAdUnits,
                 testAdUnitPrefixes: testAdUnitPrefixes
             ))
+    }
+
+    /// Changes the facts of this descriptor alone: descriptors are set up once, when a provider is made, so a
+    /// change makes new storage rather than checking whether the old one is shared.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
+
+    /// Equal when every fact is.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes every fact.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
     }
 
     /// Whether `adUnitID` is one of the vendor's published test ad units (a unit of ``testAdUnits``, or one that

@@ -46,7 +46,7 @@ public final class UserSimulation {
     // the access that read the state has ended, so an event it sends back starts accesses of its own. No two can
     // overlap, which the run-time check proves on each access; it is switched off, the compiler's static check is
     // not. The cells stay checked: building one changes the host's tree while the cell is being changed.
-    /// What this user's run counted.
+    /// What this user's run counted: complete when ``run()`` returns (the rows it counts are added when it ends).
     @exclusivity(unchecked) public internal(set) var tally = SimulationTally()
     /// The rows counted since the run began, added to ``tally`` when it ends.
     @exclusivity(unchecked) var counts = UserTally()
