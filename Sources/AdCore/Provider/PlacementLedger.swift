@@ -15,7 +15,7 @@
 public final class PlacementLedger {
     /// The placements holding one creative, each with its number of holds (never zero: a released last hold is
     /// removed). The first placement is kept inline, so a creative held in one placement, almost always, costs one
-    /// flat entry: no array of its own, and each operation on it hashes the creative once.
+    /// flat entry: no array of its own, and each operation on it finds the creative once.
     private struct Holders {
         /// The first placement holding the creative, and its holds.
         var placement: String
@@ -72,21 +72,26 @@ public final class PlacementLedger {
         var placements: Set<String> { Set([placement] + others.map(\.placement)) }
     }
 
-    // Exclusivity: the holders are changed only by this file's methods, through dictionary operations that run no
-    // code but their own, so no two accesses overlap; the run-time check that proves it on each access is off.
+    // Exclusivity: the creatives and holders are changed only by this file's methods, through array operations that
+    // run no code but their own, so no two accesses overlap; the run-time check that proves it on each access is off.
 
-    /// The placements holding each creative (a creative no placement holds has no entry).
-    @exclusivity(unchecked) private var holders: [String: Holders] = [:]
+    /// The creatives held, in no order, and the placements holding each at the same index in `holders` (a creative
+    /// no placement holds has no entry). An app holds the creatives of its loaded and shown ads, tens at most, and
+    /// mediation looks one up for every fill and every ad taken: comparing a creative's ID with each costs less than
+    /// hashing it at that size.
+    @exclusivity(unchecked) private var creatives: [String] = []
+    @exclusivity(unchecked) private var holders: [Holders] = []
 
     /// Creates an empty ledger.
     public init() {}
 
     /// Records that `placement` shows or holds `creative`.
     public func hold(creative: String, in placement: String) {
-        if let index = holders.index(forKey: creative) {
-            holders.values[index].add(placement)
+        if let index = creatives.firstIndex(of: creative) {
+            holders[index].add(placement)
         } else {
-            holders[creative] = Holders(placement)
+            creatives.append(creative)
+            holders.append(Holders(placement))
         }
     }
 
@@ -97,21 +102,21 @@ public final class PlacementLedger {
 
     /// Forgets one creative in one placement.
     public func release(creative: String, in placement: String) {
-        guard let index = holders.index(forKey: creative) else { return }
-        if !holders.values[index].remove(placement) { holders.remove(at: index) }
+        guard let index = creatives.firstIndex(of: creative) else { return }
+        if !holders[index].remove(placement) { removeEntry(at: index) }
     }
 
     /// Forgets everything a placement holds.
     public func release(placement: String) {
-        for creative in Array(holders.keys) {
-            guard let index = holders.index(forKey: creative) else { continue }
-            if !holders.values[index].removeAll(placement) { holders.remove(at: index) }
+        // From the last entry down: an entry removed takes the last one's place, which was already visited.
+        for index in creatives.indices.reversed() {
+            if !holders[index].removeAll(placement) { removeEntry(at: index) }
         }
     }
 
     /// The creatives held by any *other* placement: the ones `placement` must not show.
     public func excludedCreatives(for placement: String) -> Set<String> {
-        Set(holders.lazy.filter { $0.value.holdsOutside(placement) }.map(\.key))
+        Set(creatives.indices.lazy.filter { self.holders[$0].holdsOutside(placement) }.map { self.creatives[$0] })
     }
 
     /// Whether *another* placement holds `creative`, so that `placement` must not show it: one look-up, where
@@ -123,12 +128,20 @@ public final class PlacementLedger {
     /// ledger.isExcluded("cr-1", for: "feed-top")     // false
     /// ```
     public func isExcluded(_ creative: String, for placement: String) -> Bool {
-        guard let index = holders.index(forKey: creative) else { return false }
-        return holders.values[index].holdsOutside(placement)
+        guard let index = creatives.firstIndex(of: creative) else { return false }
+        return holders[index].holdsOutside(placement)
     }
 
     /// The placements that hold a creative.
     public func placements(holding creative: String) -> Set<String> {
-        holders[creative]?.placements ?? []
+        creatives.firstIndex(of: creative).map { holders[$0].placements } ?? []
+    }
+
+    /// Removes the entry at `index`, the last entry taking its place (entries have no order).
+    private func removeEntry(at index: Int) {
+        creatives.swapAt(index, creatives.count - 1)
+        creatives.removeLast()
+        holders.swapAt(index, holders.count - 1)
+        holders.removeLast()
     }
 }

@@ -34,6 +34,43 @@ struct PlacementHoldsTests {
         #expect(ledger.placements(holding: "cr-1").isEmpty)
     }
 
+    @Test("Over a long run of holds and releases the ledger answers as a count per creative and placement would")
+    func ledgerMatchesACountModel() {
+        let ledger = PlacementLedger()
+        let creatives = (0..<24).map { "cr-\($0)" } + ["a-creative-id-longer-than-fifteen-bytes"]
+        let placements = ["top", "middle", "bottom"]
+        var model: [String: [String: Int]] = [:]  // creative -> placement -> holds
+        var state: UInt64 = 0x9E37_79B9
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33) % bound
+        }
+        for step in 0..<3_000 {
+            let creative = creatives[next(creatives.count)]
+            let placement = placements[next(placements.count)]
+            switch next(10) {
+            case 0..<5:
+                ledger.hold(creative: creative, in: placement)
+                model[creative, default: [:]][placement, default: 0] += 1
+            case 5..<9:
+                ledger.release(creative: creative, in: placement)
+                if let holds = model[creative]?[placement] { model[creative]?[placement] = holds > 1 ? holds - 1 : nil }
+            default:
+                ledger.release(placement: placement)
+                for key in model.keys { model[key]?[placement] = nil }
+            }
+            model = model.filter { !$0.value.isEmpty }
+            for placement in placements {
+                let excluded = Set(model.filter { $0.value.keys.contains { $0 != placement } }.keys)
+                #expect(ledger.excludedCreatives(for: placement) == excluded, "step \(step), \(placement)")
+                #expect(ledger.isExcluded(creative, for: placement) == excluded.contains(creative))
+            }
+            for creative in creatives {
+                #expect(ledger.placements(holding: creative) == Set(model[creative].map { Array($0.keys) } ?? []))
+            }
+        }
+    }
+
     @Test("The environment of a request holds in the request's placement, else its ad unit")
     func environmentIsScopedToTheRequest() throws {
         let ledger = PlacementLedger()

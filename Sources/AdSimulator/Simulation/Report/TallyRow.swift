@@ -46,9 +46,9 @@ public struct TallyRow: Sendable, Equatable, Codable {
 
     /// Adds another row's counts.
     ///
-    /// Field by field rather than through ``counts``, ``amounts`` and ``histograms``: every user's rows are merged
-    /// into the run's when it ends, and each of those lists is built, and each key path applied, on every call
-    /// (a test fills every field and checks the merge doubles each).
+    /// Field by field rather than through the lists of its counts, amounts and histograms: every user's rows are
+    /// merged into the run's when it ends, and each of those lists is built, and each key path applied, on every
+    /// call (a test fills every field and checks the merge doubles each).
     public mutating func merge(_ other: TallyRow) {
         requests += other.requests
         fills += other.fills
