@@ -72,26 +72,23 @@ public final class PlacementLedger {
         var placements: Set<String> { Set([placement] + others.map(\.placement)) }
     }
 
-    // Exclusivity: the creatives and holders are changed only by this file's methods, through array operations that
-    // run no code but their own, so no two accesses overlap; the run-time check that proves it on each access is off.
+    // Exclusivity: the table is changed only by this file's methods, through a table's operations that run no code
+    // but their own and the holders' here, so no two accesses overlap; the run-time check on each access is off.
 
-    /// The creatives held, in no order, and the placements holding each at the same index in `holders` (a creative
-    /// no placement holds has no entry). An app holds the creatives of its loaded and shown ads, tens at most, and
-    /// mediation looks one up for every fill and every ad taken: comparing a creative's ID with each costs less than
-    /// hashing it at that size.
-    @exclusivity(unchecked) private var creatives: [String] = []
-    @exclusivity(unchecked) private var holders: [Holders] = []
+    /// The placements holding each creative held (a creative no placement holds has no entry). An app holds the
+    /// creatives of its loaded and shown ads, tens at most, and mediation looks one up for every fill and every ad
+    /// taken: comparing a creative's ID with each costs less than hashing it at that size.
+    @exclusivity(unchecked) private var holders = SmallTable<String, Holders>()
 
     /// Creates an empty ledger.
     public init() {}
 
     /// Records that `placement` shows or holds `creative`.
     public func hold(creative: String, in placement: String) {
-        if let index = creatives.firstIndex(of: creative) {
-            holders[index].add(placement)
+        if let index = holders.index(of: creative) {
+            holders.updateValue(at: index) { $0.add(placement) }
         } else {
-            creatives.append(creative)
-            holders.append(Holders(placement))
+            holders.set(creative, to: Holders(placement))
         }
     }
 
@@ -102,21 +99,18 @@ public final class PlacementLedger {
 
     /// Forgets one creative in one placement.
     public func release(creative: String, in placement: String) {
-        guard let index = creatives.firstIndex(of: creative) else { return }
-        if !holders[index].remove(placement) { removeEntry(at: index) }
+        guard let index = holders.index(of: creative) else { return }
+        if !holders.updateValue(at: index, { $0.remove(placement) }) { holders.remove(at: index) }
     }
 
     /// Forgets everything a placement holds.
     public func release(placement: String) {
-        // From the last entry down: an entry removed takes the last one's place, which was already visited.
-        for index in creatives.indices.reversed() {
-            if !holders[index].removeAll(placement) { removeEntry(at: index) }
-        }
+        holders.updateAll { !$0.removeAll(placement) }
     }
 
     /// The creatives held by any *other* placement: the ones `placement` must not show.
     public func excludedCreatives(for placement: String) -> Set<String> {
-        Set(creatives.indices.lazy.filter { self.holders[$0].holdsOutside(placement) }.map { self.creatives[$0] })
+        Set(holders.lazy.filter { $0.1.holdsOutside(placement) }.map(\.0))
     }
 
     /// Whether *another* placement holds `creative`, so that `placement` must not show it: one look-up, where
@@ -128,20 +122,11 @@ public final class PlacementLedger {
     /// ledger.isExcluded("cr-1", for: "feed-top")     // false
     /// ```
     public func isExcluded(_ creative: String, for placement: String) -> Bool {
-        guard let index = creatives.firstIndex(of: creative) else { return false }
-        return holders[index].holdsOutside(placement)
+        holders.withValue(of: creative) { $0.holdsOutside(placement) } ?? false
     }
 
     /// The placements that hold a creative.
     public func placements(holding creative: String) -> Set<String> {
-        creatives.firstIndex(of: creative).map { holders[$0].placements } ?? []
-    }
-
-    /// Removes the entry at `index`, the last entry taking its place (entries have no order).
-    private func removeEntry(at index: Int) {
-        creatives.swapAt(index, creatives.count - 1)
-        creatives.removeLast()
-        holders.swapAt(index, holders.count - 1)
-        holders.removeLast()
+        holders.withValue(of: creative, \.placements) ?? []
     }
 }

@@ -23,10 +23,9 @@ public struct ProviderStartStateMachine: Sendable {
         var timeout: Duration
     }
 
-    /// The providers asked to start, and each one's entry at the same index: a handful, looked up for every load
-    /// (whether its provider is ready), so found by comparing IDs rather than hashing them.
-    private var ids: [ProviderID] = []
-    private var entries: [Entry] = []
+    /// The entry of each provider asked to start: a handful, looked up for every load (whether its provider is
+    /// ready), so found by comparing IDs rather than hashing them.
+    private var entries = SmallTable<ProviderID, Entry>()
     private var nextGeneration: UInt64 = 0
 
     /// Creates a machine where every provider is `notStarted`.
@@ -34,23 +33,7 @@ public struct ProviderStartStateMachine: Sendable {
 
     /// The state of one provider.
     public func state(of id: ProviderID) -> ProviderStartState {
-        guard let index = ids.firstIndex(of: id) else { return .notStarted }
-        return entries[index].state
-    }
-
-    /// The entry of a provider asked to start, if any.
-    private func entry(of id: ProviderID) -> Entry? {
-        ids.firstIndex(of: id).map { entries[$0] }
-    }
-
-    /// Sets the entry of a provider.
-    private mutating func set(_ entry: Entry, of id: ProviderID) {
-        if let index = ids.firstIndex(of: id) {
-            entries[index] = entry
-        } else {
-            ids.append(id)
-            entries.append(entry)
-        }
+        entries.withValue(of: id, \.state) ?? .notStarted
     }
 
     /// Asks a provider to start.
@@ -81,7 +64,8 @@ public struct ProviderStartStateMachine: Sendable {
         }
         let timeout = configuration.timeout ?? requirements.timeout
         let deadline = now.advanced(by: timeout)
-        set(Entry(state: .starting(since: now, deadline: deadline), generation: generation, timeout: timeout), of: id)
+        let starting = Entry(state: .starting(since: now, deadline: deadline), generation: generation, timeout: timeout)
+        entries.set(id, to: starting)
         return [.runStart(id, generation: generation), .startTimer(id, generation: generation, deadline: deadline)]
     }
 
@@ -90,7 +74,7 @@ public struct ProviderStartStateMachine: Sendable {
     public mutating func finished(
         _ id: ProviderID, generation: UInt64, _ result: Result<Void, AdError>, at now: AdInstant
     ) -> [Action] {
-        guard let entry = entry(of: id), entry.generation == generation,
+        guard let entry = entries[id], entry.generation == generation,
             case .starting(_, let deadline) = entry.state
         else {
             return [.ignore(id, reason: "a start that no longer runs answered")]
@@ -114,7 +98,7 @@ public struct ProviderStartStateMachine: Sendable {
 
     /// The start's timer fired at its deadline.
     public mutating func timedOut(_ id: ProviderID, generation: UInt64) -> [Action] {
-        guard let entry = entry(of: id), entry.generation == generation, case .starting = entry.state else {
+        guard let entry = entries[id], entry.generation == generation, case .starting = entry.state else {
             return [.ignore(id, reason: "the timer of a start that no longer runs fired")]
         }
         let error = Self.timedOut(id, after: entry.timeout)
@@ -124,7 +108,7 @@ public struct ProviderStartStateMachine: Sendable {
     private mutating func settle(
         _ id: ProviderID, _ state: ProviderStartState, generation: UInt64, timeout: Duration
     ) -> [Action] {
-        set(Entry(state: state, generation: generation, timeout: timeout), of: id)
+        entries.set(id, to: Entry(state: state, generation: generation, timeout: timeout))
         return [.settled(id, state)]
     }
 

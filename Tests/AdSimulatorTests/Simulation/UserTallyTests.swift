@@ -2,9 +2,8 @@ import Testing
 
 @testable import AdSimulator
 
-/// A user counts into its own rows and name tables while it runs; what they hold must be what the run's tally and
-/// dictionaries would have held.
-@Suite("A user's own counts and tables")
+/// A user counts into its own rows while it runs; what they hold must be what the run's tally would have held.
+@Suite("A user's own counts")
 struct UserTallyTests {
     @Test("Rows counted by a user and drained into a tally equal the same counts made in the tally directly")
     func drainedRowsEqualDirectCounts() {
@@ -36,19 +35,4 @@ struct UserTallyTests {
         #expect(drained == direct)
     }
 
-    @Test("A name table finds, changes, replaces and removes a value by name, as a dictionary would")
-    func nameTableActsAsDictionary() {
-        var table = NameTable<Int>()
-        #expect(table["feed"] == nil)
-        table.update("feed", default: 10) { $0 += 1 }
-        table.update("feed", default: 10) { $0 += 1 }
-        table.set("rewarded", to: 3)
-        table.set("rewarded", to: 4)
-        #expect(table["feed"] == 12)
-        #expect(table["rewarded"] == 4)
-        #expect(table.remove("feed") == 12)
-        #expect(table.remove("feed") == nil)
-        #expect(table["feed"] == nil)
-        #expect(table["rewarded"] == 4)
-    }
 }

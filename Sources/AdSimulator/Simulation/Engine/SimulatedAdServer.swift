@@ -1,4 +1,4 @@
-public import AdCore
+@_spi(AdBridgeInternal) public import AdCore
 public import AdEmbedded
 
 /// The simulated ad server of one user: a `ResponseTransport` that answers each ad request from the market model
@@ -32,13 +32,13 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     public let answersFastTier: Bool
     private let driver: VirtualTimeDriver
     /// Per placement: the ads the app took, and the requests started since the last one (one entry, so that each
-    /// step looks the placement up once). Exclusivity: changed only by this file's methods, through name-table
+    /// step looks the placement up once). Exclusivity: changed only by this file's methods, through table
     /// operations that run no code but their own and the closures given here, so no two accesses overlap; the
     /// run-time check is off.
-    @exclusivity(unchecked) private var counts = NameTable<(taken: UInt64, attempts: UInt64)>()
+    @exclusivity(unchecked) private var counts = SmallTable<String, (taken: UInt64, attempts: UInt64)>()
     /// Each placement's current request's market draws, kept when the request started (``startRequest(_:oracle:)``).
     /// Exclusivity: as `counts`; the oracle drawing into it inside its update reads nothing of the server.
-    @exclusivity(unchecked) private var kept = NameTable<KeptDraws>()
+    @exclusivity(unchecked) private var kept = SmallTable<String, KeptDraws>()
 
     /// Creates the server of user `user` on the user's driver; `answersFastTier` for the fast tier's providers.
     public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver, answersFastTier: Bool = false) {

@@ -1,4 +1,4 @@
-import AdCore
+@_spi(AdBridgeInternal) import AdCore
 import AdMediation
 
 extension UserSimulation {

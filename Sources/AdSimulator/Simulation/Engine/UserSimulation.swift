@@ -1,4 +1,4 @@
-public import AdCore
+@_spi(AdBridgeInternal) public import AdCore
 import AdEmbedded
 public import AdMediation
 import AdRuntime
@@ -84,7 +84,7 @@ public final class UserSimulation {
     @exclusivity(unchecked) var clickDrawn: Set<AdID> = []
     /// The draw key (`request`) and the oracle's answer of each placement's running request, and the session it
     /// started in and when (since that session started).
-    @exclusivity(unchecked) var pending = NameTable<Started>()
+    @exclusivity(unchecked) var pending = SmallTable<String, Started>()
     typealias Started = (request: UInt64, best: SimulationOracle.Best?, session: UInt64, startedAt: Duration)
     @exclusivity(unchecked) var impressionCount: UInt64 = 0
     @exclusivity(unchecked) var gesture: UInt64 = 0
