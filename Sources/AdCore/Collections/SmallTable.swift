@@ -95,10 +95,13 @@
     /// Removes and returns the value at `index`; the last entry takes its place.
     @inlinable @discardableResult
     public mutating func remove(at index: Int) -> Value {
-        storedKeys.swapAt(index, storedKeys.count - 1)
-        storedKeys.removeLast()
-        storedValues.swapAt(index, storedValues.count - 1)
-        return storedValues.removeLast()
+        let lastKey = storedKeys.removeLast()
+        var value = storedValues.removeLast()
+        if index < storedKeys.count {
+            storedKeys[index] = lastKey
+            swap(&value, &storedValues[index])
+        }
+        return value
     }
 
     /// Changes every value in place and removes the entries for which `change` returns true.

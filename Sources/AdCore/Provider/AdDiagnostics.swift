@@ -91,20 +91,25 @@ public final class AdDiagnostics: CustomStringConvertible {
         state = Mutex(State(isEnabled: isEnabled, minimumLevel: minimumLevel))
     }
 
-    /// Records an entry when enabled and at or above the minimum level.
+    /// Records an entry when enabled and at or above the minimum level. The message and the recommendation are
+    /// made only then (as a logger's are): a log that is off, the default, costs a look at its level and no text.
+    ///
+    /// ```swift
+    /// diagnostics.record(.info, "Provider '\(id)' is ready.", providerID: id)
+    /// ```
     public func record(
-        _ level: Entry.Level, _ message: String, providerID: ProviderID? = nil, recommendation: String? = nil
+        _ level: Entry.Level, _ message: @autoclosure () -> String, providerID: ProviderID? = nil,
+        recommendation: @autoclosure () -> String? = nil
     ) {
-        let entry = Entry(level: level, providerID: providerID, message: message, recommendation: recommendation)
-        let recorded = state.withLock { state in
-            guard state.isEnabled, level >= state.minimumLevel else { return false }
+        guard state.withLock({ $0.isEnabled && level >= $0.minimumLevel }) else { return }
+        let entry = Entry(level: level, providerID: providerID, message: message(), recommendation: recommendation())
+        state.withLock { state in
             // Trimmed a thousand at a time, so that a storm of entries costs O(1) each, not a shift of the log.
             if state.entries.count >= 2 * Self.keptEntries { state.entries.removeFirst(Self.keptEntries) }
             state.entries.append(entry)
             state.recorded += 1
-            return true
         }
-        if recorded { handler?(entry) }
+        handler?(entry)
     }
 
     /// What the log holds: whether it is on, from which level, how many entries, then each entry on its own line
