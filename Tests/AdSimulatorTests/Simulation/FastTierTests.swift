@@ -129,6 +129,40 @@ import Testing
         #expect(answered.report.table == loaded.report.table)
     }
 
+    /// The behaviors found by an ad unit's number in the market are the ones found by its provider, ad unit and
+    /// format, for every answer of every line item; a number that does not match the request (another format, a
+    /// number out of range) falls back to the names and still answers right.
+    @Test func behaviorsByUnitNumberEqualBehaviorsByName() async throws {
+        let validated = try Scenario.loadBuiltIn()
+        let markets = try SimulationMarkets(validated, memoisesLoads: true)
+        let market = markets.market
+        let behaviors = try await LoadBehaviors.probe(market: market, validated: validated, providers: .builtIn)
+        var checked = 0
+        for placement in validated.configuration.placements {
+            for item in placement.lineItems {
+                let boxed = try #require(market.boxed(provider: item.providerID, adUnit: item.adUnitID))
+                let request = AdRequest(
+                    adUnitID: item.adUnitID, format: placement.format, placementID: placement.id, timeout: .seconds(1))
+                var answers: [LoadBehaviors.Answer] = [.noFill, .error(.network), .error(.timeout), .error(.noFill)]
+                let creatives = boxed.entry.creativeFiles.count
+                answers += (0...creatives).map { .fill($0) }
+                for answer in answers {
+                    let byName = behaviors.behavior(item.providerID, request, answer)
+                    #expect(behaviors.behavior(item.providerID, request, answer, unit: boxed.unit) == byName)
+                    #expect(behaviors.behavior(item.providerID, request, answer, unit: 10_000) == byName)
+                    if case .fill(let index) = answer, index < creatives { #expect(byName != nil) }
+                    checked += 1
+                }
+                var other = request
+                other.format = placement.format == .rewarded ? .interstitial : .rewarded
+                #expect(
+                    behaviors.behavior(item.providerID, other, .noFill, unit: boxed.unit)
+                        == behaviors.behavior(item.providerID, other, .noFill))
+            }
+        }
+        #expect(checked > 20)
+    }
+
     /// A fast-tier user's mediator answers its line items' loads itself (none through a unified ad, every provider
     /// having started at launch); with answering off, it asks none.
     @Test func aFastTierUsersMediatorAnswersItsLoads() async throws {

@@ -139,7 +139,7 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     /// server cannot serve).
     func answer(_ request: TransportRequest) -> (delay: Duration?, result: Result<TransportResponse, AdError>) {
         guard request.url == nil else { return (nil, .failure(Self.refusal(ofURL: request))) }
-        let (delay, served) = serve(provider: request.providerID, adUnit: request.adUnitID)
+        let (delay, served, _) = serve(provider: request.providerID, adUnit: request.adUnitID)
         switch served {
         case .failure(let error):
             return (delay, .failure(error))
@@ -157,22 +157,32 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     }
 
     /// What the market answers a load of `adUnit` from provider `id`, as the fast tier's direct answers take it
-    /// (``FastTierAnswers``): ``answer(_:)``'s draw, without a request or a response built around it.
-    func fastAnswer(provider id: ProviderID, adUnit: String) -> (delay: Duration?, result: Result<FastAnswer, AdError>)
-    {
-        let (delay, served) = serve(provider: id, adUnit: adUnit)
-        return (delay, served.map(\.fastAnswer))
+    /// (``FastTierAnswers``): ``answer(_:)``'s draw, without a request or a response built around it, and the ad
+    /// unit's number in the market (`nil` when the market does not have it).
+    func fastAnswer(
+        provider id: ProviderID, adUnit: String
+    ) -> (delay: Duration?, result: Result<FastAnswer, AdError>, unit: Int?) {
+        let (delay, served, unit) = serve(provider: id, adUnit: adUnit)
+        return (delay, served.map(\.fastAnswer), unit)
     }
 
     /// What the market serves for a load of `adUnit` from provider `id` on the draws of its placement's current
     /// request, and after how long (`nil`: at once, an ad unit the market does not have).
-    private func serve(provider id: ProviderID, adUnit: String) -> (delay: Duration?, result: Result<Served, AdError>) {
+    private func serve(
+        provider id: ProviderID, adUnit: String
+    ) -> (delay: Duration?, result: Result<Served, AdError>, unit: Int?) {
         guard let boxed = market.boxed(provider: id, adUnit: adUnit) else {
             let error = AdError(
                 .noFill, "No line item of the scenario has ad unit '\(adUnit)'.", providerID: id,
                 hint: "Add the line item to the scenario's market.")
-            return (nil, .failure(error))
+            return (nil, .failure(error), nil)
         }
+        let (delay, result) = serve(boxed, provider: id)
+        return (delay, result, boxed.unit)
+    }
+
+    /// What the market serves for a load of `boxed`'s ad unit from provider `id`, and after how long.
+    private func serve(_ boxed: SimulatedMarket.Boxed, provider id: ProviderID) -> (Duration, Result<Served, AdError>) {
         let placement = boxed.entry.market.placement
         let (opportunity, attempt) = current(placement)
         let draw = self.draw(boxed, request: Self.requestKey(opportunity: opportunity, attempt: attempt))

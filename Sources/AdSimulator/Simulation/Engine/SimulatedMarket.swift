@@ -37,9 +37,13 @@ public struct SimulatedMarket: Sendable {
         let entry: Entry
         /// ``SimulationDraws/lineItemKey(placement:lineItem:)`` of the entry's line item.
         let lineItemKey: UInt64
+        /// The number of the entry's provider and ad unit among the market's (0, 1, ... in configuration order; the
+        /// same in a segment's market): a table by ad unit is an array indexed by it (``LoadBehaviors``).
+        let unit: Int
 
-        init(_ entry: Entry) {
+        init(_ entry: Entry, unit: Int) {
             self.entry = entry
+            self.unit = unit
             lineItemKey = SimulationDraws.lineItemKey(
                 placement: entry.market.placement, lineItem: entry.market.lineItem)
         }
@@ -97,6 +101,7 @@ public struct SimulatedMarket: Sendable {
             return file
         }
         var entries: [UnitKey: Boxed] = [:]
+        var units: [UnitKey: Int] = [:]
         var byLineItem: [ItemKey: Boxed] = [:]
         for placement in validated.configuration.placements {
             for item in placement.lineItems {
@@ -108,8 +113,11 @@ public struct SimulatedMarket: Sendable {
                     market: market, creatives: creatives.map(\.bytes), noFill: noFill?.bytes, creativeFiles: creatives,
                     noFillFile: noFill)
                 let key = UnitKey(provider: item.providerID, adUnit: item.adUnitID)
-                let boxed = Boxed(entry)
-                if entries[key] == nil { entries[key] = boxed }
+                let boxed = Boxed(entry, unit: units[key] ?? units.count)
+                if entries[key] == nil {
+                    entries[key] = boxed
+                    units[key] = boxed.unit
+                }
                 byLineItem[ItemKey(placement: placement.id, lineItem: item.id)] = boxed
             }
         }
@@ -127,7 +135,7 @@ public struct SimulatedMarket: Sendable {
             var entry = boxed.entry
             let key = ItemKey(placement: entry.market.placement, lineItem: entry.market.lineItem)
             entry.market = byName[key] ?? entry.market
-            return Boxed(entry)
+            return Boxed(entry, unit: boxed.unit)
         }
         var copy = self
         copy.entries = entries.mapValues(replaced)

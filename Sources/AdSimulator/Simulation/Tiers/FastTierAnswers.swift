@@ -29,9 +29,9 @@ final class FastTierAnswers: LineItemAnswering {
     /// of it.
     func answer(_ request: AdRequest, descriptor: ProviderDescriptor, at now: AdInstant) -> LineItemAnswer? {
         let id = descriptor.id
-        let (answeredAfter, response) = server.fastAnswer(provider: id, adUnit: request.adUnitID)
+        let (answeredAfter, response, unit) = server.fastAnswer(provider: id, adUnit: request.adUnitID)
         answered += 1
-        switch behaviors.replay(response, provider: id, request: request) {
+        switch behaviors.replay(response, provider: id, request: request, unit: unit) {
         case .success(let (behavior, priceMicros)):
             let answeredAt = now.advanced(by: answeredAfter ?? .zero)
             return LineItemAnswer(

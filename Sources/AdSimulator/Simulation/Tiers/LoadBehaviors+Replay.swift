@@ -22,7 +22,7 @@ extension LoadBehaviors {
     /// ``replay(_:provider:request:)`` of the server's answer taken directly (``FastTierAnswers``), not read back
     /// from a response.
     func replay(
-        _ answer: Result<FastAnswer, AdError>, provider id: ProviderID, request: AdRequest
+        _ answer: Result<FastAnswer, AdError>, provider id: ProviderID, request: AdRequest, unit: Int? = nil
     ) -> Result<(behavior: LoadBehavior, priceMicros: Int64?), AdError> {
         let key: Answer
         var priceMicros: Int64?
@@ -30,7 +30,7 @@ extension LoadBehaviors {
         case .failure(let error) where error.code != .internal:
             // An error the transport threw: replayed as the real provider passed it on, or passed on as is (a
             // cancellation after the ad's timeout).
-            guard let behavior = behavior(id, request, .error(error.code)) else { return .failure(error) }
+            guard let behavior = behavior(id, request, .error(error.code), unit: unit) else { return .failure(error) }
             return .success((behavior, nil))
         case .failure(let error):
             return .failure(error)
@@ -40,7 +40,7 @@ extension LoadBehaviors {
         case .success(.noFill):
             key = .noFill
         }
-        guard let behavior = behavior(id, request, key) else {
+        guard let behavior = behavior(id, request, key, unit: unit) else {
             return .failure(
                 AdError(
                     .internal,

@@ -1,4 +1,4 @@
-import AdCore
+@_spi(AdBridgeInternal) import AdCore
 import AdEmbedded
 import AdMediation
 
@@ -38,7 +38,40 @@ struct LoadBehaviors: Sendable {
         var answer: Answer
     }
 
+    /// What one ad unit's provider does with each answer, found by the unit's number in the market
+    /// (``SimulatedMarket/Boxed/unit``): an answer's look-up reads an array, where `table`'s hashes two names.
+    private struct UnitBehaviors: Sendable {
+        /// The format the unit was probed in; a request in another format is answered from `table`.
+        let format: AdFormat
+        var fills: [LoadBehavior?] = []
+        var noFill: LoadBehavior?
+        var errors = SmallTable<AdError.Code, LoadBehavior>()
+
+        /// The behavior learned for `answer`, if any.
+        subscript(answer: Answer) -> LoadBehavior? {
+            switch answer {
+            case .fill(let index): fills.indices.contains(index) ? fills[index] : nil
+            case .noFill: noFill
+            case .error(let code): errors[code]
+            }
+        }
+
+        /// Keeps the behavior of `answer`.
+        mutating func learn(_ behavior: LoadBehavior, for answer: Answer) {
+            switch answer {
+            case .fill(let index):
+                guard index >= 0 else { return }
+                if fills.count <= index { fills.append(contentsOf: repeatElement(nil, count: index + 1 - fills.count)) }
+                fills[index] = behavior
+            case .noFill: noFill = behavior
+            case .error(let code): errors.set(code, to: behavior)
+            }
+        }
+    }
+
     private var table: [Key: LoadBehavior] = [:]
+    /// The same behaviors by the ad unit's number in the market (`nil`: a number not probed).
+    private var byUnit: [UnitBehaviors?] = []
 
     /// The two prices a fill is probed at, in micros per impression.
     static let probePrices: (Int64, Int64) = (1_234, 5_678)
@@ -48,8 +81,23 @@ struct LoadBehaviors: Sendable {
     static let probeStart = AdInstant(sinceEpoch: .zero)
 
     /// What `provider` does with `answer` to `request` (its ad unit and format); nil when it was not learned.
-    func behavior(_ provider: ProviderID, _ request: AdRequest, _ answer: Answer) -> LoadBehavior? {
-        table[Key(provider: provider, adUnit: request.adUnitID, format: request.format, answer: answer)]
+    /// `unit` is the ad unit's number in the market the behaviors were probed on, when the caller knows it: the
+    /// same answer, found without hashing.
+    func behavior(_ provider: ProviderID, _ request: AdRequest, _ answer: Answer, unit: Int? = nil) -> LoadBehavior? {
+        if let unit, byUnit.indices.contains(unit), let known = byUnit[unit], known.format == request.format {
+            return known[answer]
+        }
+        return table[Key(provider: provider, adUnit: request.adUnitID, format: request.format, answer: answer)]
+    }
+
+    /// Keeps `behavior` for `key`, and by the ad unit's number `unit` when it is known and the unit's first format.
+    private mutating func learn(_ behavior: LoadBehavior, for key: Key, unit: Int?) {
+        table[key] = behavior
+        guard let unit, unit >= 0 else { return }
+        if byUnit.count <= unit { byUnit.append(contentsOf: repeatElement(nil, count: unit + 1 - byUnit.count)) }
+        if byUnit[unit] == nil { byUnit[unit] = UnitBehaviors(format: key.format) }
+        guard byUnit[unit]?.format == key.format else { return }
+        byUnit[unit]?.learn(behavior, for: key.answer)
     }
 
     /// Loads every answer of every line item of `validated` through `providers`' real providers, each in a fresh
@@ -71,21 +119,24 @@ struct LoadBehaviors: Sendable {
                 Key(provider: item.providerID, adUnit: item.adUnitID, format: placement.format, answer: answer)
             }
             guard probed.insert(key(.noFill)).inserted else { continue }
+            let unit = market.boxed(provider: item.providerID, adUnit: item.adUnitID)?.unit
             for (index, file) in entry.creativeFiles.enumerated() {
                 let (low, high) = probePrices
                 let first = try await probe.run(.success(file.response(priceMicros: low, currency: market.currency)))
                 let second = try await probe.run(.success(file.response(priceMicros: high, currency: market.currency)))
-                behaviors.table[key(.fill(index))] = try fill(first, second, line: entry.market.lineItem, probe)
+                let behavior = try fill(first, second, line: entry.market.lineItem, probe)
+                behaviors.learn(behavior, for: key(.fill(index)), unit: unit)
             }
             if let noFill = entry.noFillFile {
-                behaviors.table[key(.noFill)] = try await probe.run(.success(noFill.response())).behavior
+                let behavior = try await probe.run(.success(noFill.response())).behavior
+                behaviors.learn(behavior, for: key(.noFill), unit: unit)
             }
             let lineItem = entry.market.lineItem
             for error in SimulatedAdServer.errors(lineItem: lineItem, providerID: item.providerID) {
                 // An error the provider passes on as it came is passed on as it comes in the fast tier too.
                 let behavior = try await probe.run(.failure(error)).behavior
                 guard behavior != LoadBehavior(outcome: .fails(error), delay: .zero) else { continue }
-                behaviors.table[key(.error(error.code))] = behavior
+                behaviors.learn(behavior, for: key(.error(error.code)), unit: unit)
             }
         }
         return behaviors
