@@ -113,11 +113,10 @@ public final class Mediator {
     // No two accesses can overlap, which is what the run-time check proves on each access; it is switched off
     // (`@exclusivity(unchecked)`: a third of a fast-tier request's checks), the compiler's static check is not.
     /// The configured placements' IDs, in the configuration's order. A placement is its index here everywhere in
-    /// the mediator: the public API looks an ID up once (``placementIndices``), and the per-placement state below is
-    /// kept in arrays by that index, so that no step hashes a placement's name.
+    /// the mediator: the public API looks an ID up once (by comparing it with each: an app has a few placements, and
+    /// a comparison costs less than a hash), and the per-placement state below is kept in arrays by that index, so
+    /// that no step hashes a placement's name.
     private let placementIDs: [String]
-    /// Each placement's index in ``placementIDs``.
-    private let placementIndices: [String: Int]
     /// Each placement's machine, by placement index.
     @exclusivity(unchecked) private var machines: [MediationStateMachine] = []
     @exclusivity(unchecked) private var appHistory: ImpressionHistory
@@ -181,8 +180,6 @@ public final class Mediator {
         let configuration: MediationConfiguration
         /// The placements' IDs, in the configuration's order.
         let placementIDs: [String]
-        /// Each placement's index in ``placementIDs``.
-        let placementIndices: [String: Int]
         /// Each placement's machine before its first input, by placement index.
         let machines: [MediationStateMachine]
 
@@ -206,7 +203,6 @@ public final class Mediator {
             }
             self.configuration = configuration
             placementIDs = ids
-            placementIndices = indices
             self.machines = machines
         }
     }
@@ -224,7 +220,6 @@ public final class Mediator {
         self.random = random
         appHistory = ImpressionHistory(caps: setup.configuration.appCaps, pacing: .zero)
         placementIDs = setup.placementIDs
-        placementIndices = setup.placementIndices
         machines = setup.machines
         let count = setup.placementIDs.count
         loading = Array(repeating: [], count: count)
@@ -249,7 +244,8 @@ public final class Mediator {
 
     /// Whether a placement has an unexpired ad ready.
     public func isReady(_ placementID: String) -> Bool {
-        guard let placement = placementIndices[placementID], let delivery = machines[placement].readyAd else {
+        guard let placement = placementIDs.firstIndex(of: placementID), let delivery = machines[placement].readyAd
+        else {
             return false
         }
         return delivery.expiresAt.map { host.scheduler.now < $0 } ?? true
@@ -262,7 +258,7 @@ public final class Mediator {
     ///   impression now (the ad stays ready).
     public func takeAd(for placementID: String) throws(AdError) -> MediatedAd {
         // An ad answered without a unified ad (the simulator's fast tier) is refused before anything is taken.
-        if let placement = placementIndices[placementID], case .answered? = ready[placement] {
+        if let placement = placementIDs.firstIndex(of: placementID), case .answered? = ready[placement] {
             throw AdError(
                 .internal, "Placement '\(placementID)' has an ad answered without a unified ad.",
                 hint: "Take ads answered by a LineItemAnswering with take(for:).")
@@ -331,19 +327,19 @@ public final class Mediator {
 
     /// The report of a placement's last finished request.
     public func lastReport(for placementID: String) -> MediationReport? {
-        placementIndices[placementID].flatMap { lastReports[$0] }
+        placementIDs.firstIndex(of: placementID).flatMap { lastReports[$0] }
     }
 
     /// What was learned about a placement's line items with learned prices.
     public func learnedPrices(for placementID: String) -> [String: LearnedPrice] {
-        placementIndices[placementID].map { machines[$0].learnedPrices } ?? [:]
+        placementIDs.firstIndex(of: placementID).map { machines[$0].learnedPrices } ?? [:]
     }
 
     // MARK: Driving
 
     /// A placement's index (``placementIDs``), or the error that names the configured ones.
     private func placementIndex(_ placementID: String) throws(AdError) -> Int {
-        guard let index = placementIndices[placementID] else {
+        guard let index = placementIDs.firstIndex(of: placementID) else {
             let known = placementIDs.sorted().joined(separator: ", ")
             throw AdError(
                 .invalidRequest, "No placement '\(placementID)' is configured (configured: \(known)).",
@@ -612,7 +608,9 @@ public final class Mediator {
         case .loadSucceeded(let info): enqueue(.loaded(ad.id, info))
         case .loadFailed(let error): enqueue(.failed(ad.id, error))
         case .impression(let data):
-            guard let delivery = shown[ad.id], let index = placementIndices[delivery.placementID] else { return }
+            guard let delivery = shown[ad.id], let index = placementIDs.firstIndex(of: delivery.placementID) else {
+                return
+            }
             let now = host.scheduler.now
             // Caps and pacing count the placement's ad once, whichever of its parts counted first.
             if shownCounted.insert(ad.id).inserted {
