@@ -35,8 +35,12 @@ struct KeptDrawsTests {
             for item in items {
                 let drawn = item.draw(market.draws, user: 4, request: request)
                 #expect(server.draw(item, request: request) == drawn)
+                #expect(
+                    server.keptDraw(placement: "feed", lineItem: item.entry.market.lineItem, request: request) == drawn)
                 prices.insert(drawn.priceMicros)
             }
+            #expect(server.keptDraw(placement: "feed", lineItem: "a", request: request &+ 1) == nil)
+            #expect(server.keptDraw(placement: "rewarded", lineItem: "a", request: request) == nil)
             server.adTaken("feed")
         }
         // The draws differ between items and requests, so a draw kept for the wrong one would be caught.
@@ -51,8 +55,11 @@ struct KeptDrawsTests {
         let draw = item.draw(market.draws, user: 1, request: 9)
         var kept = KeptDraws()
         kept.restart(request: 9)
-        kept.keep(draw, item: item.lineItemKey)
+        kept.keep(draw, item: item.lineItemKey, lineItem: "a")
         #expect(kept.draw(item: item.lineItemKey, request: 9) == draw)
+        #expect(kept.draw(lineItem: "a", request: 9) == draw)
+        #expect(kept.draw(lineItem: "b", request: 9) == nil)
+        #expect(kept.draw(lineItem: "a", request: 10) == nil)
         #expect(kept.draw(item: item.lineItemKey, request: 10) == nil)
         #expect(kept.draw(item: item.lineItemKey &+ 1, request: 9) == nil)
         kept.restart(request: 10)

@@ -1,3 +1,5 @@
+@_spi(AdBridgeInternal) import AdCore
+
 /// The best possible outcome of one request, on the same draws every strategy meets: among every line item of the
 /// placement in the market (whatever a strategy does with them), the highest price of those that would fill, with
 /// that item's latency alone (no waterfall, no deadline, no floor). Ties go to the faster item.
@@ -42,13 +44,17 @@ public struct SimulationOracle: Sendable {
         }
     }
 
-    /// Each placement's line items.
-    private let markets: [String: [Item]]
+    /// Each placement's line items (a few placements, found by comparing names on every request).
+    private let markets: SmallTable<String, [Item]>
     private let draws: SimulationDraws
 
     /// The oracle of `validated`'s market, or of `market` (a user segment's) on `validated`'s draws.
     public init(_ validated: ValidatedScenario, market: [LineItemMarket]? = nil) {
-        markets = Dictionary(grouping: market ?? validated.market, by: \.placement).mapValues { $0.map(Item.init) }
+        var markets = SmallTable<String, [Item]>()
+        for market in market ?? validated.market {
+            markets.update(market.placement, default: []) { $0.append(Item(market)) }
+        }
+        self.markets = markets
         draws = SimulationDraws(seed: validated.scenario.seed)
     }
 
@@ -61,12 +67,14 @@ public struct SimulationOracle: Sendable {
     /// (restarted for the request) for the user's server to serve from.
     func best(placement: String, user: UInt64, request: UInt64, keeping kept: inout KeptDraws) -> Best? {
         kept.restart(request: request)
-        return best(placement: placement, user: user, request: request) { kept.keep($1, item: $0) }
+        return best(placement: placement, user: user, request: request) { item, draw in
+            kept.keep(draw, item: item.key, lineItem: item.market.lineItem)
+        }
     }
 
-    /// The best fill of a request; `drawn` is given each line item's draw key and draw.
+    /// The best fill of a request; `drawn` is given each line item and its draw.
     private func best(
-        placement: String, user: UInt64, request: UInt64, _ drawn: (UInt64, MarketDraw) -> Void
+        placement: String, user: UInt64, request: UInt64, _ drawn: (Item, MarketDraw) -> Void
     ) -> Best? {
         guard let items = markets[placement] else { return nil }
         var best: (index: Int, priceMicros: Int64, latency: Duration)?
@@ -74,7 +82,7 @@ public struct SimulationOracle: Sendable {
             let item = items[index]
             let draw = MarketDraw(
                 market: item.market, lineItemKey: item.key, draws: draws, user: user, request: request)
-            drawn(item.key, draw)
+            drawn(item, draw)
             guard draw.outcome == .fill else { continue }
             if let current = best,
                 current.priceMicros > draw.priceMicros

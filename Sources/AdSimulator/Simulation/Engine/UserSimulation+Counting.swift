@@ -152,9 +152,13 @@ extension UserSimulation {
     private func winnerPrices(_ report: MediationReport, request: UInt64) -> (bid: Int64, paid: Int64)? {
         guard let winner = report.winner else { return nil }
         let placement = report.placementID
-        let market = server.market.boxed(placement: placement, lineItem: winner).map {
-            server.draw($0, request: request).priceMicros
-        }
+        let kept = server.keptDraw(placement: placement, lineItem: winner, request: request)
+        let drawn =
+            kept
+            ?? server.market.boxed(placement: placement, lineItem: winner).map {
+                server.draw($0, request: request)
+            }
+        let market = drawn?.priceMicros
         let bid = market ?? report.price?.micros ?? 0
         let paid = report.winnerIsBidder ? report.price?.micros ?? bid : bid
         return (bid, paid)
