@@ -50,6 +50,11 @@
         index(of: key).map { storedValues[$0] }
     }
 
+    /// The value at `index` (from ``index(of:)`` or ``index(where:)``).
+    @inlinable public func value(at index: Int) -> Value {
+        storedValues[index]
+    }
+
     /// What `read` returns of the value of `key` (read in place, not copied out of the table), or `nil` when it has
     /// none.
     @inlinable public func withValue<Result>(of key: Key, _ read: (Value) -> Result) -> Result? {

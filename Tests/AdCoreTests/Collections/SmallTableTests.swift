@@ -38,7 +38,10 @@ struct SmallTableTests {
         #expect(table.index { $0.provider == "google" } == nil)
         #expect(table.withValue(of: Pair(placement: "feed", provider: "ifly"), \.count) == 2)
         #expect(table.withValue(of: Pair(placement: "feed", provider: "google"), \.count) == nil)
-        if let index { table.updateValue(at: index) { $0.append(4) } }
+        if let index {
+            #expect(table.value(at: index) == [3])
+            table.updateValue(at: index) { $0.append(4) }
+        }
         #expect(table[Pair(placement: "feed", provider: "yandex")] == [3, 4])
     }
 

@@ -1,3 +1,4 @@
+import AdCore
 import AdEmbedded
 import Testing
 
@@ -64,5 +65,37 @@ struct KeptDrawsTests {
         #expect(kept.draw(item: item.lineItemKey &+ 1, request: 9) == nil)
         kept.restart(request: 10)
         #expect(kept.draw(item: item.lineItemKey, request: 10) == nil)
+    }
+
+    @Test("The server answers each ad unit from its own entry, load after load; an unknown unit fails every time")
+    func serverFindsEachUnitsEntry() throws {
+        let validated = try Self.scenario()
+        let market = try SimulatedMarket(validated)
+        let oracle = SimulationOracle(validated)
+        let server = SimulatedAdServer(market: market, user: 2, driver: VirtualTimeDriver(), answersFastTier: true)
+        let feed = try #require(validated.configuration.placements.first { $0.id == "feed" })
+        let items = try feed.lineItems.map { item in
+            (adUnit: item.adUnitID, boxed: try #require(market.boxed(placement: "feed", lineItem: item.id)))
+        }
+        #expect(Set(items.map(\.boxed.unit)).count == 2)
+        for _ in 0..<3 {
+            let (request, _) = server.startRequest("feed", oracle: oracle)
+            for (adUnit, item) in items {
+                let (_, result, unit) = server.fastAnswer(provider: "ifly", adUnit: adUnit)
+                #expect(unit == item.unit)
+                let drawn = server.draw(item, request: request)
+                switch (result, drawn.outcome) {
+                case (.success(.fill(_, let price)), .fill): #expect(price == drawn.priceMicros)
+                case (.success(.noFill), .noFill), (.failure, .error), (.failure, .neverAnswers): break
+                default: Issue.record("\(item.entry.market.lineItem): \(result) for \(drawn.outcome)")
+                }
+            }
+            for _ in 0..<2 {
+                let (delay, result, unit) = server.fastAnswer(provider: "ifly", adUnit: "no-such-unit")
+                #expect(delay == nil && unit == nil)
+                #expect(throws: AdError.self) { try result.get() }
+            }
+            server.adTaken("feed")
+        }
     }
 }

@@ -39,6 +39,16 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     /// Each placement's current request's market draws, kept when the request started (``startRequest(_:oracle:)``).
     /// Exclusivity: as `counts`; the oracle drawing into it inside its update reads nothing of the server.
     @exclusivity(unchecked) private var kept = SmallTable<String, KeptDraws>()
+    /// The market's entries of the ad units this user's loads asked for, found by comparing the provider's and the
+    /// unit's names (a user asks for a handful, a load at a time) instead of hashing both into the market's table on
+    /// every load. Exclusivity: as `counts`.
+    @exclusivity(unchecked) private var units = SmallTable<UnitName, SimulatedMarket.Boxed>(minimumCapacity: 8)
+
+    /// A provider's ad unit.
+    private struct UnitName: Equatable {
+        let provider: ProviderID
+        let adUnit: String
+    }
 
     /// Creates the server of user `user` on the user's driver; `answersFastTier` for the fast tier's providers.
     public init(market: SimulatedMarket, user: UInt64, driver: VirtualTimeDriver, answersFastTier: Bool = false) {
@@ -178,7 +188,7 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     private func serve(
         provider id: ProviderID, adUnit: String
     ) -> (delay: Duration?, result: Result<Served, AdError>, unit: Int?) {
-        guard let boxed = market.boxed(provider: id, adUnit: adUnit) else {
+        guard let boxed = entry(provider: id, adUnit: adUnit) else {
             let error = AdError(
                 .noFill, "No line item of the scenario has ad unit '\(adUnit)'.", providerID: id,
                 hint: "Add the line item to the scenario's market.")
@@ -186,6 +196,16 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
         }
         let (delay, result) = serve(boxed, provider: id)
         return (delay, result, boxed.unit)
+    }
+
+    /// The market's entry of a provider's ad unit, or `nil` when the market does not have it.
+    private func entry(provider id: ProviderID, adUnit: String) -> SimulatedMarket.Boxed? {
+        if let index = units.index(where: { $0.provider == id && $0.adUnit == adUnit }) {
+            return units.value(at: index)
+        }
+        guard let boxed = market.boxed(provider: id, adUnit: adUnit) else { return nil }
+        units.set(UnitName(provider: id, adUnit: adUnit), to: boxed)
+        return boxed
     }
 
     /// What the market serves for a load of `boxed`'s ad unit from provider `id`, and after how long.
