@@ -1,4 +1,4 @@
-public import AdCore
+@_spi(AdBridgeInternal) public import AdCore
 
 /// The `@MainActor` driver of mediation: one ``MediationStateMachine`` per placement, performed against an
 /// `AdHost` (ads loaded with `host.makeAd(...).load()`, or in the simulator's fast tier answered by a package
@@ -126,13 +126,16 @@ public final class Mediator {
     @exclusivity(unchecked) private var timers: [[(timer: MediationTimer, id: ScheduledActionID)]]
     /// The loads in flight, by placement index, then by line item index (arrays: no step hashes an index).
     @exclusivity(unchecked) private var loading: [[Load?]]
-    @exclusivity(unchecked) private var loadOwners: [AdID: LoadKey] = [:]
+    /// The line item each load in flight belongs to, by the load's ad ID. This and the ad-ID tables below hold a
+    /// few entries at a time (the loads in flight, the ads shown, the fills waiting), looked up on every step of a
+    /// load: found by comparing IDs, which costs less than hashing them.
+    @exclusivity(unchecked) private var loadOwners = SmallTable<AdID, LoadKey>(minimumCapacity: 8)
     /// Each placement's ready ad, by placement index.
     @exclusivity(unchecked) private var ready: [Load?]
-    @exclusivity(unchecked) private var shown: [AdID: MediationDelivery] = [:]
+    @exclusivity(unchecked) private var shown = SmallTable<AdID, MediationDelivery>(minimumCapacity: 4)
     /// The creatives a loading ad holds in the ledger since its fill arrived (Y18: a fill waiting in an auction or
     /// behind a slower tier already excludes its creatives from the other placements).
-    @exclusivity(unchecked) private var fillHolds: [AdID: [String]] = [:]
+    @exclusivity(unchecked) private var fillHolds = SmallTable<AdID, [String]>(minimumCapacity: 8)
     /// Shown ads already counted against caps and pacing (once per ad, whichever part counted first).
     @exclusivity(unchecked) private var shownCounted: Set<AdID> = []
     @exclusivity(unchecked) private var inputs: [Input] = []
@@ -292,7 +295,7 @@ public final class Mediator {
                 .internal, "Placement '\(placementID)' had a ready ad in mediation but none in the driver.",
                 hint: "Report this as an AdMediation bug.")
         }
-        shown[load.id] = delivery
+        shown.set(load.id, to: delivery)
         return MediatedChoice(
             id: load.id, ad: load.ad, request: load.request, placementID: placementID,
             lineItemID: delivery.lineItemID, providerID: delivery.providerID, price: delivery.price,
@@ -314,7 +317,7 @@ public final class Mediator {
     /// Only a delivery still counted as shown holds creatives: one released before, or closed and dismissed (which
     /// released them already), must not take away another ad's hold of the same creative.
     private func releaseShown(_ id: AdID, request: AdRequest, in placement: String) {
-        if let delivery = shown.removeValue(forKey: id), !request.isTest {
+        if let delivery = shown.remove(id), !request.isTest {
             releaseCreatives(delivery.creativeIDs, in: placement)
         }
     }
@@ -362,7 +365,7 @@ public final class Mediator {
                 startLoad(load, placement: placement)
             case .discard(let index):
                 if let load = takeLoad(LoadKey(placement: placement, index: index)) {
-                    loadOwners[load.id] = nil
+                    loadOwners.remove(load.id)
                     releaseFillHold(of: load.id, in: placementID)
                     end(load)
                 }
@@ -375,11 +378,11 @@ public final class Mediator {
                 if let id = takeTimer(TimerKey(placement: placement, timer: timer)) { host.scheduler.cancel(id) }
             case .deliver(let delivery):
                 if let load = takeLoad(LoadKey(placement: placement, index: delivery.index)) {
-                    loadOwners[load.id] = nil
+                    loadOwners.remove(load.id)
                     if let replaced = ready[placement] { end(replaced) }
                     ready[placement] = load
                     // The fill already holds its creatives; a delivery without one (none was recorded) holds now.
-                    if fillHolds.removeValue(forKey: load.id) == nil, !load.isTest {
+                    if fillHolds.remove(load.id) == nil, !load.isTest {
                         host.ledger.hold(creatives: delivery.creativeIDs, in: placementID)
                     }
                 }
@@ -462,13 +465,13 @@ public final class Mediator {
         {
             let answered = AnsweredLoad(id: host.makeAdID(), admitted: consume admitted, answer: answer)
             Self.store(.answered(answered), at: load.index, in: &loading[placement])
-            loadOwners[answered.id] = key
+            loadOwners.set(answered.id, to: key)
             play(answered)
             return
         }
         let ad = host.makeAd(consume admitted)
         Self.store(.ad(ad), at: load.index, in: &loading[placement])
-        loadOwners[ad.id] = key
+        loadOwners.set(ad.id, to: key)
         ad.onEvent { [weak self, weak ad] event in
             guard let self, let ad else { return }
             self.received(event, from: ad)
@@ -624,7 +627,7 @@ public final class Mediator {
             revenue.isTest = ad.request.isTest
             emit(.revenue(revenue))
         case .closed, .didDismiss:
-            guard let delivery = shown.removeValue(forKey: ad.id) else { return }
+            guard let delivery = shown.remove(ad.id) else { return }
             shownCounted.remove(ad.id)
             if !ad.request.isTest { releaseCreatives(delivery.creativeIDs, in: delivery.placementID) }
         default:
@@ -675,7 +678,7 @@ public final class Mediator {
                     info: info, isExcludedCreative: creatives.contains { ledger.isExcluded($0, for: placementID) })
                 if !fill.isExcludedCreative, !creatives.isEmpty {
                     host.ledger.hold(creatives: creatives, in: placementID)
-                    fillHolds[id] = creatives
+                    fillHolds.set(id, to: creatives)
                 }
                 run(key.placement, .itemLoaded(key.index, fill))
             case .failed(_, let error):
@@ -697,7 +700,7 @@ public final class Mediator {
     }
 
     private func releaseFillHold(of id: AdID, in placement: String) {
-        if let held = fillHolds.removeValue(forKey: id) { releaseCreatives(held, in: placement) }
+        if let held = fillHolds.remove(id) { releaseCreatives(held, in: placement) }
     }
 
     private func releaseCreatives(_ creatives: [String], in placement: String) {
