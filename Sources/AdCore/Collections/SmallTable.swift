@@ -75,7 +75,7 @@
         return result
     }
 
-    /// Changes the value at `index` (from ``index(of:)``) in place and returns what `change` returns.
+    /// Changes the value at `index` (from ``index(of:)`` or ``index(where:)``) in place and returns what `change` returns.
     @inlinable @discardableResult
     public mutating func updateValue<Result>(at index: Int, _ change: (inout Value) -> Result) -> Result {
         change(&storedValues[index])

@@ -111,15 +111,19 @@ public final class SimulatedAdServer: ScheduledResponseTransport {
     /// A line item's market draw for this user's request `request`: the one kept when the request started, or drawn
     /// now (another request, or a line item the oracle did not draw).
     func draw(_ boxed: SimulatedMarket.Boxed, request: UInt64) -> MarketDraw {
-        let placement = boxed.entry.market.placement
-        let keptDraw = kept.withValue(of: placement) { $0.draw(item: boxed.lineItemKey, request: request) }
-        return (keptDraw ?? nil) ?? boxed.draw(market.draws, user: user, request: request)
+        keptDraw(in: boxed.entry.market.placement) { $0.draw(item: boxed.lineItemKey, request: request) }
+            ?? boxed.draw(market.draws, user: user, request: request)
     }
 
     /// The draw kept for line item `lineItem` of `placement` when its request `request` started, or `nil` (another
     /// request, a line item the oracle did not draw): ``draw(_:request:)`` by the line item's name.
     func keptDraw(placement: String, lineItem: String, request: UInt64) -> MarketDraw? {
-        kept.withValue(of: placement) { $0.draw(lineItem: lineItem, request: request) } ?? nil
+        keptDraw(in: placement) { $0.draw(lineItem: lineItem, request: request) }
+    }
+
+    /// What `find` reads from `placement`'s kept draws (in place), or `nil` when it has none.
+    private func keptDraw(in placement: String, _ find: (KeptDraws) -> MarketDraw?) -> MarketDraw? {
+        kept.withValue(of: placement, find) ?? nil
     }
 
     /// The app took one of `placement`'s ads: the next request asks for its next opportunity.

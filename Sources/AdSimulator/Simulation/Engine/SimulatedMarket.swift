@@ -101,7 +101,6 @@ public struct SimulatedMarket: Sendable {
             return file
         }
         var entries: [UnitKey: Boxed] = [:]
-        var units: [UnitKey: Int] = [:]
         var byLineItem: [ItemKey: Boxed] = [:]
         for placement in validated.configuration.placements {
             for item in placement.lineItems {
@@ -113,11 +112,9 @@ public struct SimulatedMarket: Sendable {
                     market: market, creatives: creatives.map(\.bytes), noFill: noFill?.bytes, creativeFiles: creatives,
                     noFillFile: noFill)
                 let key = UnitKey(provider: item.providerID, adUnit: item.adUnitID)
-                let boxed = Boxed(entry, unit: units[key] ?? units.count)
-                if entries[key] == nil {
-                    entries[key] = boxed
-                    units[key] = boxed.unit
-                }
+                // A unit's number is its first entry's: the count of units before it.
+                let boxed = Boxed(entry, unit: entries[key]?.unit ?? entries.count)
+                if entries[key] == nil { entries[key] = boxed }
                 byLineItem[ItemKey(placement: placement.id, lineItem: item.id)] = boxed
             }
         }

@@ -158,8 +158,7 @@ extension UserSimulation {
             ?? server.market.boxed(placement: placement, lineItem: winner).map {
                 server.draw($0, request: request)
             }
-        let market = drawn?.priceMicros
-        let bid = market ?? report.price?.micros ?? 0
+        let bid = drawn?.priceMicros ?? report.price?.micros ?? 0
         let paid = report.winnerIsBidder ? report.price?.micros ?? bid : bid
         return (bid, paid)
     }
