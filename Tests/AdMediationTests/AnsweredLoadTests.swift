@@ -230,6 +230,42 @@ struct AnsweredLoadTests {
         #expect(!world.host.ledger.isExcluded("cr-2", for: "other"))
     }
 
+    @Test("C7: an answered load arms its timeout only when the answer comes at it or later, one timer more")
+    func c7_timeoutArmedOnlyWhenItCanFire() async throws {
+        var pending: [Duration: Int] = [:]
+        for after in [Duration.milliseconds(4_999), .seconds(5)] {
+            let world = try TestHost(providers: [PricedProvider(id: "google")])
+            let mediator = try Mediator(
+                configuration: MediationConfiguration(placements: [
+                    H.placement(.waterfall, [H.waterfall("top", price: 5_000, provider: "google")])
+                ]), host: world.host, random: SeededRandom(seed: 3))
+            mediator.answering = script
+            script.answers["unit-top"] = fill("cr-1", micros: 2_400, after: after)
+            try mediator.load("p")
+            pending[after] = world.driver.pendingCount
+            await world.run(for: .seconds(6))
+            #expect(mediator.lastReport(for: "p")?.state(of: "top") == (after < .seconds(5) ? .filled : .timeout))
+        }
+        // The same timers but one: the timeout a result taken before it would cancel unfired is never set.
+        #expect(pending[.seconds(5)] == (pending[.milliseconds(4_999)] ?? 0) + 1, "\(pending)")
+    }
+
+    @Test("An answered load's timers do not keep its mediator alive; firing after it is gone, they do nothing")
+    func answeredLoadTimersOutliveNoMediator() async throws {
+        weak var gone: Mediator?
+        do {
+            let mediator = try mediator([H.waterfall("top", price: 5_000, provider: "google")])
+            script.answers["unit-top"] = fill("cr-1", micros: 2_400, after: .seconds(6))
+            try mediator.load("p")
+            gone = mediator
+        }
+        #expect(gone == nil)
+        #expect(world.driver.pendingCount > 0)  // its answer and timeout still armed
+        await world.run(for: .seconds(10))
+        #expect(world.driver.pendingCount == 0)
+        #expect(!world.host.ledger.isExcluded("cr-1", for: "other"))
+    }
+
     @Test("H14: a request that goes out without personalisation is not answered: it loads through a unified ad")
     func h14_nonPersonalisedRequestIsDeclined() async throws {
         // GDPR applies and no TC string names the provider's vendor: the request goes out without personalisation.

@@ -5,7 +5,7 @@ import AdCore
 /// and the next step of its answer), cancelled when mediation discards the load or its timeout ends it.
 ///
 /// ```swift
-/// let load = AnsweredLoad(id: host.makeAdID(), admitted: admitted, answer: answer)
+/// let load = AnsweredLoad(id: host.makeAdID(), admitted: admitted, answer: answer, owner: WeakMediator(mediator))
 /// load.cancelTimers(on: host.scheduler)
 /// ```
 @MainActor
@@ -17,6 +17,8 @@ final class AnsweredLoad {
     let admitted: AdmittedRequest
     /// How the load is answered: when, after what delay, with what result.
     let answer: LineItemAnswer
+    /// The mediator playing it, weakly: its timers' actions hold the load alone.
+    let owner: WeakMediator
     // Exclusivity: the timers are plain values set and read by the mediator between its calls to the scheduler,
     // never during one, so no two accesses overlap; the run-time check that proves it on each access is off.
     /// The load's timeout (C7).
@@ -25,10 +27,11 @@ final class AnsweredLoad {
     @exclusivity(unchecked) var stepTimer: ScheduledActionID?
 
     /// Creates the load.
-    init(id: AdID, admitted: AdmittedRequest, answer: LineItemAnswer) {
+    init(id: AdID, admitted: AdmittedRequest, answer: LineItemAnswer, owner: WeakMediator) {
         self.id = id
         self.admitted = admitted
         self.answer = answer
+        self.owner = owner
     }
 
     /// Cancels the timers still armed.

@@ -144,6 +144,8 @@ public final class Mediator {
     @exclusivity(unchecked) private var drainScheduled = false
     /// The turn that drains ``inputs``, made once: scheduling it allocates no closure.
     private lazy var drainTurn: @MainActor () -> Void = { [weak self] in self?.drain() }
+    /// This mediator, weakly, for the actions of its timers (one allocation fewer each than capturing it weakly).
+    private lazy var reference = WeakMediator(self)
     private var handlers: [@MainActor (MediationEvent) -> Void] = []
     @exclusivity(unchecked) private var lastReports: [MediationReport?]
     /// The consent decision of each line item asked in each placement's current request, by line item index
@@ -372,7 +374,7 @@ public final class Mediator {
             case .startTimer(let timer, let deadline):
                 let key = TimerKey(placement: placement, timer: timer)
                 if let old = takeTimer(key) { host.scheduler.cancel(old) }
-                let id = host.scheduler.schedule(at: deadline) { [weak self] in self?.fire(key) }
+                let id = host.scheduler.schedule(at: deadline) { [reference] in reference.mediator?.fire(key) }
                 timers[placement].append((timer, id))
             case .cancelTimer(let timer):
                 if let id = takeTimer(TimerKey(placement: placement, timer: timer)) { host.scheduler.cancel(id) }
@@ -463,7 +465,8 @@ public final class Mediator {
             host.startup.becomeReadyWithoutWaiting(admitted.descriptor.id),
             let answer = answering.answer(admitted.request, descriptor: admitted.descriptor, at: host.scheduler.now)
         {
-            let answered = AnsweredLoad(id: host.makeAdID(), admitted: consume admitted, answer: answer)
+            let answered = AnsweredLoad(
+                id: host.makeAdID(), admitted: consume admitted, answer: answer, owner: reference)
             Self.store(.answered(answered), at: load.index, in: &loading[placement])
             loadOwners.set(answered.id, to: key)
             play(answered)
@@ -502,13 +505,23 @@ public final class Mediator {
     /// a unified ad takes its provider's; the end goes to mediation as the ad's event would.
     ///
     /// Each step is a method the timer calls with the load (held by the timer until it fires or is cancelled: every
-    /// way a load leaves ``loading`` cancels its timers), so a step allocates only its own timer's closure.
+    /// way a load leaves ``loading`` cancels its timers). The load holds the mediator's weak reference, so a step's
+    /// action captures the load alone and allocates nothing.
+    ///
+    /// The timeout is armed only when it can fire: the answer's time is known as the load starts, and a result
+    /// taken before the timeout cancels it unfired (most loads), so arming it then would change nothing but the
+    /// work of a timer set and cancelled. At the timeout or later it is armed first, and wins a tie (C7).
     private func play(_ load: AnsweredLoad) {
-        load.timeoutTimer = host.scheduler.schedule(after: load.admitted.request.timeout) { [weak self, load] in
-            self?.answeredLoadTimedOut(load)
+        let timeout = load.admitted.request.timeout
+        if (load.answer.answeredAfter ?? .zero) + load.answer.delay >= timeout {
+            load.timeoutTimer = host.scheduler.schedule(after: timeout) { [load] in
+                load.owner.mediator?.answeredLoadTimedOut(load)
+            }
         }
         if let after = load.answer.answeredAfter {
-            load.stepTimer = host.scheduler.schedule(after: after) { [weak self, load] in self?.answerArrived(load) }
+            load.stepTimer = host.scheduler.schedule(after: after) { [load] in
+                load.owner.mediator?.answerArrived(load)
+            }
         } else {
             answerArrived(load)
         }
@@ -517,14 +530,15 @@ public final class Mediator {
     /// The fetch of an answered load answered: the provider's delay runs, then the turn its result is taken on.
     private func answerArrived(_ load: AnsweredLoad) {
         let delay = load.answer.delay
-        guard delay > .zero else {
-            load.stepTimer = host.scheduler.schedule(after: .zero) { [weak self, load] in self?.answerTaken(load) }
-            return
+        guard delay > .zero else { return providerAnswered(load) }
+        load.stepTimer = host.scheduler.schedule(after: delay) { [load] in
+            load.owner.mediator?.providerAnswered(load)
         }
-        load.stepTimer = host.scheduler.schedule(after: delay) { [weak self, load] in
-            guard let self else { return }
-            load.stepTimer = host.scheduler.schedule(after: .zero) { [weak self, load] in self?.answerTaken(load) }
-        }
+    }
+
+    /// The provider of an answered load ended its load: its result is taken on the next zero-delay turn.
+    private func providerAnswered(_ load: AnsweredLoad) {
+        load.stepTimer = host.scheduler.schedule(after: .zero) { [load] in load.owner.mediator?.answerTaken(load) }
     }
 
     /// The turn on which an answered load's result is taken: it goes to mediation as the ad's event would.
