@@ -343,8 +343,8 @@ public final class AdHost {
     ///   build meets a known test ad unit, or test mode has no test unit for the format (H9, H10), each recorded
     ///   in diagnostics with the fix. A request that goes out without personalisation, and a consent string that
     ///   cannot be decoded, are recorded in diagnostics (H13, H14).
-    public func makeAd(_ request: AdRequest, provider id: ProviderID) throws(AdError) -> UnifiedAd {
-        makeAd(try admit(request, provider: id))
+    public func makeAd(_ request: consuming AdRequest, provider id: ProviderID) throws(AdError) -> UnifiedAd {
+        makeAd(try admit(consume request, provider: id))
     }
 
     /// The unified ad of a request the host admitted (``admit(_:provider:)``).

@@ -165,10 +165,9 @@ public struct AdError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The error attributed to provider `id` when it names no provider itself: how a load's failure reaches the
     /// host, whichever way the load ran.
-    package func attributed(to id: ProviderID) -> AdError {
+    package consuming func attributed(to id: ProviderID) -> AdError {
         guard providerID == nil else { return self }
-        var error = self
-        error.providerID = id
-        return error
+        providerID = id
+        return self
     }
 }

@@ -215,9 +215,8 @@ public struct ProviderDescriptor: Sendable, Hashable {
 
     /// A loaded ad's info with its expiry: the response's, or when it names none, ``timeToLive`` of its format after
     /// it loaded (G10). Every load's end passes through it, a unified ad's and one answered without it.
-    package func expiring(_ info: LoadedAdInfo) -> LoadedAdInfo {
+    package func expiring(_ info: consuming LoadedAdInfo) -> LoadedAdInfo {
         guard info.expiresAt == nil, let timeToLive = timeToLive[info.format] else { return info }
-        var info = info
         info.expiresAt = info.loadedAt.advanced(by: timeToLive)
         return info
     }

@@ -15,23 +15,35 @@ final class AnsweredLoad {
     /// The request as the host let it through, with the descriptor of the provider answering (its ID and codes
     /// for the timeout, its times to live for the fill): kept whole, so neither is copied.
     let admitted: AdmittedRequest
-    /// How the load is answered: when, after what delay, with what result.
-    let answer: LineItemAnswer
+    /// How long after the load starts its fetch is answered (``LineItemAnswer/answeredAfter``).
+    let answeredAfter: Duration?
+    /// How long after the fetch's answer the provider's load ends (``LineItemAnswer/delay``).
+    let delay: Duration
     /// The mediator playing it, weakly: its timers' actions hold the load alone.
     let owner: WeakMediator
-    // Exclusivity: the timers are plain values set and read by the mediator between its calls to the scheduler,
-    // never during one, so no two accesses overlap; the run-time check that proves it on each access is off.
+    // Exclusivity: the timers and the result are plain values set and read by the mediator between its calls to the
+    // scheduler, never during one, so no two accesses overlap; the run-time check that proves it on each access is
+    // off.
+    /// The loaded ad's info or the load's error, until the turn that takes it (``takeResult()``).
+    @exclusivity(unchecked) private var result: Result<LoadedAdInfo, AdError>?
     /// The load's timeout (C7).
     @exclusivity(unchecked) var timeoutTimer: ScheduledActionID?
     /// The answer's next step: the fetch's answer, the provider's delay, or the turn its result is taken on.
     @exclusivity(unchecked) var stepTimer: ScheduledActionID?
 
     /// Creates the load.
-    init(id: AdID, admitted: AdmittedRequest, answer: LineItemAnswer, owner: WeakMediator) {
+    init(id: AdID, admitted: consuming AdmittedRequest, answer: consuming LineItemAnswer, owner: WeakMediator) {
         self.id = id
         self.admitted = admitted
-        self.answer = answer
+        answeredAfter = answer.answeredAfter
+        delay = answer.delay
+        result = answer.result
         self.owner = owner
+    }
+
+    /// The answer's result, moved out (not copied): `nil` once taken, on the turn its load ends.
+    func takeResult() -> Result<LoadedAdInfo, AdError>? {
+        result.take()
     }
 
     /// Cancels the timers still armed.

@@ -82,12 +82,13 @@ public final class Mediator {
         case itemFailed(Int, AdError)
         case timerFired(MediationTimer, MediationContext)
 
-        /// Runs the input on `machine` at `now`, its actions appended to `actions`.
-        func apply(
+        /// Runs the input on `machine` at `now`, its actions appended to `actions`. Consuming: its payload (a fill's
+        /// info, an error) moves into the machine instead of being copied.
+        consuming func apply(
             to machine: inout MediationStateMachine, at now: AdInstant,
             into actions: inout [MediationStateMachine.Action]
         ) {
-            switch self {
+            switch consume self {
             case .startRequest(let context): machine.startRequest(at: now, context: context, into: &actions)
             case .actions(let returned): actions.append(contentsOf: returned)
             case .itemLoaded(let index, let fill): machine.itemLoaded(index, fill: fill, at: now, into: &actions)
@@ -138,9 +139,10 @@ public final class Mediator {
     @exclusivity(unchecked) private var fillHolds = SmallTable<AdID, [String]>(minimumCapacity: 8)
     /// Shown ads already counted against caps and pacing (once per ad, whichever part counted first).
     @exclusivity(unchecked) private var shownCounted: Set<AdID> = []
-    @exclusivity(unchecked) private var inputs: [Input] = []
+    /// The loads' ends waiting for the next drain, each taken out (`nil` left) as it is drained: moved, not copied.
+    @exclusivity(unchecked) private var inputs: [Input?] = []
     /// The buffer of the batch drained last, emptied and kept for the next one.
-    @exclusivity(unchecked) private var spareInputs: [Input] = []
+    @exclusivity(unchecked) private var spareInputs: [Input?] = []
     @exclusivity(unchecked) private var drainScheduled = false
     /// The turn that drains ``inputs``, made once: scheduling it allocates no closure.
     private lazy var drainTurn: @MainActor () -> Void = { [weak self] in self?.drain() }
@@ -154,7 +156,8 @@ public final class Mediator {
     /// Whether an input is running or its actions are being performed; inputs that arrive meanwhile wait in
     /// `deferred`, in order.
     @exclusivity(unchecked) private var isRunning = false
-    @exclusivity(unchecked) private var deferred: [(placement: Int, input: MachineInput)] = []
+    /// Each is taken out (`nil` left) as it runs: moved, not copied.
+    @exclusivity(unchecked) private var deferred: [(placement: Int, input: MachineInput)?] = []
     /// The buffer the next input's actions are appended to, kept between inputs so that one is not allocated for
     /// each (inputs never nest: one arriving while actions are performed waits in ``deferred``).
     @exclusivity(unchecked) private var spareActions: [MediationStateMachine.Action] = []
@@ -454,7 +457,7 @@ public final class Mediator {
             privacy: .unknown)
         let admitted: AdmittedRequest
         do {
-            admitted = try host.admit(request, provider: load.providerID)
+            admitted = try host.admit(consume request, provider: load.providerID)
         } catch {
             enqueueFailure(key, error: error)
             return
@@ -466,7 +469,7 @@ public final class Mediator {
             let answer = answering.answer(admitted.request, descriptor: admitted.descriptor, at: host.scheduler.now)
         {
             let answered = AnsweredLoad(
-                id: host.makeAdID(), admitted: consume admitted, answer: answer, owner: reference)
+                id: host.makeAdID(), admitted: consume admitted, answer: consume answer, owner: reference)
             Self.store(.answered(answered), at: load.index, in: &loading[placement])
             loadOwners.set(answered.id, to: key)
             play(answered)
@@ -513,12 +516,12 @@ public final class Mediator {
     /// work of a timer set and cancelled. At the timeout or later it is armed first, and wins a tie (C7).
     private func play(_ load: AnsweredLoad) {
         let timeout = load.admitted.request.timeout
-        if (load.answer.answeredAfter ?? .zero) + load.answer.delay >= timeout {
+        if (load.answeredAfter ?? .zero) + load.delay >= timeout {
             load.timeoutTimer = host.scheduler.schedule(after: timeout) { [load] in
                 load.owner.mediator?.answeredLoadTimedOut(load)
             }
         }
-        if let after = load.answer.answeredAfter {
+        if let after = load.answeredAfter {
             load.stepTimer = host.scheduler.schedule(after: after) { [load] in
                 load.owner.mediator?.answerArrived(load)
             }
@@ -529,7 +532,7 @@ public final class Mediator {
 
     /// The fetch of an answered load answered: the provider's delay runs, then the turn its result is taken on.
     private func answerArrived(_ load: AnsweredLoad) {
-        let delay = load.answer.delay
+        let delay = load.delay
         guard delay > .zero else { return providerAnswered(load) }
         load.stepTimer = host.scheduler.schedule(after: delay) { [load] in
             load.owner.mediator?.providerAnswered(load)
@@ -545,9 +548,10 @@ public final class Mediator {
     private func answerTaken(_ load: AnsweredLoad) {
         load.stepTimer = nil
         load.cancelTimers(on: host.scheduler)
-        switch load.answer.result {
-        case .success(let info): enqueue(.loaded(load.id, load.admitted.descriptor.expiring(info)))
-        case .failure(let error): enqueue(.failed(load.id, error.attributed(to: load.admitted.descriptor.id)))
+        switch load.takeResult() {
+        case nil: break  // taken already: a load ends once
+        case .success(let info)?: enqueue(.loaded(load.id, load.admitted.descriptor.expiring(consume info)))
+        case .failure(let error)?: enqueue(.failed(load.id, error.attributed(to: load.admitted.descriptor.id)))
         }
     }
 
@@ -572,27 +576,27 @@ public final class Mediator {
     /// Runs one input through a placement's machine and performs its actions, then every input that arrived
     /// meanwhile (from an event handler), in order: a machine never sees an input before the actions of the
     /// previous one are all performed.
-    private func run(_ placement: Int, _ input: MachineInput) {
+    private func run(_ placement: Int, _ input: consuming MachineInput) {
         deferred.append((placement, input))
         guard !isRunning else { return }
         isRunning = true
         var next = 0
         while next < deferred.count {
-            let (placement, input) = deferred[next]
+            let taken = deferred[next].take()
             next += 1
-            step(placement, input)
+            if case (let placement, let input)? = consume taken { step(placement, input) }
         }
         deferred.removeAll(keepingCapacity: true)
         isRunning = false
     }
 
     /// Runs one input through a placement's machine and performs its actions; announces a new request.
-    private func step(_ placement: Int, _ input: MachineInput) {
+    private func step(_ placement: Int, _ input: consuming MachineInput) {
         let now = host.scheduler.now
         var actions = spareActions
         spareActions = []
         actions.removeAll(keepingCapacity: true)
-        let (before, after) = Self.counting(input, on: &machines[placement], at: now, into: &actions)
+        let (before, after) = Self.counting(consume input, on: &machines[placement], at: now, into: &actions)
         if after != before {
             consents[placement] = []
             emit(.requestStarted(placementID: placementIDs[placement], request: after, at: now))
@@ -605,7 +609,7 @@ public final class Mediator {
     /// access lends the machine, where reading a property of `machines[placement]` copies it first (its request
     /// record, its tiers and its learned prices retained and released again).
     private static func counting(
-        _ input: MachineInput, on machine: inout MediationStateMachine, at now: AdInstant,
+        _ input: consuming MachineInput, on machine: inout MediationStateMachine, at now: AdInstant,
         into actions: inout [MediationStateMachine.Action]
     ) -> (before: Int, after: Int) {
         let before = machine.requestCount
@@ -657,7 +661,7 @@ public final class Mediator {
     }
 
     private func enqueue(_ input: consuming Input) {
-        inputs.append(input)
+        inputs.append(consume input)
         guard !drainScheduled else { return }
         drainScheduled = true
         host.scheduler.schedule(at: host.scheduler.now, drainTurn)
@@ -674,8 +678,8 @@ public final class Mediator {
         }
         // Each input is moved out in order (a batch holds one or two): iterating would copy each, its loaded ad's
         // info with it, and the batch's release destroy it again.
-        while !batch.isEmpty {
-            let input = batch.removeFirst()
+        for index in batch.indices {
+            guard let input = batch[index].take() else { continue }
             let id: AdID
             switch input {
             case .loaded(let loaded, _): id = loaded
@@ -683,7 +687,7 @@ public final class Mediator {
             }
             guard let key = loadOwners[id], let load = loadInFlight(key), load.id == id else { continue }
             let placementID = placementIDs[key.placement]
-            switch input {
+            switch consume input {
             case .loaded(_, let info):
                 // A test ad takes no part in the no-repeat rule (H17): a test unit serves every placement the same.
                 let ledger = host.ledger
@@ -694,9 +698,9 @@ public final class Mediator {
                     host.ledger.hold(creatives: creatives, in: placementID)
                     fillHolds.set(id, to: creatives)
                 }
-                run(key.placement, .itemLoaded(key.index, fill))
+                run(key.placement, .itemLoaded(key.index, consume fill))
             case .failed(_, let error):
-                run(key.placement, .itemFailed(key.index, error))
+                run(key.placement, .itemFailed(key.index, consume error))
             }
         }
     }
