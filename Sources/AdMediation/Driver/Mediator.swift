@@ -598,7 +598,9 @@ public final class Mediator {
         actions.removeAll(keepingCapacity: true)
         let (before, after) = Self.counting(consume input, on: &machines[placement], at: now, into: &actions)
         if after != before {
-            consents[placement] = []
+            // Emptied with its room kept: the request's decisions then fit without growing the array one by one
+            // (a report that keeps the last request's decisions keeps its own buffer).
+            consents[placement].removeAll(keepingCapacity: true)
             emit(.requestStarted(placementID: placementIDs[placement], request: after, at: now))
         }
         perform(actions, placement: placement)
