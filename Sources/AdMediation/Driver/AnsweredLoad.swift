@@ -1,8 +1,9 @@
 import AdCore
 
 /// A line item's load that a ``LineItemAnswering`` answered, as a ``Mediator`` plays it: its identity and request,
-/// the answer and the provider's descriptor the steps of the play read, and the timers still to fire (its timeout,
-/// and the next step of its answer), cancelled when mediation discards the load or its timeout ends it.
+/// the answer's times, its result until the turn that takes it, the provider's descriptor the steps read, and the
+/// timers still to fire (its timeout, and the next step of its answer), cancelled when mediation discards the load
+/// or its timeout ends it.
 ///
 /// ```swift
 /// let load = AnsweredLoad(id: host.makeAdID(), admitted: admitted, answer: answer, owner: WeakMediator(mediator))
